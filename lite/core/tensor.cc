@@ -1,0 +1,77 @@
+#include "lite/core/tensor.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+namespace lite {
+
+int64_t Product(const DDim& dims) {
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (d < 0) return -1;
+    n *= d;
+  }
+  return n;
+}
+
+std::string DimsToString(const DDim& dims) {
+  std::ostringstream os;
+  os << "[";
+  for (size_t i = 0; i < dims.size(); ++i) os << (i ? ", " : "") << dims[i];
+  os << "]";
+  return os.str();
+}
+
+Buffer::Buffer(size_t bytes) : bytes_(bytes), owned_(true) {
+  size_t rounded = (bytes + 63) / 64 * 64;
+  data_ = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+}
+
+Buffer::Buffer(void* external, size_t bytes)
+    : data_(external), bytes_(bytes), owned_(false) {}
+
+Buffer::~Buffer() {
+  if (owned_) std::free(data_);
+}
+
+void* Tensor::mutable_data(DataType type) {
+  dtype_ = type;
+  int64_t n = numel();
+  size_t bytes = n < 0 ? 0 : static_cast<size_t>(n) * DataTypeSize(type);
+  if (!buffer_ || buffer_->size() < bytes) {
+    buffer_ = std::make_shared<Buffer>(bytes);
+  }
+  return buffer_->data();
+}
+
+const void* Tensor::raw_data() const {
+  return buffer_ ? buffer_->data() : nullptr;
+}
+
+void* Tensor::raw_mutable_data() const {
+  return buffer_ ? buffer_->data() : nullptr;
+}
+
+void Tensor::ShareDataWith(const Tensor& other) {
+  dims_ = other.dims_;
+  dtype_ = other.dtype_;
+  lod_ = other.lod_;
+  buffer_ = other.buffer_;
+}
+
+void Tensor::ShareExternalMemory(void* data, size_t bytes, DataType type) {
+  dtype_ = type;
+  buffer_ = std::make_shared<Buffer>(data, bytes);
+}
+
+void Tensor::CopyDataFrom(const Tensor& other) {
+  dims_ = other.dims_;
+  lod_ = other.lod_;
+  void* dst = mutable_data(other.dtype_);
+  if (other.raw_data() && other.memory_size() > 0) {
+    std::memcpy(dst, other.raw_data(), other.memory_size());
+  }
+}
+
+}  // namespace lite

@@ -1,0 +1,99 @@
+// Tensor: dims, element type, LoD and a buffer.
+//
+// The buffer is either owned (64-byte aligned, shared between tensors that
+// ShareDataWith each other) or external memory the caller keeps alive (zero
+// copy). Resize() never touches memory; mutable_data<T>() (re)allocates when
+// the buffer is too small or of another type, so a tensor can be resized
+// freely between runs (dynamic shapes).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/types.h"
+
+namespace lite {
+
+using DDim = std::vector<int64_t>;
+using LoD = std::vector<std::vector<uint64_t>>;
+
+// Product of dims (1 for a scalar with no dims). Negative dims give -1.
+int64_t Product(const DDim& dims);
+std::string DimsToString(const DDim& dims);  // "[1, 3, 224, 224]"
+
+// A 64-byte aligned host allocation, or a view of external memory.
+class Buffer {
+ public:
+  explicit Buffer(size_t bytes);                   // owned, aligned
+  Buffer(void* external, size_t bytes);            // not owned
+  ~Buffer();
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  void* data() const { return data_; }
+  size_t size() const { return bytes_; }
+  bool owned() const { return owned_; }
+
+ private:
+  void* data_ = nullptr;
+  size_t bytes_ = 0;
+  bool owned_ = true;
+};
+
+class Tensor {
+ public:
+  Tensor() = default;
+
+  const DDim& dims() const { return dims_; }
+  void Resize(const DDim& dims) { dims_ = dims; }
+  int64_t numel() const { return Product(dims_); }
+
+  DataType dtype() const { return dtype_; }
+  // Sets the element type without allocating (used before mutable_data).
+  void set_dtype(DataType t) { dtype_ = t; }
+
+  const LoD& lod() const { return lod_; }
+  void set_lod(const LoD& lod) { lod_ = lod; }
+  LoD* mutable_lod() { return &lod_; }
+
+  // Allocates (if needed) numel() elements of T and sets dtype to T.
+  template <typename T>
+  T* mutable_data() {
+    return static_cast<T*>(mutable_data(DataTypeOf<T>()));
+  }
+  // Allocates numel() elements of `type`.
+  void* mutable_data(DataType type);
+
+  template <typename T>
+  const T* data() const {
+    return static_cast<const T*>(raw_data());
+  }
+  const void* raw_data() const;
+  void* raw_mutable_data() const;
+  bool IsInitialized() const { return buffer_ != nullptr; }
+  size_t memory_size() const { return numel() * DataTypeSize(dtype_); }
+
+  // Makes this tensor a view of `other`'s buffer (shared ownership).
+  void ShareDataWith(const Tensor& other);
+  // Wraps caller-owned memory; the caller keeps it alive and large enough.
+  void ShareExternalMemory(void* data, size_t bytes, DataType type);
+  // Deep copy of dims, dtype, LoD and data.
+  void CopyDataFrom(const Tensor& other);
+  // Drops the buffer (dims, dtype and LoD stay).
+  void FreeMemory() { buffer_.reset(); }
+
+  // Persistable tensors (weights) are never resized by the runtime.
+  bool persistable() const { return persistable_; }
+  void set_persistable(bool p) { persistable_ = p; }
+
+ private:
+  DDim dims_;
+  DataType dtype_ = DataType::kFloat32;
+  LoD lod_;
+  std::shared_ptr<Buffer> buffer_;
+  bool persistable_ = false;
+};
+
+}  // namespace lite
