@@ -1,0 +1,104 @@
+// KernelBase and the KernelRegistry.
+//
+// A kernel is one implementation of an op for a Place (target, precision,
+// layout). Kernels are registered with a KernelDef that names the op, an alias
+// (several kernels for one op and place), and the declared Place of each
+// input/output argument (undeclared arguments take the kernel's place). The
+// registry owns the defs; an Instruction owns its kernel instance, and the
+// kernel borrows its op's param struct.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/op_lite.h"
+#include "lite/core/types.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+
+// Per-predictor execution context shared by its kernels.
+struct KernelContext {
+  int threads = 1;
+};
+
+class KernelBase;
+using KernelFactory = std::function<std::unique_ptr<KernelBase>()>;
+
+struct KernelDef {
+  std::string op_type;
+  std::string alias = "def";
+  Place place;
+  std::map<std::string, Place> input_places;
+  std::map<std::string, Place> output_places;
+  KernelFactory factory;
+
+  // "op_type/alias/target/precision/layout", unique in the registry and the
+  // form a picked kernel is recorded in an optimized model.
+  std::string Key() const;
+  Place InputPlace(const std::string& arg) const;
+  Place OutputPlace(const std::string& arg) const;
+
+  // Builder-style declarations used by REGISTER_LITE_KERNEL.
+  KernelDef& BindInput(const std::string& arg, Place p);
+  KernelDef& BindOutput(const std::string& arg, Place p);
+  KernelDef& Finalize() { return *this; }
+};
+
+class KernelBase {
+ public:
+  virtual ~KernelBase() = default;
+
+  // Called once before the first Run (e.g. to repack weights).
+  virtual Status Prepare() { return Status::OK(); }
+  virtual Status Run() = 0;
+
+  void Bind(const KernelDef* def, OpParam* param, KernelContext* ctx) {
+    def_ = def;
+    param_ = param;
+    ctx_ = ctx;
+  }
+  const KernelDef& def() const { return *def_; }
+  template <typename P>
+  P& Param() const {
+    return *static_cast<P*>(param_);
+  }
+  KernelContext* ctx() const { return ctx_; }
+
+ private:
+  const KernelDef* def_ = nullptr;
+  OpParam* param_ = nullptr;
+  KernelContext* ctx_ = nullptr;
+};
+
+class KernelRegistry {
+ public:
+  static KernelRegistry& Global();
+  KernelDef& Register(const std::string& op_type, Place place,
+                      const std::string& alias, KernelFactory factory);
+  // All kernels for `op_type`, sorted by Key().
+  std::vector<const KernelDef*> Find(const std::string& op_type) const;
+  const KernelDef* FindByKey(const std::string& key) const;
+  std::vector<const KernelDef*> All() const;  // sorted by Key()
+
+ private:
+  std::deque<KernelDef> defs_;  // stable addresses
+};
+
+}  // namespace lite
+
+#define LITE_KERNEL_VAR(op, t, p, l, alias) \
+  lite_kernel_##op##_##t##_##p##_##l##_##alias
+
+// REGISTER_LITE_KERNEL(relu, kHost, kFloat, kNCHW, ReluCompute, def)
+//     .BindInput("X", Place(TARGET(kHost)))
+//     .Finalize();
+#define REGISTER_LITE_KERNEL(op, t, p, l, KernelClass, alias)                \
+  static ::lite::KernelDef& LITE_KERNEL_VAR(op, t, p, l, alias)              \
+      [[maybe_unused]] = ::lite::KernelRegistry::Global().Register(          \
+          #op, ::lite::Place(TARGET(t), PRECISION(p), DATALAYOUT(l)), #alias, \
+          [] { return std::unique_ptr<::lite::KernelBase>(new KernelClass); })

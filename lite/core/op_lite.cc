@@ -1,0 +1,97 @@
+#include "lite/core/op_lite.h"
+
+namespace lite {
+
+std::string OpLite::DebugName() const {
+  std::string name = type_;
+  auto outs = desc_.OutputArgumentNames();
+  if (!outs.empty()) name += " (output: " + outs.front() + ")";
+  return name;
+}
+
+Status OpLite::Attach(const cpp::OpDesc& desc, Scope* scope) {
+  desc_ = desc;
+  scope_ = scope;
+  inputs_.clear();
+  return AttachImpl(desc_, scope);
+}
+
+Status OpLite::OpError(const std::string& message) const {
+  return InvalidArgument("op " + DebugName() + ": " + message);
+}
+
+StatusOr<Tensor*> OpLite::Input(const std::string& param) {
+  const auto& args = desc_.Input(param);
+  if (args.empty()) return OpError("missing required input '" + param + "'");
+  Variable* v = scope_->FindVar(args.front());
+  if (!v) {
+    return OpError("input '" + param + "' var '" + args.front() +
+                   "' is not in the scope");
+  }
+  inputs_.push_back(v->GetMutableTensor());
+  return v->GetMutableTensor();
+}
+
+Tensor* OpLite::OptionalInput(const std::string& param) {
+  const auto& args = desc_.Input(param);
+  if (args.empty()) return nullptr;
+  Variable* v = scope_->FindVar(args.front());
+  if (!v) return nullptr;
+  inputs_.push_back(v->GetMutableTensor());
+  return v->GetMutableTensor();
+}
+
+std::vector<Tensor*> OpLite::InputList(const std::string& param) {
+  std::vector<Tensor*> out;
+  for (const auto& name : desc_.Input(param)) {
+    if (Variable* v = scope_->FindVar(name)) {
+      inputs_.push_back(v->GetMutableTensor());
+      out.push_back(v->GetMutableTensor());
+    }
+  }
+  return out;
+}
+
+StatusOr<Tensor*> OpLite::Output(const std::string& param) {
+  const auto& args = desc_.Output(param);
+  if (args.empty()) return OpError("missing required output '" + param + "'");
+  return scope_->Var(args.front())->GetMutableTensor();
+}
+
+Tensor* OpLite::OptionalOutput(const std::string& param) {
+  const auto& args = desc_.Output(param);
+  if (args.empty()) return nullptr;
+  return scope_->Var(args.front())->GetMutableTensor();
+}
+
+std::vector<Tensor*> OpLite::OutputList(const std::string& param) {
+  std::vector<Tensor*> out;
+  for (const auto& name : desc_.Output(param)) {
+    out.push_back(scope_->Var(name)->GetMutableTensor());
+  }
+  return out;
+}
+
+OpRegistry& OpRegistry::Global() {
+  static OpRegistry* registry = new OpRegistry;
+  return *registry;
+}
+
+bool OpRegistry::Register(const std::string& type, OpFactory factory) {
+  factories_[type] = std::move(factory);
+  return true;
+}
+
+std::unique_ptr<OpLite> OpRegistry::Create(const std::string& type) const {
+  auto it = factories_.find(type);
+  if (it == factories_.end()) return nullptr;
+  return it->second();
+}
+
+std::vector<std::string> OpRegistry::Types() const {
+  std::vector<std::string> out;
+  for (const auto& kv : factories_) out.push_back(kv.first);
+  return out;
+}
+
+}  // namespace lite

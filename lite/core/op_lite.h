@@ -1,0 +1,94 @@
+// OpLite: the definition of one op instance (attributes, shape rules).
+//
+// An op is created by type from the OpRegistry, then Attach()ed to an OpDesc
+// and a Scope: it parses attributes once into its typed param struct (with
+// Paddle's defaults and legacy names) and binds its input/output tensors.
+// CheckShape() validates once; InferShape() recomputes output dims and is
+// re-run by the runtime whenever an input's dims change. The op owns its
+// param struct; tensors are owned by the Scope.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/scope.h"
+#include "lite/core/tensor.h"
+#include "lite/model_parser/program_desc.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+
+// Base of every op's param struct; kernels downcast to the concrete type.
+struct OpParam {
+  virtual ~OpParam() = default;
+};
+
+class OpLite {
+ public:
+  explicit OpLite(std::string type) : type_(std::move(type)) {}
+  virtual ~OpLite() = default;
+
+  const std::string& Type() const { return type_; }
+  const cpp::OpDesc& op_desc() const { return desc_; }
+  // "conv2d (output: conv2d_0.tmp_0)": how errors name this op.
+  std::string DebugName() const;
+
+  // Parses attributes and binds tensors. Errors name the op and attribute.
+  Status Attach(const cpp::OpDesc& desc, Scope* scope);
+  virtual Status CheckShape() const = 0;
+  virtual Status InferShape() = 0;
+  virtual OpParam* param() = 0;
+
+  // Tensors read by this op, in binding order (dims-change detection).
+  const std::vector<const Tensor*>& input_tensors() const { return inputs_; }
+  // Persistable inputs with statically known data (weights) can be used by
+  // passes: true when the named input var is a weight in the scope.
+  Scope* scope() const { return scope_; }
+
+ protected:
+  virtual Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) = 0;
+
+  // Binding helpers for AttachImpl. Required ones fail with a message naming
+  // the op and parameter; optional ones return nullptr / empty when absent.
+  StatusOr<Tensor*> Input(const std::string& param);
+  Tensor* OptionalInput(const std::string& param);
+  std::vector<Tensor*> InputList(const std::string& param);
+  StatusOr<Tensor*> Output(const std::string& param);
+  Tensor* OptionalOutput(const std::string& param);
+  std::vector<Tensor*> OutputList(const std::string& param);
+  // An error naming this op: "<DebugName>: <message>".
+  Status OpError(const std::string& message) const;
+
+ private:
+  std::string type_;
+  cpp::OpDesc desc_;
+  Scope* scope_ = nullptr;
+  std::vector<const Tensor*> inputs_;
+};
+
+using OpFactory = std::function<std::unique_ptr<OpLite>()>;
+
+class OpRegistry {
+ public:
+  static OpRegistry& Global();
+  bool Register(const std::string& type, OpFactory factory);
+  bool Has(const std::string& type) const { return factories_.count(type); }
+  // nullptr when the type is not registered.
+  std::unique_ptr<OpLite> Create(const std::string& type) const;
+  std::vector<std::string> Types() const;  // sorted
+
+ private:
+  std::map<std::string, OpFactory> factories_;
+};
+
+}  // namespace lite
+
+// Registers OpClass (constructible from the type string) under `op_type`.
+#define REGISTER_LITE_OP(op_type, OpClass)                               \
+  static bool lite_op_registered_##op_type [[maybe_unused]] =            \
+      ::lite::OpRegistry::Global().Register(#op_type, [] {               \
+        return std::unique_ptr<::lite::OpLite>(new OpClass(#op_type));   \
+      })

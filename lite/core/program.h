@@ -1,0 +1,64 @@
+// Instruction and RuntimeProgram: what a predictor executes.
+//
+// An Instruction owns one attached op and its picked kernel. On first run it
+// checks shapes and prepares the kernel; before every run it re-infers output
+// shapes when any input's dims changed (dynamic shapes). RuntimeProgram owns
+// the instructions in execution order; tensors live in the exec scope the
+// program was built against (not owned).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/kernel.h"
+#include "lite/core/op_lite.h"
+#include "lite/core/scope.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+
+class Instruction {
+ public:
+  Instruction(std::unique_ptr<OpLite> op, std::unique_ptr<KernelBase> kernel)
+      : op_(std::move(op)), kernel_(std::move(kernel)) {}
+
+  Status Run();
+  const OpLite& op() const { return *op_; }
+  OpLite* mutable_op() { return op_.get(); }
+  const KernelBase& kernel() const { return *kernel_; }
+
+ private:
+  bool InputDimsChanged();
+
+  std::unique_ptr<OpLite> op_;
+  std::unique_ptr<KernelBase> kernel_;
+  bool checked_ = false;
+  bool prepared_ = false;
+  std::vector<DDim> last_input_dims_;
+};
+
+class RuntimeProgram {
+ public:
+  RuntimeProgram(std::vector<std::unique_ptr<Instruction>> instructions,
+                 Scope* exec_scope, std::unique_ptr<KernelContext> ctx)
+      : instructions_(std::move(instructions)),
+        exec_scope_(exec_scope),
+        ctx_(std::move(ctx)) {}
+
+  // Runs every instruction in order; the first failure stops the run and is
+  // returned with the failing op named.
+  Status Run();
+  const std::vector<std::unique_ptr<Instruction>>& instructions() const {
+    return instructions_;
+  }
+  Scope* exec_scope() const { return exec_scope_; }
+  KernelContext* context() const { return ctx_.get(); }
+
+ private:
+  std::vector<std::unique_ptr<Instruction>> instructions_;
+  Scope* exec_scope_;
+  std::unique_ptr<KernelContext> ctx_;
+};
+
+}  // namespace lite

@@ -1,0 +1,53 @@
+// feed and fetch: the program's boundary with the predictor.
+//
+// feed copies column `col` of the "feed" tensor list into its output var;
+// fetch copies its input into column `col` of the "fetch" list. The lists are
+// Variables in the exec scope, owned by the scope; the predictor fills and
+// reads them.
+#pragma once
+
+#include <vector>
+
+#include "lite/core/op_lite.h"
+
+namespace lite {
+namespace operators {
+
+struct FeedFetchParam : OpParam {
+  std::vector<Tensor>* feed_list = nullptr;   // feed: the "feed" list
+  std::vector<Tensor>* fetch_list = nullptr;  // fetch: the "fetch" list
+  const Tensor* x = nullptr;                  // fetch input
+  Tensor* out = nullptr;                      // feed output
+  int col = 0;
+};
+
+class FeedOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  FeedFetchParam param_;
+};
+
+class FetchOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override { return Status::OK(); }
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  FeedFetchParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite
