@@ -43,4 +43,33 @@ Status RuntimeProgram::Run() {
   return Status::OK();
 }
 
+StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
+    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads) {
+  if (optimized.blocks.empty()) return InvalidArgument("optimized program has no blocks");
+  auto ctx = std::make_unique<KernelContext>();
+  ctx->threads = threads;
+  std::vector<std::unique_ptr<Instruction>> insts;
+  const cpp::BlockDesc& block = optimized.blocks[0];
+  // Every var the program names exists in the exec scope (weights are found
+  // in the parent scope and not shadowed).
+  for (const auto& v : block.vars) {
+    if (!exec_scope->FindVar(v.name)) exec_scope->Var(v.name);
+  }
+  for (size_t i = 0; i < block.ops.size(); ++i) {
+    const cpp::OpDesc& desc = block.ops[i];
+    const std::string where = "op #" + std::to_string(i) + " " + desc.Type();
+    auto op = OpRegistry::Global().Create(desc.Type());
+    if (!op) return Unimplemented(where + ": op type is not supported by this engine");
+    RETURN_IF_ERROR(op->Attach(desc, exec_scope));
+    std::string key = desc.GetAttr<std::string>(kKernelKeyAttr, "");
+    if (key.empty()) return InvalidArgument(where + ": no picked kernel recorded");
+    const KernelDef* def = KernelRegistry::Global().FindByKey(key);
+    if (!def) return NotFound(where + ": kernel " + key + " is not registered in this build");
+    auto kernel = def->factory();
+    kernel->Bind(def, op->param(), ctx.get());
+    insts.push_back(std::make_unique<Instruction>(std::move(op), std::move(kernel)));
+  }
+  return std::make_unique<RuntimeProgram>(std::move(insts), exec_scope, std::move(ctx));
+}
+
 }  // namespace lite

@@ -18,6 +18,10 @@
 
 namespace lite {
 
+// Attribute under which an optimized program records each op's picked kernel
+// (KernelDef::Key()).
+inline constexpr const char* kKernelKeyAttr = "__kernel__";
+
 class Instruction {
  public:
   Instruction(std::unique_ptr<OpLite> op, std::unique_ptr<KernelBase> kernel)
@@ -60,5 +64,12 @@ class RuntimeProgram {
   Scope* exec_scope_;
   std::unique_ptr<KernelContext> ctx_;
 };
+
+// Builds the executable form of an optimized program (block 0, ops in
+// execution order, each carrying kKernelKeyAttr): creates and attaches every
+// op against `exec_scope`, and instantiates its recorded kernel. Fails naming
+// the op when its type, attributes or kernel key are not supported here.
+StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
+    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads);
 
 }  // namespace lite

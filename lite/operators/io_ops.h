@@ -21,6 +21,12 @@ struct FeedFetchParam : OpParam {
   int col = 0;
 };
 
+// io_copy (inserted by type_target_cast_pass): Out = Input on another target.
+struct IoCopyParam : OpParam {
+  const Tensor* x = nullptr;
+  Tensor* out = nullptr;
+};
+
 class FeedOp : public OpLite {
  public:
   using OpLite::OpLite;

@@ -31,6 +31,16 @@ class FetchCompute : public KernelBase {
   }
 };
 
+// Host side of io_copy: every target here shares host memory, so a copy.
+class IoCopyCompute : public KernelBase {
+ public:
+  Status Run() override {
+    auto& p = Param<operators::IoCopyParam>();
+    p.out->CopyDataFrom(*p.x);
+    return Status::OK();
+  }
+};
+
 }  // namespace host
 }  // namespace kernels
 }  // namespace lite
@@ -38,4 +48,8 @@ class FetchCompute : public KernelBase {
 REGISTER_LITE_KERNEL(feed, kHost, kAny, kAny, lite::kernels::host::FeedCompute, def)
     .Finalize();
 REGISTER_LITE_KERNEL(fetch, kHost, kAny, kAny, lite::kernels::host::FetchCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(io_copy, kHost, kAny, kAny, lite::kernels::host::IoCopyCompute, def)
+    .BindInput("Input", lite::Place(TARGET(kAny), PRECISION(kAny), DATALAYOUT(kAny)))
+    .BindOutput("Out", lite::Place(TARGET(kAny), PRECISION(kAny), DATALAYOUT(kAny)))
     .Finalize();

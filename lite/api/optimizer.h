@@ -1,0 +1,43 @@
+// Optimizer: runs the pass pipeline over block 0 of a loaded program.
+//
+// Used by the full predictor and by tools/opt. The program and the root
+// scope (weights) are the caller's; fusion passes may add or rewrite weights
+// in that scope. The result is the optimized program (ops in execution order,
+// each carrying its picked kernel) plus the pass report.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lite/core/mir/pass_manager.h"
+#include "lite/core/scope.h"
+#include "lite/model_parser/program_desc.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+
+struct OptimizeOptions {
+  std::vector<Place> valid_places{Place(TargetType::kHost)};
+  std::vector<std::string> disabled_passes;
+  // Empty: mir::DefaultPipeline().
+  std::vector<std::string> pipeline;
+  mir::DotDumpMode dot_mode = mir::DotDumpMode::kNone;
+  std::string dot_pass;
+  std::function<void(const mir::PassRecord&)> on_pass_done;
+  // Free-form options for device passes (e.g. "npu.strict" = "1").
+  std::map<std::string, std::string> device_options;
+};
+
+struct OptimizeResult {
+  cpp::ProgramDesc program;
+  mir::PassReport report;
+  std::string dot_before;  // the graph as loaded, when a dump mode is set
+};
+
+StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
+                                         Scope* root_scope,
+                                         const OptimizeOptions& options);
+
+}  // namespace lite

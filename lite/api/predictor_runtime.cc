@@ -1,0 +1,114 @@
+#include "lite/api/predictor_runtime.h"
+
+#include <map>
+
+namespace lite {
+
+namespace {
+// Collects var names by column for feed (outputs) or fetch (inputs) ops, and
+// the name of the list var they use.
+Status CollectColumns(const cpp::BlockDesc& block, const std::string& op_type,
+                      std::vector<std::string>* names, std::string* list_var) {
+  std::map<int, std::string> by_col;
+  for (const auto& op : block.ops) {
+    if (op.Type() != op_type) continue;
+    int col = op.GetAttr<int32_t>("col", 0);
+    const bool feed = op_type == "feed";
+    const auto& var = feed ? op.Output("Out") : op.Input("X");
+    const auto& list = feed ? op.Input("X") : op.Output("Out");
+    if (var.empty() || list.empty()) return InvalidArgument(op_type + " op without X/Out");
+    if (by_col.count(col)) {
+      return InvalidArgument("two " + op_type + " ops use column " + std::to_string(col));
+    }
+    by_col[col] = var.front();
+    *list_var = list.front();
+  }
+  int expect = 0;
+  for (const auto& kv : by_col) {
+    if (kv.first != expect++) {
+      return InvalidArgument(op_type + " columns are not 0..n-1 (missing column " +
+                             std::to_string(expect - 1) + ")");
+    }
+    names->push_back(kv.second);
+  }
+  return Status::OK();
+}
+}  // namespace
+
+StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
+    const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads) {
+  auto rt = std::unique_ptr<PredictorRuntime>(new PredictorRuntime);
+  rt->program_ = program;
+  rt->root_ = std::move(root);
+  rt->exec_scope_ = rt->root_->NewScope();
+  if (program.blocks.empty()) return InvalidArgument("program has no blocks");
+  const cpp::BlockDesc& block = program.blocks[0];
+  std::string feed_var = "feed", fetch_var = "fetch";
+  RETURN_IF_ERROR(CollectColumns(block, "feed", &rt->input_names_, &feed_var));
+  RETURN_IF_ERROR(CollectColumns(block, "fetch", &rt->output_names_, &fetch_var));
+  rt->feed_list_ = rt->exec_scope_->Var(feed_var)->GetMutableTensorList();
+  rt->fetch_list_ = rt->exec_scope_->Var(fetch_var)->GetMutableTensorList();
+  rt->feed_list_->resize(rt->input_names_.size());
+  rt->fetch_list_->resize(rt->output_names_.size());
+  ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(program, rt->exec_scope_,
+                                                     threads < 1 ? 1 : threads));
+  return rt;
+}
+
+std::unique_ptr<paddle::lite_api::Tensor> PredictorRuntime::GetInput(int i) {
+  if (i < 0 || i >= static_cast<int>(feed_list_->size())) return nullptr;
+  return std::make_unique<paddle::lite_api::Tensor>(&(*feed_list_)[i]);
+}
+
+std::unique_ptr<const paddle::lite_api::Tensor> PredictorRuntime::GetOutput(int i) const {
+  if (i < 0 || i >= static_cast<int>(fetch_list_->size())) return nullptr;
+  return std::make_unique<const paddle::lite_api::Tensor>(&(*fetch_list_)[i]);
+}
+
+StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> PredictorRuntime::GetInputByName(
+    const std::string& name) {
+  for (size_t i = 0; i < input_names_.size(); ++i) {
+    if (input_names_[i] == name) return GetInput(static_cast<int>(i));
+  }
+  std::string known;
+  for (const auto& n : input_names_) known += (known.empty() ? "" : ", ") + n;
+  return NotFound("model has no input named '" + name + "' (inputs: " + known + ")");
+}
+
+Status PredictorRuntime::CheckInputs() const {
+  const cpp::BlockDesc& block = program_.blocks[0];
+  for (size_t i = 0; i < input_names_.size(); ++i) {
+    const std::string& name = input_names_[i];
+    const Tensor& t = (*feed_list_)[i];
+    const std::string which = "input '" + name + "' (feed col " + std::to_string(i) + ")";
+    if (!t.IsInitialized()) return FailedPrecondition(which + " was not set before Run()");
+    if (Product(t.dims()) < 0) {
+      return InvalidArgument(which + " has negative dims " + DimsToString(t.dims()));
+    }
+    const cpp::VarDesc* vd = block.FindVar(name);
+    if (!vd) continue;
+    if (vd->dtype != DataType::kUnknown && t.dtype() != vd->dtype) {
+      return InvalidArgument(which + " has dtype " + DataTypeName(t.dtype()) +
+                             " but the model expects " + DataTypeName(vd->dtype));
+    }
+    if (!vd->dims.empty()) {
+      bool ok = vd->dims.size() == t.dims().size();
+      for (size_t d = 0; ok && d < vd->dims.size(); ++d) {
+        ok = vd->dims[d] < 0 || vd->dims[d] == t.dims()[d];
+      }
+      if (!ok) {
+        return InvalidArgument(which + " has shape " + DimsToString(t.dims()) +
+                               " but the model expects " + DimsToString(vd->dims) +
+                               " (-1 = any)");
+      }
+    }
+  }
+  return Status::OK();
+}
+
+Status PredictorRuntime::Run() {
+  RETURN_IF_ERROR(CheckInputs());
+  return runtime_->Run();
+}
+
+}  // namespace lite

@@ -1,0 +1,49 @@
+// PredictorRuntime: the part both predictors share once a model is
+// optimized: the exec scope, the RuntimeProgram, the feed/fetch columns, the
+// input checks before a run, and the Tensor handles.
+//
+// It shares ownership of the root scope (weights), owns its exec scope (a
+// child of the root) and its program.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/program.h"
+#include "lite/core/scope.h"
+#include "lite/model_parser/program_desc.h"
+
+namespace lite {
+
+class PredictorRuntime {
+ public:
+  // `program` is optimized (block 0 in execution order with kernel keys).
+  static StatusOr<std::unique_ptr<PredictorRuntime>> Create(
+      const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads);
+
+  std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i);
+  std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const;
+  StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(const std::string& name);
+  const std::vector<std::string>& input_names() const { return input_names_; }
+  const std::vector<std::string>& output_names() const { return output_names_; }
+  Status Run();
+
+  const cpp::ProgramDesc& program() const { return program_; }
+  const Scope& root_scope() const { return *root_; }
+
+ private:
+  Status CheckInputs() const;
+
+  cpp::ProgramDesc program_;
+  std::shared_ptr<Scope> root_;
+  Scope* exec_scope_ = nullptr;
+  std::unique_ptr<RuntimeProgram> runtime_;
+  std::vector<std::string> input_names_;   // by feed col
+  std::vector<std::string> output_names_;  // by fetch col
+  std::vector<Tensor>* feed_list_ = nullptr;
+  std::vector<Tensor>* fetch_list_ = nullptr;
+};
+
+}  // namespace lite

@@ -1,0 +1,52 @@
+#include "lite/core/mir/pass.h"
+
+namespace lite {
+namespace mir {
+
+PassRegistry& PassRegistry::Global() {
+  static PassRegistry* registry = new PassRegistry;
+  return *registry;
+}
+
+bool PassRegistry::Register(const std::string& name, PassFactory factory) {
+  factories_[name] = std::move(factory);
+  return true;
+}
+
+std::unique_ptr<Pass> PassRegistry::Create(const std::string& name) const {
+  auto it = factories_.find(name);
+  return it == factories_.end() ? nullptr : it->second();
+}
+
+std::vector<std::string> PassRegistry::Names() const {
+  std::vector<std::string> out;
+  for (const auto& kv : factories_) out.push_back(kv.first);
+  return out;
+}
+
+const std::vector<std::string>& DefaultPipeline() {
+  static const auto* pipeline = new std::vector<std::string>{
+      // Graph cleanups and fusions (host-independent rewrites).
+      "identity_dropout_eliminate_pass",
+      "identity_scale_eliminate_pass",
+      "conv_bn_fuse_pass",
+      "conv_elementwise_add_fuse_pass",
+      "conv_activation_fuse_pass",
+      "fc_fuse_pass",
+      "elementwise_activation_fuse_pass",
+      "se_gate_fuse_pass",
+      // Device subgraphs are cut before kernels are picked.
+      "npu_subgraph_pass",
+      // Kernel selection and placement.
+      "static_kernel_pick_pass",
+      "variable_place_inference_pass",
+      "type_target_cast_pass",
+      "memory_optimize_pass",
+      "graph_visualize_pass",
+      "generate_program_pass",
+  };
+  return *pipeline;
+}
+
+}  // namespace mir
+}  // namespace lite

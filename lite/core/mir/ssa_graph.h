@@ -1,0 +1,101 @@
+// SSAGraph: the program block the passes rewrite.
+//
+// Built from one block of a cpp::ProgramDesc: a statement node per op, and a
+// new argument node for each write of a variable (reads link to the latest
+// version). The graph owns its nodes and a table of VarDescs (passes add
+// descs for vars they create). The Scope holding weights is borrowed.
+// generate_program_pass writes the final program into `generated()`.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/mir/node.h"
+#include "lite/core/scope.h"
+#include "lite/model_parser/program_desc.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+namespace mir {
+
+class SSAGraph {
+ public:
+  SSAGraph() = default;
+  SSAGraph(const SSAGraph&) = delete;
+  SSAGraph& operator=(const SSAGraph&) = delete;
+
+  // Builds the graph of `program.blocks[block_idx]`. `scope` holds weights
+  // (vars with data there that are persistable become weight args).
+  Status Build(const cpp::ProgramDesc& program, int block_idx, Scope* scope,
+               const std::vector<Place>& valid_places);
+
+  // All live nodes, ordered by id.
+  std::vector<Node*> nodes() const;
+  std::vector<Node*> StmtNodes() const;  // ordered by (order, id)
+  // Statements in a deterministic topological order: among ready
+  // statements the smallest (order, id) runs first. Error on a cycle.
+  StatusOr<std::vector<Node*>> StmtTopologicalOrder() const;
+
+  Node* NewStmtNode(const cpp::OpDesc& desc, int64_t order);
+  Node* NewArgNode(const std::string& name);
+  // Removes a node and every edge touching it.
+  void RemoveNode(Node* node);
+  static void Link(Node* from, Node* to);
+  static void Unlink(Node* from, Node* to);
+  size_t size() const { return nodes_.size(); }
+
+  // Variable descriptions by name (block vars plus vars passes created).
+  const cpp::VarDesc* FindVarDesc(const std::string& name) const;
+  void SetVarDesc(const cpp::VarDesc& desc) { var_descs_[desc.name] = desc; }
+  const std::map<std::string, cpp::VarDesc>& var_descs() const { return var_descs_; }
+
+  Scope* scope() const { return scope_; }
+  const std::vector<Place>& valid_places() const { return valid_places_; }
+  // The program the graph came from (other blocks, version info).
+  const cpp::ProgramDesc& source_program() const { return source_; }
+  int block_idx() const { return block_idx_; }
+
+  // Output of generate_program_pass: block `block_idx()` replaced by the
+  // optimized op list (each op carrying its picked kernel key).
+  cpp::ProgramDesc* generated() { return &generated_; }
+  bool has_generated() const { return has_generated_; }
+  void set_has_generated(bool v) { has_generated_ = v; }
+
+  // Free-form options for passes (e.g. device settings), by name.
+  void SetOption(const std::string& key, const std::string& value) { options_[key] = value; }
+  std::string GetOption(const std::string& key, const std::string& fallback = "") const {
+    auto it = options_.find(key);
+    return it == options_.end() ? fallback : it->second;
+  }
+
+  // DOT text recorded by graph_visualize_pass.
+  const std::string& visualization() const { return visualization_; }
+  void set_visualization(std::string dot) { visualization_ = std::move(dot); }
+
+  // A fresh variable name derived from `base`, unused in this graph.
+  std::string UniqueVarName(const std::string& base);
+
+ private:
+  std::vector<std::unique_ptr<Node>> nodes_;  // ids index this vector
+  int live_ = 0;
+  std::map<std::string, cpp::VarDesc> var_descs_;
+  Scope* scope_ = nullptr;
+  std::vector<Place> valid_places_;
+  cpp::ProgramDesc source_;
+  int block_idx_ = 0;
+  cpp::ProgramDesc generated_;
+  bool has_generated_ = false;
+  int64_t next_order_ = 0;
+  std::string visualization_;
+  std::map<std::string, std::string> options_;
+};
+
+// Name of the parameter of stmt `op` that lists variable `var` as an input
+// (or output); "" when none.
+std::string InputParamOf(const Node* op, const std::string& var);
+std::string OutputParamOf(const Node* op, const std::string& var);
+
+}  // namespace mir
+}  // namespace lite
