@@ -1,0 +1,122 @@
+#include "lite/core/mir/pass_manager.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "lite/core/mir/dot.h"
+#include "lite/core/mir/test_helpers.h"
+
+namespace lite {
+namespace mir {
+namespace {
+
+using testing::AddOp;
+
+class NpuOnlyPass : public Pass {
+ public:
+  std::string name() const override { return "npu_only_test_pass"; }
+  std::vector<TargetType> bound_targets() const override { return {TargetType::kNPU}; }
+  StatusOr<bool> Run(SSAGraph*) override {
+    Count("ran");
+    return false;
+  }
+};
+REGISTER_MIR_PASS(npu_only_test_pass, NpuOnlyPass);
+
+cpp::ProgramDesc SmallProgram() {
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "feed", {{"X", {"feed"}}}, {{"Out", {"x"}}});
+  AddOp(&prog, "relu", {{"X", {"x"}}}, {{"Out", {"y"}}});
+  AddOp(&prog, "tanh", {{"X", {"y"}}}, {{"Out", {"z"}}});
+  AddOp(&prog, "fetch", {{"X", {"z"}}}, {{"Out", {"fetch"}}});
+  return prog;
+}
+
+TEST(PassManager, SkipsPassesBoundToTargetsWithoutValidPlace) {
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(SmallProgram(), 0, &scope, {Place(TargetType::kHost)}).ok());
+  auto r = PassManager().Run(&g, {"npu_only_test_pass"});
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->passes[0].ran);
+  EXPECT_NE(r->passes[0].skip_reason.find("npu"), std::string::npos);
+  EXPECT_NE(r->ToString().find("skipped"), std::string::npos);
+
+  SSAGraph g2;
+  ASSERT_TRUE(g2.Build(SmallProgram(), 0, &scope, {Place(TargetType::kNPU)}).ok());
+  auto r2 = PassManager().Run(&g2, {"npu_only_test_pass"});
+  ASSERT_TRUE(r2.ok());
+  EXPECT_TRUE(r2->passes[0].ran);
+  EXPECT_EQ(r2->passes[0].counters.at("ran"), 1);
+}
+
+TEST(PassManager, DisabledAndUnknownPassesAreSkippedWithAReason) {
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(SmallProgram(), 0, &scope, {Place(TargetType::kHost)}).ok());
+  PassManagerOptions opt;
+  opt.disabled_passes = {"static_kernel_pick_pass"};
+  auto r = PassManager(opt).Run(&g, {"static_kernel_pick_pass", "no_such_pass"});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->passes[0].skip_reason, "disabled by user");
+  EXPECT_EQ(r->passes[1].skip_reason, "not registered in this build");
+}
+
+std::string FullPipelineDot(const cpp::ProgramDesc& prog) {
+  SSAGraph g;
+  Scope scope;
+  EXPECT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kHost)}).ok());
+  PassManagerOptions opt;
+  opt.dot_mode = DotDumpMode::kNamedPass;
+  opt.dot_pass = "generate_program_pass";
+  auto r = PassManager(opt).Run(&g, DefaultPipeline());
+  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  if (!r.ok()) return "";
+  return r->passes.back().dot_after;
+}
+
+TEST(PassManager, TwoBuildsGiveIdenticalDotBytes) {
+  std::string a = FullPipelineDot(SmallProgram());
+  std::string b = FullPipelineDot(SmallProgram());
+  ASSERT_FALSE(a.empty());
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a.find("shape=box"), std::string::npos);
+  EXPECT_NE(a.find("shape=ellipse"), std::string::npos);
+  EXPECT_NE(a.find("host/float/NCHW"), std::string::npos);  // picked place
+  EXPECT_NE(a.find("label=\"X\""), std::string::npos);      // argument name
+}
+
+TEST(PassManager, DotRendersWithGraphviz) {
+  if (std::system("command -v dot > /dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "graphviz 'dot' not installed";
+  }
+  std::string dot = FullPipelineDot(SmallProgram());
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  std::string dir = tmp ? tmp : "/tmp";
+  std::string in = dir + "/g.dot", out = dir + "/g.svg";
+  std::ofstream(in) << dot;
+  ASSERT_EQ(std::system(("dot -Tsvg " + in + " -o " + out).c_str()), 0);
+  std::ifstream svg(out);
+  std::string head((std::istreambuf_iterator<char>(svg)), std::istreambuf_iterator<char>());
+  EXPECT_NE(head.find("<svg"), std::string::npos);
+}
+
+TEST(PassManager, ChangedOnlySnapshotsSkipUnchangedPasses) {
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(SmallProgram(), 0, &scope, {Place(TargetType::kHost)}).ok());
+  PassManagerOptions opt;
+  opt.dot_mode = DotDumpMode::kChangedPasses;
+  auto r = PassManager(opt).Run(&g, DefaultPipeline());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  for (const auto& p : r->passes) {
+    EXPECT_EQ(!p.dot_after.empty(), p.changed) << p.name;
+  }
+}
+
+}  // namespace
+}  // namespace mir
+}  // namespace lite

@@ -1,0 +1,81 @@
+#include <gtest/gtest.h>
+
+#include "lite/core/mir/pass_manager.h"
+#include "lite/core/mir/test_helpers.h"
+
+namespace lite {
+namespace mir {
+namespace {
+
+using testing::AddOp;
+using testing::RegisterToyKernel;
+
+const Place kHostF(TargetType::kHost, PrecisionType::kFloat, DataLayoutType::kNCHW);
+const Place kNpuF(TargetType::kNPU, PrecisionType::kFloat, DataLayoutType::kNCHW);
+const Place kX86F(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+
+StatusOr<const KernelDef*> PickFor(const std::string& op, std::vector<Place> places) {
+  cpp::ProgramDesc prog;
+  AddOp(&prog, op, {{"X", {"x"}}}, {{"Out", {"y"}}});
+  SSAGraph g;
+  Scope scope;
+  RETURN_IF_ERROR(g.Build(prog, 0, &scope, places));
+  PassManager pm;
+  auto r = pm.Run(&g, {"static_kernel_pick_pass"});
+  if (!r.ok()) return r.status();
+  return g.StmtNodes()[0]->stmt().picked;
+}
+
+TEST(StaticKernelPick, PrefersTheFirstValidPlace) {
+  RegisterToyKernel("toy_two_targets", kHostF);
+  RegisterToyKernel("toy_two_targets", kNpuF);
+  auto npu_first = PickFor("toy_two_targets", {kNpuF, kHostF});
+  ASSERT_TRUE(npu_first.ok());
+  EXPECT_EQ((*npu_first)->place.target, TargetType::kNPU);
+  auto host_first = PickFor("toy_two_targets", {kHostF, kNpuF});
+  ASSERT_TRUE(host_first.ok());
+  EXPECT_EQ((*host_first)->place.target, TargetType::kHost);
+}
+
+TEST(StaticKernelPick, HostIsTheFallbackForAnyTarget) {
+  RegisterToyKernel("toy_host_only", kHostF);
+  auto pick = PickFor("toy_host_only", {kX86F});
+  ASSERT_TRUE(pick.ok());
+  EXPECT_EQ((*pick)->place.target, TargetType::kHost);
+}
+
+TEST(StaticKernelPick, PrecisionBreaksTiesWithinATarget) {
+  RegisterToyKernel("toy_precisions", Place(TargetType::kHost, PrecisionType::kInt8));
+  RegisterToyKernel("toy_precisions", kHostF);
+  auto pick = PickFor("toy_precisions", {kHostF});
+  ASSERT_TRUE(pick.ok());
+  EXPECT_EQ((*pick)->place.precision, PrecisionType::kFloat);
+}
+
+TEST(StaticKernelPick, NonHostKernelOutsideValidPlacesIsNotPicked) {
+  RegisterToyKernel("toy_npu_only", kNpuF);
+  auto pick = PickFor("toy_npu_only", {kHostF});
+  ASSERT_FALSE(pick.ok());
+  EXPECT_EQ(pick.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(pick.status().message().find("toy_npu_only (output y)"), std::string::npos)
+      << pick.status().message();
+  EXPECT_NE(pick.status().message().find("host/float/NCHW"), std::string::npos);
+}
+
+TEST(StaticKernelPick, ListsEveryUnsupportedOp) {
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_missing_a", {{"X", {"x"}}}, {{"Out", {"y"}}});
+  AddOp(&prog, "toy_missing_b", {{"X", {"y"}}}, {{"Out", {"z"}}});
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {kHostF}).ok());
+  auto r = PassManager().Run(&g, {"static_kernel_pick_pass"});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("2 op(s)"), std::string::npos);
+  EXPECT_NE(r.status().message().find("toy_missing_a"), std::string::npos);
+  EXPECT_NE(r.status().message().find("toy_missing_b"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mir
+}  // namespace lite
