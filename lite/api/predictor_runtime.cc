@@ -50,7 +50,7 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   rt->fetch_list_ = rt->exec_scope_->Var(fetch_var)->GetMutableTensorList();
   rt->feed_list_->resize(rt->input_names_.size());
   rt->fetch_list_->resize(rt->output_names_.size());
-  ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(program, rt->exec_scope_,
+  ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_,
                                                      threads < 1 ? 1 : threads));
   return rt;
 }

@@ -42,6 +42,10 @@ class OpLite {
   virtual Status InferShape() = 0;
   virtual OpParam* param() = 0;
 
+  // Ops that own a sub-block (e.g. `subgraph`) get the whole program before
+  // Attach; the default ignores it. The program outlives the op.
+  virtual void SetProgram(const cpp::ProgramDesc* /*program*/) {}
+
   // Tensors read by this op, in binding order (dims-change detection).
   const std::vector<const Tensor*>& input_tensors() const { return inputs_; }
   // Persistable inputs with statically known data (weights) can be used by

@@ -60,6 +60,7 @@ StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
     const std::string where = "op #" + std::to_string(i) + " " + desc.Type();
     auto op = OpRegistry::Global().Create(desc.Type());
     if (!op) return Unimplemented(where + ": op type is not supported by this engine");
+    op->SetProgram(&optimized);
     RETURN_IF_ERROR(op->Attach(desc, exec_scope));
     std::string key = desc.GetAttr<std::string>(kKernelKeyAttr, "");
     if (key.empty()) return InvalidArgument(where + ": no picked kernel recorded");

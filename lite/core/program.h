@@ -67,7 +67,8 @@ class RuntimeProgram {
 
 // Builds the executable form of an optimized program (block 0, ops in
 // execution order, each carrying kKernelKeyAttr): creates and attaches every
-// op against `exec_scope`, and instantiates its recorded kernel. Fails naming
+// op against `exec_scope`, and instantiates its recorded kernel. `optimized`
+// must outlive the result (ops with sub-blocks keep a pointer). Fails naming
 // the op when its type, attributes or kernel key are not supported here.
 StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
     const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads);
