@@ -1,0 +1,126 @@
+// Host kernels for elementwise_add/sub/mul/div/max/min/pow (float32, int32,
+// int64; dispatched on X's dtype). Broadcasting uses the aligned dims that
+// ElementwiseOp::InferShape stored in the param.
+#include <cmath>
+#include <vector>
+
+#include "lite/core/kernel.h"
+#include "lite/kernels/host/elementwise_broadcast.h"
+#include "lite/operators/elementwise_ops.h"
+
+namespace lite {
+namespace kernels {
+namespace host {
+
+namespace {
+
+using operators::ElementwiseKind;
+using operators::ElementwiseParam;
+
+template <typename T>
+T PowOf(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::pow(a, b);
+  } else {
+    // Paddle's CPU functor: std::pow on the values, truncated back to T.
+    return static_cast<T>(std::pow(static_cast<double>(a), static_cast<double>(b)));
+  }
+}
+
+template <typename T>
+Status RunTyped(const ElementwiseParam& p) {
+  const T* x = p.x->data<T>();
+  const T* y = p.y->data<T>();
+  const bool is_float = std::is_same_v<T, float>;
+  if (!is_float && (p.act.enabled() || p.y_act.enabled())) {
+    return Unimplemented(std::string("fused activation on ") +
+                         DataTypeName(p.x->dtype()) + " elementwise op");
+  }
+  std::vector<T> y_activated;
+  if constexpr (std::is_same_v<T, float>) {
+    if (p.y_act.enabled()) {
+      const int64_t n = p.y->numel();
+      y_activated.resize(n);
+      for (int64_t i = 0; i < n; ++i) y_activated[i] = p.y_act.Apply(y[i]);
+      y = y_activated.data();
+    }
+  }
+  if constexpr (std::is_integral_v<T>) {
+    if (p.kind == ElementwiseKind::kDiv) {
+      const int64_t n = p.y->numel();
+      for (int64_t i = 0; i < n; ++i) {
+        if (y[i] == 0) return InvalidArgument("integer division by zero in elementwise_div");
+      }
+    }
+  }
+  T* out = p.out->mutable_data<T>();
+  const DDim& xd = p.x_dims;
+  const DDim& yd = p.y_dims;
+  const DDim& od = p.out_dims;
+  switch (p.kind) {
+    case ElementwiseKind::kAdd:
+      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a + b; });
+      break;
+    case ElementwiseKind::kSub:
+      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a - b; });
+      break;
+    case ElementwiseKind::kMul:
+      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a * b; });
+      break;
+    case ElementwiseKind::kDiv:
+      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a / b; });
+      break;
+    case ElementwiseKind::kMax:
+      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a > b ? a : b; });
+      break;
+    case ElementwiseKind::kMin:
+      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a < b ? a : b; });
+      break;
+    case ElementwiseKind::kPow:
+      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return PowOf(a, b); });
+      break;
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    p.act.ApplyInPlace(out, p.out->numel());
+  }
+  return Status::OK();
+}
+
+class ElementwiseCompute : public KernelBase {
+ public:
+  Status Run() override {
+    const auto& p = Param<ElementwiseParam>();
+    if (p.x->dtype() != p.y->dtype()) {
+      return InvalidArgument(std::string("elementwise op: X is ") +
+                             DataTypeName(p.x->dtype()) + " but Y is " +
+                             DataTypeName(p.y->dtype()));
+    }
+    switch (p.x->dtype()) {
+      case DataType::kFloat32: return RunTyped<float>(p);
+      case DataType::kInt32: return RunTyped<int32_t>(p);
+      case DataType::kInt64: return RunTyped<int64_t>(p);
+      default:
+        return Unimplemented(std::string("elementwise op on ") +
+                             DataTypeName(p.x->dtype()) + " tensors");
+    }
+  }
+};
+
+}  // namespace
+
+}  // namespace host
+}  // namespace kernels
+}  // namespace lite
+
+#define LITE_REGISTER_ELEMENTWISE(op)                                           \
+  REGISTER_LITE_KERNEL(op, kHost, kAny, kNCHW,                                  \
+                       lite::kernels::host::ElementwiseCompute, def)            \
+      .Finalize()
+
+LITE_REGISTER_ELEMENTWISE(elementwise_add);
+LITE_REGISTER_ELEMENTWISE(elementwise_sub);
+LITE_REGISTER_ELEMENTWISE(elementwise_mul);
+LITE_REGISTER_ELEMENTWISE(elementwise_div);
+LITE_REGISTER_ELEMENTWISE(elementwise_max);
+LITE_REGISTER_ELEMENTWISE(elementwise_min);
+LITE_REGISTER_ELEMENTWISE(elementwise_pow);
