@@ -4,7 +4,7 @@ namespace lite {
 
 bool Instruction::InputDimsChanged() {
   const auto& inputs = op_->input_tensors();
-  bool changed = last_input_dims_.size() != inputs.size();
+  bool changed = !inferred_once_ || last_input_dims_.size() != inputs.size();
   if (!changed) {
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (inputs[i]->dims() != last_input_dims_[i]) {
@@ -14,6 +14,7 @@ bool Instruction::InputDimsChanged() {
     }
   }
   if (changed) {
+    inferred_once_ = true;
     last_input_dims_.clear();
     for (const Tensor* t : inputs) last_input_dims_.push_back(t->dims());
   }

@@ -2,7 +2,9 @@
 //
 // An Instruction owns one attached op and its picked kernel. On first run it
 // checks shapes and prepares the kernel; before every run it re-infers output
-// shapes when any input's dims changed (dynamic shapes). RuntimeProgram owns
+// shapes when any input's dims changed (dynamic shapes). Ops whose output
+// shape depends on input *values* (Shape/ShapeTensor/OutSize inputs) also
+// resize their outputs in the kernel, since equal dims do not re-infer. RuntimeProgram owns
 // the instructions in execution order; tensors live in the exec scope the
 // program was built against (not owned).
 #pragma once
@@ -39,6 +41,7 @@ class Instruction {
   std::unique_ptr<KernelBase> kernel_;
   bool checked_ = false;
   bool prepared_ = false;
+  bool inferred_once_ = false;  // ops without inputs still infer once
   std::vector<DDim> last_input_dims_;
 };
 

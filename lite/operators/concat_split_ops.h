@@ -1,0 +1,93 @@
+// concat, split, stack and unstack: joining and cutting tensors along an axis.
+//
+// All are dtype-agnostic (raw element copies). concat/split take an optional
+// AxisTensor that overrides attr `axis`; split's SectionsTensorList overrides
+// attr `sections`. Negative axes count from the end. Because those tensors can
+// change value without changing dims, the Compute*Dims functions are shared
+// by InferShape and the kernels, which re-evaluate them every run.
+#pragma once
+
+#include <vector>
+
+#include "lite/core/op_lite.h"
+
+namespace lite {
+namespace operators {
+
+struct ConcatParam : OpParam {
+  std::vector<const Tensor*> xs;
+  Tensor* out = nullptr;
+  int axis = 0;
+  const Tensor* axis_tensor = nullptr;  // optional, overrides axis
+};
+
+struct SplitParam : OpParam {
+  const Tensor* x = nullptr;
+  std::vector<Tensor*> outs;
+  int axis = 0;
+  int num = 0;
+  std::vector<int64_t> sections;  // may hold one -1
+  const Tensor* axis_tensor = nullptr;                   // optional
+  std::vector<const Tensor*> sections_tensor_list;       // optional
+};
+
+// stack: Y = the X list stacked on a new axis. unstack: the reverse, into Y.
+struct StackParam : OpParam {
+  std::vector<const Tensor*> xs;  // stack inputs
+  const Tensor* x = nullptr;      // unstack input
+  std::vector<Tensor*> ys;        // unstack outputs
+  Tensor* y = nullptr;            // stack output
+  int axis = 0;
+  int num = 0;  // unstack
+};
+
+// Output dims of concat; *axis receives the normalized axis.
+StatusOr<DDim> ComputeConcatDims(const ConcatParam& p, int* axis);
+// Output dims of each split output; *axis receives the normalized axis.
+StatusOr<std::vector<DDim>> ComputeSplitDims(const SplitParam& p, int* axis);
+
+class ConcatOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  ConcatParam param_;
+};
+
+class SplitOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  SplitParam param_;
+};
+
+// Serves both stack and unstack.
+class StackOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  StackParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite

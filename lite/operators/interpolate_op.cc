@@ -1,0 +1,157 @@
+#include "lite/operators/interpolate_op.h"
+
+#include "lite/operators/tensor_util.h"
+
+namespace lite {
+namespace operators {
+
+StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p) {
+  const DDim& d = p.x->dims();
+  if (d.size() != 4) {
+    return Unimplemented("only 4-D NCHW input is supported, got " + DimsToString(d));
+  }
+  InterpolatePlan plan;
+  plan.n = d[0];
+  plan.c = d[1];
+  plan.in_h = d[2];
+  plan.in_w = d[3];
+  const int in_h = static_cast<int>(d[2]);
+  const int in_w = static_cast<int>(d[3]);
+  int64_t out_h = p.out_h;
+  int64_t out_w = p.out_w;
+  float scale_h = -1.f, scale_w = -1.f;  // v2 only: drives the ratio
+  if (!p.size_tensor.empty()) {
+    ASSIGN_OR_RETURN(auto v, ReadIntTensorList(p.size_tensor, "SizeTensor"));
+    if (v.size() != 2) {
+      return InvalidArgument("SizeTensor must hold 2 tensors (out_h, out_w), got " +
+                             std::to_string(v.size()));
+    }
+    out_h = v[0];
+    out_w = v[1];
+  } else {
+    if (p.v2) {
+      if (p.scale_tensor) {
+        ASSIGN_OR_RETURN(auto s, ReadFloatTensor(*p.scale_tensor, "Scale"));
+        if (s.empty()) return InvalidArgument("Scale tensor is empty");
+        scale_h = s[0];
+        scale_w = s.size() > 1 ? s[1] : s[0];
+        if (!(scale_h > 0.f) || !(scale_w > 0.f)) {
+          return InvalidArgument("Scale tensor values must be > 0");
+        }
+      } else if (p.scale.size() > 1) {
+        scale_h = p.scale[0];
+        scale_w = p.scale[1];
+        if (!(scale_h > 0.f) || !(scale_w > 0.f)) {
+          return InvalidArgument("attr scale values must be > 0");
+        }
+      } else if (p.scale.size() == 1 && p.scale[0] > 0.f) {
+        scale_h = scale_w = p.scale[0];
+      }
+      if (scale_h > 0.f && scale_w > 0.f) {
+        out_h = static_cast<int>(in_h * scale_h);
+        out_w = static_cast<int>(in_w * scale_w);
+      }
+    } else {
+      float s = p.scale.empty() ? 0.f : p.scale[0];
+      if (p.scale_tensor) {
+        ASSIGN_OR_RETURN(auto st, ReadFloatTensor(*p.scale_tensor, "Scale"));
+        if (st.empty()) return InvalidArgument("Scale tensor is empty");
+        s = st[0];
+      }
+      if (s > 0.f) {
+        out_h = static_cast<int>(in_h * s);
+        out_w = static_cast<int>(in_w * s);
+      }
+    }
+    if (p.out_size) {
+      ASSIGN_OR_RETURN(auto v, ReadIntTensor(*p.out_size, "OutSize"));
+      if (v.size() != 2) {
+        return InvalidArgument("OutSize must hold 2 values, got " +
+                               DimsToString(p.out_size->dims()));
+      }
+      out_h = v[0];
+      out_w = v[1];
+    }
+  }
+  if (out_h <= 0 || out_w <= 0) {
+    return InvalidArgument("output size (" + std::to_string(out_h) + ", " +
+                           std::to_string(out_w) +
+                           ") must be > 0: set out_h/out_w, scale or a size input");
+  }
+  plan.out_h = out_h;
+  plan.out_w = out_w;
+  const int oh = static_cast<int>(out_h), ow = static_cast<int>(out_w);
+  if (oh > 1) {
+    const float fallback = (p.v2 && scale_h > 0.f) ? static_cast<float>(1. / scale_h)
+                                                   : static_cast<float>(in_h) / oh;
+    plan.ratio_h = p.align_corners ? static_cast<float>(in_h - 1) / (oh - 1) : fallback;
+  }
+  if (ow > 1) {
+    const float fallback = (p.v2 && scale_w > 0.f) ? static_cast<float>(1. / scale_w)
+                                                   : static_cast<float>(in_w) / ow;
+    plan.ratio_w = p.align_corners ? static_cast<float>(in_w - 1) / (ow - 1) : fallback;
+  }
+  return plan;
+}
+
+Status InterpolateOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  ASSIGN_OR_RETURN(Tensor * x, Input("X"));
+  param_.x = x;
+  ASSIGN_OR_RETURN(param_.out, Output("Out"));
+  param_.out_size = OptionalInput("OutSize");
+  for (Tensor* t : InputList("SizeTensor")) param_.size_tensor.push_back(t);
+  param_.scale_tensor = OptionalInput("Scale");
+  const std::string& type = Type();
+  param_.v2 = type.size() > 3 && type.compare(type.size() - 3, 3, "_v2") == 0;
+  const bool nearest_type = type.rfind("nearest", 0) == 0;
+  param_.interp_method =
+      desc.GetAttr<std::string>("interp_method", nearest_type ? "nearest" : "bilinear");
+  if (param_.interp_method != "nearest" && param_.interp_method != "bilinear") {
+    return Unimplemented("op " + DebugName() + ": interp_method '" +
+                         param_.interp_method + "' is not supported");
+  }
+  const std::string layout = desc.GetAttr<std::string>("data_layout", "NCHW");
+  if (layout != "NCHW" && layout != "AnyLayout") {
+    return Unimplemented("op " + DebugName() + ": data_layout '" + layout +
+                         "' is not supported (NCHW only)");
+  }
+  param_.out_h = desc.GetAttr<int32_t>("out_h", -1);
+  param_.out_w = desc.GetAttr<int32_t>("out_w", -1);
+  param_.scale.clear();
+  std::vector<float> sv;
+  float s = 0.f;
+  if (desc.TryGetAttr("scale", &sv)) {
+    param_.scale = sv;
+  } else if (desc.TryGetAttr("scale", &s)) {
+    param_.scale = {s};
+  }
+  if (!param_.v2 && param_.scale.size() > 1) param_.scale.resize(1);
+  param_.align_corners = desc.GetAttr<bool>("align_corners", true);
+  param_.align_mode = desc.GetAttr<int32_t>("align_mode", 1);
+  // Paddle treats every align_mode other than 0 like 1; so do we.
+  return Status::OK();
+}
+
+Status InterpolateOp::CheckShape() const {
+  if (!param_.x || !param_.out) return OpError("X and Out must be bound");
+  return Status::OK();  // rank and sizes are checked by InferShape
+}
+
+Status InterpolateOp::InferShape() {
+  auto plan = ComputeInterpolatePlan(param_);
+  if (!plan.ok()) {
+    return Status(plan.status().code(), "op " + DebugName() + ": " + plan.status().message());
+  }
+  param_.out->Resize({plan->n, plan->c, plan->out_h, plan->out_w});
+  param_.out->set_lod(param_.x->lod());
+  param_.out->set_dtype(DataType::kFloat32);
+  return Status::OK();
+}
+
+}  // namespace operators
+}  // namespace lite
+
+REGISTER_LITE_OP(nearest_interp, lite::operators::InterpolateOp);
+REGISTER_LITE_OP(bilinear_interp, lite::operators::InterpolateOp);
+REGISTER_LITE_OP(nearest_interp_v2, lite::operators::InterpolateOp);
+REGISTER_LITE_OP(bilinear_interp_v2, lite::operators::InterpolateOp);

@@ -1,0 +1,59 @@
+// nearest_interp / bilinear_interp (v1) and their _v2 versions: resize the H
+// and W of an NCHW float tensor.
+//
+// Output size precedence (Paddle): SizeTensor (two 1-element ints) > OutSize
+// (int [2]) > Scale tensor > attr `scale` > attrs out_h/out_w; a scale gives
+// int(in * scale). v1 `scale` is a float; v2 `scale` is [scale_h, scale_w]
+// (a single value is used for both). Coordinate ratio when out > 1:
+// align_corners ? (in-1)/(out-1) : v2 with a scale > 0 ? 1/scale : in/out.
+// (In v2 a scale keeps driving the ratio even when OutSize sets the size, as
+// in Paddle.) ComputeInterpolatePlan() is shared by InferShape and the kernel,
+// which re-evaluates it every run because the size tensors can change value.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/core/op_lite.h"
+
+namespace lite {
+namespace operators {
+
+struct InterpolateParam : OpParam {
+  const Tensor* x = nullptr;
+  Tensor* out = nullptr;
+  const Tensor* out_size = nullptr;        // OutSize, optional
+  std::vector<const Tensor*> size_tensor;  // SizeTensor, optional
+  const Tensor* scale_tensor = nullptr;    // Scale, optional
+  bool v2 = false;
+  int out_h = -1;
+  int out_w = -1;
+  std::vector<float> scale;  // v1: at most one value
+  std::string interp_method;  // "nearest" or "bilinear"
+  bool align_corners = true;
+  int align_mode = 1;
+};
+
+struct InterpolatePlan {
+  int64_t n = 0, c = 0, in_h = 0, in_w = 0, out_h = 0, out_w = 0;
+  float ratio_h = 0.f, ratio_w = 0.f;
+};
+
+StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p);
+
+class InterpolateOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  InterpolateParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite
