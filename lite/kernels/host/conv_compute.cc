@@ -1,0 +1,109 @@
+#include "lite/kernels/host/conv_compute.h"
+
+#include <algorithm>
+
+#include "lite/kernels/host/conv_depthwise.h"
+#include "lite/kernels/host/gemm.h"
+#include "lite/kernels/host/im2col.h"
+#include "lite/operators/conv_op.h"
+
+namespace lite {
+namespace kernels {
+namespace host {
+
+void ConvEpilogue(const float* bias, int64_t batch, int64_t channels,
+                  int64_t plane, const operators::FusedActivation& act,
+                  float* out) {
+  if (!bias && !act.enabled()) return;
+  for (int64_t n = 0; n < batch; ++n) {
+    for (int64_t c = 0; c < channels; ++c) {
+      float* p = out + (n * channels + c) * plane;
+      if (bias) {
+        const float b = bias[c];
+        for (int64_t i = 0; i < plane; ++i) p[i] += b;
+      }
+      act.ApplyInPlace(p, plane);
+    }
+  }
+}
+
+Status ConvCompute::Run() {
+  auto& p = Param<operators::ConvParam>();
+  if (p.input->dtype() != DataType::kFloat32 || p.filter->dtype() != DataType::kFloat32) {
+    return Unimplemented(std::string("conv2d host kernel supports float32 only, got ") +
+                         DataTypeName(p.input->dtype()) + " input and " +
+                         DataTypeName(p.filter->dtype()) + " filter");
+  }
+  const DDim& in_dims = p.input->dims();
+  const DDim& w_dims = p.filter->dims();
+  const DDim& out_dims = p.output->dims();
+  const int64_t batch = in_dims[0];
+  const int c_in = static_cast<int>(in_dims[1]);
+  const int h = static_cast<int>(in_dims[2]);
+  const int w = static_cast<int>(in_dims[3]);
+  const int c_out = static_cast<int>(w_dims[0]);
+  const int out_h = static_cast<int>(out_dims[2]);
+  const int out_w = static_cast<int>(out_dims[3]);
+  const int groups = p.groups;
+
+  ConvWindow win;
+  win.kh = static_cast<int>(w_dims[2]);
+  win.kw = static_cast<int>(w_dims[3]);
+  win.stride_h = p.strides[0];
+  win.stride_w = p.strides[1];
+  win.pad_top = p.eff_paddings[0];
+  win.pad_left = p.eff_paddings[2];
+  win.dil_h = p.eff_dilations[0];
+  win.dil_w = p.eff_dilations[1];
+
+  const float* in = p.input->data<float>();
+  const float* filter = p.filter->data<float>();
+  float* out = p.output->mutable_data<float>();
+  const int64_t in_plane = static_cast<int64_t>(h) * w;
+  const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
+
+  const bool depthwise = groups == c_in && c_out == c_in && w_dims[1] == 1;
+  if (depthwise) {
+    for (int64_t n = 0; n < batch; ++n) {
+      DepthwiseConv2d(in + n * c_in * in_plane, c_in, h, w, filter, win, out_h,
+                      out_w, out + n * c_out * out_plane);
+    }
+  } else {
+    const int cin_g = c_in / groups;
+    const int cout_g = c_out / groups;
+    const int64_t k = static_cast<int64_t>(cin_g) * win.kh * win.kw;
+    const bool direct_1x1 = win.kh == 1 && win.kw == 1 && win.stride_h == 1 &&
+                            win.stride_w == 1 && win.dil_h == 1 && win.dil_w == 1 &&
+                            std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(),
+                                        [](int v) { return v == 0; });
+    if (!direct_1x1 && col_.size() < static_cast<size_t>(k * out_plane)) {
+      col_.resize(k * out_plane);
+    }
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int g = 0; g < groups; ++g) {
+        const float* in_g = in + (n * c_in + static_cast<int64_t>(g) * cin_g) * in_plane;
+        const float* b = in_g;
+        if (!direct_1x1) {
+          Im2Col(in_g, cin_g, h, w, win, out_h, out_w, col_.data());
+          b = col_.data();
+        }
+        float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g) * out_plane;
+        Gemm(false, false, cout_g, out_plane, k, 1.f, filter + g * cout_g * k, k, b,
+             out_plane, 0.f, out_g, out_plane);
+      }
+    }
+  }
+  ConvEpilogue(p.bias ? p.bias->data<float>() : nullptr, batch, c_out, out_plane,
+               p.act, out);
+  return Status::OK();
+}
+
+}  // namespace host
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(conv2d, kHost, kFloat, kNCHW, lite::kernels::host::ConvCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(depthwise_conv2d, kHost, kFloat, kNCHW,
+                     lite::kernels::host::ConvCompute, def)
+    .Finalize();

@@ -1,0 +1,360 @@
+// conv2d / depthwise_conv2d against a naive 7-loop reference.
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "lite/core/op_tester.h"
+#include "lite/kernels/host/conv_depthwise.h"
+
+namespace lite {
+namespace {
+
+std::vector<float> Rand(int64_t n, uint32_t seed) {
+  std::vector<float> v(n);
+  uint32_t s = seed * 2654435761u + 12345u;
+  for (auto& x : v) {
+    s = s * 1664525u + 1013904223u;
+    x = static_cast<float>((s >> 8) & 0xFFFF) / 65535.f * 2.f - 1.f;
+  }
+  return v;
+}
+
+struct ConvCfg {
+  int n = 1, c = 3, h = 7, w = 6, cout = 4, kh = 3, kw = 3, groups = 1;
+  std::vector<int> strides{1, 1};
+  std::vector<int> pads{0, 0, 0, 0};  // top, bottom, left, right (effective)
+  std::vector<int> dils{1, 1};
+  int OutH() const { return (h + pads[0] + pads[1] - (dils[0] * (kh - 1) + 1)) / strides[0] + 1; }
+  int OutW() const { return (w + pads[2] + pads[3] - (dils[1] * (kw - 1) + 1)) / strides[1] + 1; }
+};
+
+std::vector<float> NaiveConv(const ConvCfg& k, const std::vector<float>& x,
+                             const std::vector<float>& f, const std::vector<float>* bias) {
+  const int oh = k.OutH(), ow = k.OutW();
+  const int cin_g = k.c / k.groups, cout_g = k.cout / k.groups;
+  std::vector<float> out(static_cast<size_t>(k.n) * k.cout * oh * ow, 0.f);
+  for (int n = 0; n < k.n; ++n)
+    for (int oc = 0; oc < k.cout; ++oc) {
+      const int g = oc / cout_g;
+      for (int y = 0; y < oh; ++y)
+        for (int xo = 0; xo < ow; ++xo) {
+          double s = bias ? (*bias)[oc] : 0.0;
+          for (int ic = 0; ic < cin_g; ++ic)
+            for (int i = 0; i < k.kh; ++i)
+              for (int j = 0; j < k.kw; ++j) {
+                int ih = y * k.strides[0] - k.pads[0] + i * k.dils[0];
+                int iw = xo * k.strides[1] - k.pads[2] + j * k.dils[1];
+                if (ih < 0 || ih >= k.h || iw < 0 || iw >= k.w) continue;
+                int c = g * cin_g + ic;
+                s += x[((n * k.c + c) * k.h + ih) * k.w + iw] *
+                     f[((oc * cin_g + ic) * k.kh + i) * k.kw + j];
+              }
+          out[((n * k.cout + oc) * oh + y) * ow + xo] = static_cast<float>(s);
+        }
+    }
+  return out;
+}
+
+void ExpectNear(const std::vector<float>& a, const std::vector<float>& b,
+                const std::string& what, float tol = 1e-4f) {
+  ASSERT_EQ(a.size(), b.size()) << what;
+  for (size_t i = 0; i < a.size(); ++i) {
+    ASSERT_NEAR(a[i], b[i], tol) << what << " at " << i;
+  }
+}
+
+// Builds an OpTester for `op` with cfg's tensors; `pads_attr` is the raw
+// paddings attribute (2 or 4 values).
+struct ConvRun {
+  OpTester t;
+  std::vector<float> x, f;
+  ConvRun(const std::string& op, const ConvCfg& k, const std::vector<int>& pads_attr,
+          uint32_t seed)
+      : t(op) {
+    x = Rand(static_cast<int64_t>(k.n) * k.c * k.h * k.w, seed);
+    f = Rand(static_cast<int64_t>(k.cout) * (k.c / k.groups) * k.kh * k.kw, seed + 7);
+    t.SetInput<float>("Input", "x", {k.n, k.c, k.h, k.w}, x);
+    t.SetInput<float>("Filter", "f", {k.cout, k.c / k.groups, k.kh, k.kw}, f);
+    t.SetOutput("Output", "out");
+    t.SetAttr("strides", k.strides);
+    t.SetAttr("paddings", pads_attr);
+    t.SetAttr("dilations", k.dils);
+    t.SetAttr("groups", k.groups);
+  }
+};
+
+TEST(Conv2d, MatchesNaiveAcrossGeometries) {
+  struct Case {
+    ConvCfg k;
+    std::vector<int> pads_attr;
+  };
+  std::vector<Case> cases;
+  {
+    ConvCfg k;  // plain 3x3
+    cases.push_back({k, {0, 0}});
+  }
+  {
+    ConvCfg k;  // symmetric 2-value padding, stride 2
+    k.pads = {1, 1, 2, 2};
+    k.strides = {2, 2};
+    k.h = 9;
+    k.w = 8;
+    cases.push_back({k, {1, 2}});
+  }
+  {
+    ConvCfg k;  // asymmetric 4-value padding, dilation, mixed strides
+    k.pads = {0, 2, 1, 3};
+    k.strides = {1, 2};
+    k.dils = {2, 1};
+    k.h = 10;
+    k.w = 9;
+    cases.push_back({k, {0, 2, 1, 3}});
+  }
+  {
+    ConvCfg k;  // groups = 2, non-square kernel
+    k.c = 4;
+    k.cout = 6;
+    k.groups = 2;
+    k.kh = 2;
+    k.kw = 3;
+    k.pads = {1, 0, 1, 1};
+    k.n = 2;
+    cases.push_back({k, {1, 0, 1, 1}});
+  }
+  {
+    ConvCfg k;  // 1x1 with stride (im2col path)
+    k.kh = k.kw = 1;
+    k.strides = {2, 2};
+    cases.push_back({k, {0, 0}});
+  }
+  {
+    ConvCfg k;  // 5x5 dilation 2 groups 3 (C_out = 2*C_in, not depthwise)
+    k.c = 3;
+    k.cout = 6;
+    k.groups = 3;
+    k.kh = k.kw = 5;
+    k.dils = {2, 2};
+    k.pads = {4, 4, 4, 4};
+    cases.push_back({k, {4, 4}});
+  }
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const auto& c = cases[i];
+    ConvRun r("conv2d", c.k, c.pads_attr, 11 + i);
+    ASSERT_TRUE(r.t.Run().ok()) << "case " << i;
+    EXPECT_EQ(r.t.Get("out").dims(), (DDim{c.k.n, c.k.cout, c.k.OutH(), c.k.OutW()}))
+        << "case " << i;
+    ExpectNear(r.t.GetData<float>("out"), NaiveConv(c.k, r.x, r.f, nullptr),
+               "case " + std::to_string(i));
+  }
+}
+
+TEST(Conv2d, SameAndValidPaddingAlgorithms) {
+  for (int stride : {1, 2, 3}) {
+    ConvCfg k;
+    k.h = 10;
+    k.w = 7;
+    k.kh = 3;
+    k.kw = 4;
+    k.strides = {stride, stride};
+    k.dils = {2, 2};  // SAME resets dilation to 1
+    ConvRun r("conv2d", k, {5, 5, 5, 5}, 3 + stride);
+    r.t.SetAttr("padding_algorithm", std::string("SAME"));
+    ASSERT_TRUE(r.t.Run().ok());
+    ConvCfg ref = k;
+    ref.dils = {1, 1};
+    const int in[2] = {k.h, k.w}, ks[2] = {k.kh, k.kw};
+    for (int d = 0; d < 2; ++d) {
+      int out = (in[d] + stride - 1) / stride;
+      int sum = std::max((out - 1) * stride + ks[d] - in[d], 0);
+      ref.pads[2 * d] = sum / 2;
+      ref.pads[2 * d + 1] = sum - sum / 2;
+    }
+    EXPECT_EQ(r.t.Get("out").dims(),
+              (DDim{1, k.cout, (k.h + stride - 1) / stride, (k.w + stride - 1) / stride}));
+    ExpectNear(r.t.GetData<float>("out"), NaiveConv(ref, r.x, r.f, nullptr), "SAME");
+  }
+  ConvCfg k;
+  ConvRun r("conv2d", k, {2, 2}, 5);
+  r.t.SetAttr("padding_algorithm", std::string("VALID"));
+  ASSERT_TRUE(r.t.Run().ok());
+  EXPECT_EQ(r.t.Get("out").dims(), (DDim{1, 4, 5, 4}));
+  ExpectNear(r.t.GetData<float>("out"), NaiveConv(k, r.x, r.f, nullptr), "VALID");
+}
+
+TEST(Conv2d, OneByOneFastPathAgreesWithIm2colPath) {
+  ConvCfg k;
+  k.kh = k.kw = 1;
+  k.c = 5;
+  k.cout = 3;
+  k.n = 2;
+  ConvRun fast("conv2d", k, {0, 0}, 21);
+  ASSERT_TRUE(fast.t.Run().ok());
+  // Dilation does not change a 1x1 conv but takes the im2col path.
+  ConvCfg k2 = k;
+  k2.dils = {2, 3};
+  ConvRun general("conv2d", k2, {0, 0}, 21);
+  ASSERT_TRUE(general.t.Run().ok());
+  auto a = fast.t.GetData<float>("out");
+  ExpectNear(a, general.t.GetData<float>("out"), "fast vs general");
+  ExpectNear(a, NaiveConv(k, fast.x, fast.f, nullptr), "fast vs naive");
+}
+
+TEST(Conv2d, DepthwisePathMatchesNaive) {
+  struct D {
+    int k, stride, dil;
+    std::vector<int> pads;
+  };
+  const D cases[] = {{3, 1, 1, {1, 1, 1, 1}}, {3, 2, 1, {0, 1, 1, 0}},
+                     {5, 1, 2, {4, 4, 4, 4}}, {5, 2, 1, {2, 2, 2, 2}},
+                     {3, 3, 2, {0, 2, 3, 1}}, {2, 1, 1, {0, 0, 0, 0}}};
+  int idx = 0;
+  for (const auto& d : cases) {
+    for (const char* op : {"conv2d", "depthwise_conv2d"}) {
+      ConvCfg k;
+      k.n = 2;
+      k.c = k.cout = k.groups = 4;
+      k.h = 11;
+      k.w = 9;
+      k.kh = k.kw = d.k;
+      k.strides = {d.stride, d.stride};
+      k.dils = {d.dil, d.dil};
+      k.pads = d.pads;
+      ConvRun r(op, k, d.pads, 40 + idx);
+      ASSERT_TRUE(r.t.Run().ok()) << op << " case " << idx;
+      ExpectNear(r.t.GetData<float>("out"), NaiveConv(k, r.x, r.f, nullptr),
+                 std::string(op) + " case " + std::to_string(idx));
+    }
+    ++idx;
+  }
+  // Depthwise with channel multiplier 2 goes through the grouped GEMM path.
+  ConvCfg k;
+  k.c = 3;
+  k.cout = 6;
+  k.groups = 3;
+  k.pads = {1, 1, 1, 1};
+  ConvRun r("depthwise_conv2d", k, {1, 1}, 77);
+  ASSERT_TRUE(r.t.Run().ok());
+  ExpectNear(r.t.GetData<float>("out"), NaiveConv(k, r.x, r.f, nullptr), "multiplier 2");
+}
+
+TEST(Conv2d, DirectDepthwiseFunctionMatchesNaive) {
+  ConvCfg k;
+  k.c = k.cout = k.groups = 3;
+  k.h = 13;
+  k.w = 4;  // narrower than the dilated kernel
+  k.kh = k.kw = 3;
+  k.dils = {1, 3};
+  k.strides = {2, 1};
+  k.pads = {2, 0, 3, 3};
+  auto x = Rand(k.c * k.h * k.w, 5);
+  auto f = Rand(k.c * 9, 6);
+  std::vector<float> out(k.c * k.OutH() * k.OutW(), 99.f);
+  kernels::host::ConvWindow win;
+  win.kh = win.kw = 3;
+  win.stride_h = 2;
+  win.dil_w = 3;
+  win.pad_top = 2;
+  win.pad_left = 3;
+  kernels::host::DepthwiseConv2d(x.data(), k.c, k.h, k.w, f.data(), win, k.OutH(),
+                                 k.OutW(), out.data());
+  ExpectNear(out, NaiveConv(k, x, f, nullptr), "direct depthwise");
+}
+
+TEST(Conv2d, BiasAndFusedActivation) {
+  for (bool dw : {false, true}) {
+    ConvCfg k;
+    k.pads = {1, 1, 1, 1};
+    if (dw) k.c = k.cout = k.groups = 4;
+    ConvRun r("conv2d", k, {1, 1}, 90);
+    auto bias = Rand(k.cout, 91);
+    for (auto& b : bias) b *= 3.f;
+    r.t.SetInput<float>("Bias", "b", {k.cout}, bias);
+    r.t.SetAttr("fuse_activation", std::string("relu6"));
+    r.t.SetAttr("fuse_alpha", 1.5f);
+    ASSERT_TRUE(r.t.Run().ok());
+    auto ref = NaiveConv(k, r.x, r.f, &bias);
+    for (auto& v : ref) v = std::min(std::max(v, 0.f), 1.5f);
+    ExpectNear(r.t.GetData<float>("out"), ref, dw ? "depthwise relu6" : "relu6");
+  }
+  ConvCfg k;
+  ConvRun r("conv2d", k, {0, 0}, 93);
+  r.t.SetAttr("fuse_activation", std::string("leaky_relu"));
+  r.t.SetAttr("fuse_alpha", 0.1f);
+  ASSERT_TRUE(r.t.Run().ok());
+  auto ref = NaiveConv(k, r.x, r.f, nullptr);
+  for (auto& v : ref) v = v > 0 ? v : 0.1f * v;
+  ExpectNear(r.t.GetData<float>("out"), ref, "leaky_relu");
+}
+
+TEST(Conv2d, ReinfersShapeWhenInputSizeChanges) {
+  ConvCfg k;
+  k.strides = {2, 2};
+  ConvRun r("conv2d", k, {1, 1}, 100);
+  r.t.SetAttr("padding_algorithm", std::string("SAME"));
+  ASSERT_TRUE(r.t.Run().ok());
+  EXPECT_EQ(r.t.Get("out").dims(), (DDim{1, 4, 4, 3}));
+  // New batch and spatial size.
+  ConvCfg k2 = k;
+  k2.n = 2;
+  k2.h = 12;
+  k2.w = 5;
+  k2.pads = {0, 1, 1, 1};  // SAME for 12 (k3,s2): sum 1; for 5: sum 2
+  auto x2 = Rand(2 * 3 * 12 * 5, 101);
+  Tensor* in = r.t.scope()->FindMutableTensor("x");
+  in->Resize({2, 3, 12, 5});
+  std::copy(x2.begin(), x2.end(), in->mutable_data<float>());
+  ASSERT_TRUE(r.t.Run().ok());
+  EXPECT_EQ(r.t.Get("out").dims(), (DDim{2, 4, 6, 3}));
+  ExpectNear(r.t.GetData<float>("out"), NaiveConv(k2, x2, r.f, nullptr), "rerun");
+}
+
+TEST(Conv2d, RejectsBadAttributesAndShapes) {
+  ConvCfg k;
+  {
+    ConvRun r("conv2d", k, {0, 0}, 1);
+    r.t.SetAttr("data_format", std::string("NHWC"));
+    Status s = r.t.Run();
+    EXPECT_EQ(s.code(), StatusCode::kUnimplemented) << s.ToString();
+  }
+  {
+    ConvRun r("conv2d", k, {0, 0, 0}, 1);
+    EXPECT_EQ(r.t.Run().code(), StatusCode::kInvalidArgument);
+  }
+  {
+    ConvRun r("conv2d", k, {0, 0}, 1);
+    r.t.SetAttr("padding_algorithm", std::string("FULL"));
+    EXPECT_EQ(r.t.Run().code(), StatusCode::kInvalidArgument);
+  }
+  {
+    ConvRun r("conv2d", k, {0, 0}, 1);
+    r.t.SetAttr("fuse_activation", std::string("gelu_magic"));
+    EXPECT_FALSE(r.t.Run().ok());
+  }
+  {
+    ConvRun r("conv2d", k, {0, 0}, 1);
+    r.t.SetAttr("groups", 2);  // C_in 3 != filter dim 1 (3) * 2
+    EXPECT_EQ(r.t.Run().code(), StatusCode::kInvalidArgument);
+  }
+  {
+    ConvRun r("conv2d", k, {0, 0}, 1);
+    r.t.SetAttr("strides", std::vector<int>{0, 1});
+    EXPECT_EQ(r.t.Run().code(), StatusCode::kInvalidArgument);
+  }
+  {
+    ConvCfg small;
+    small.h = 2;  // 3x3 kernel without padding does not fit
+    ConvRun r("conv2d", small, {0, 0}, 1);
+    EXPECT_EQ(r.t.Run().code(), StatusCode::kInvalidArgument);
+  }
+  {
+    ConvRun r("conv2d", k, {0, 0}, 1);
+    r.t.SetInput<float>("Bias", "b", {3}, {1, 2, 3});  // C_out is 4
+    EXPECT_EQ(r.t.Run().code(), StatusCode::kInvalidArgument);
+  }
+}
+
+}  // namespace
+}  // namespace lite

@@ -1,0 +1,113 @@
+// Host fp32 kernel for pool2d (see lite/operators/pool_op.h), following
+// Paddle's Pool2dFunctor exactly:
+//   non-adaptive window: hstart = oh*stride - pad_top,
+//     hend = min(hstart + k, H + pad_top)  (Paddle bounds by the top padding),
+//     full size = (hend - hstart) * (wend - wstart), then clipped to [0, H).
+//   adaptive window: [floor(i*in/out), ceil((i+1)*in/out)).
+//   avg divisor: the clipped window size when exclusive or adaptive, the full
+//   size otherwise. Max starts from -FLT_MAX.
+// Paddle's pool2d kernel ignores `adaptive` for max pooling (adaptive max is
+// the separate max_pool2d_with_index op): the output is still ksize, but the
+// windows are plain ksize windows at the attribute stride with no padding.
+// We do the same, so Paddle-trained models see Paddle's numbers.
+#include <algorithm>
+#include <cfloat>
+#include <cstdint>
+#include <vector>
+
+#include "lite/core/kernel.h"
+#include "lite/operators/pool_op.h"
+
+namespace lite {
+namespace kernels {
+namespace host {
+
+namespace {
+struct Window {
+  int start, end;  // clipped to the input
+  int full;        // extent before clipping (non-adaptive divisor)
+};
+
+inline Window MakeWindow(int o, int in, int out, int k, int stride, int pad,
+                         bool adaptive) {
+  Window w;
+  if (adaptive) {
+    w.start = static_cast<int>(static_cast<int64_t>(o) * in / out);
+    w.end = static_cast<int>((static_cast<int64_t>(o + 1) * in + out - 1) / out);
+    w.full = w.end - w.start;
+    return w;
+  }
+  int s = o * stride - pad;
+  int e = std::min(s + k, in + pad);
+  w.full = e - s;
+  w.start = std::max(s, 0);
+  w.end = std::min(e, in);
+  return w;
+}
+}  // namespace
+
+class PoolCompute : public KernelBase {
+ public:
+  Status Run() override {
+    auto& p = Param<operators::PoolParam>();
+    if (p.x->dtype() != DataType::kFloat32) {
+      return Unimplemented("pool2d host kernel supports float32 only");
+    }
+    const DDim& in_dims = p.x->dims();
+    const DDim& out_dims = p.out->dims();
+    const int64_t planes = in_dims[0] * in_dims[1];
+    const int h = static_cast<int>(in_dims[2]), w = static_cast<int>(in_dims[3]);
+    const int oh = static_cast<int>(out_dims[2]), ow = static_cast<int>(out_dims[3]);
+    const bool is_max = p.pooling_type == "max";
+    const bool exclusive = p.exclusive || p.adaptive;
+    const bool adaptive_windows = p.adaptive && !is_max;
+
+    std::vector<Window> rows(oh), cols(ow);
+    for (int i = 0; i < oh; ++i) {
+      rows[i] = MakeWindow(i, h, oh, p.eff_ksize[0], p.strides[0], p.eff_paddings[0],
+                           adaptive_windows);
+    }
+    for (int j = 0; j < ow; ++j) {
+      cols[j] = MakeWindow(j, w, ow, p.eff_ksize[1], p.strides[1], p.eff_paddings[2],
+                           adaptive_windows);
+    }
+
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+    for (int64_t pl = 0; pl < planes; ++pl) {
+      const float* xp = x + pl * h * w;
+      float* op = out + pl * oh * ow;
+      for (int i = 0; i < oh; ++i) {
+        const Window& r = rows[i];
+        for (int j = 0; j < ow; ++j) {
+          const Window& c = cols[j];
+          if (is_max) {
+            float m = -FLT_MAX;
+            for (int y = r.start; y < r.end; ++y) {
+              const float* row = xp + static_cast<int64_t>(y) * w;
+              for (int x0 = c.start; x0 < c.end; ++x0) m = m > row[x0] ? m : row[x0];
+            }
+            op[i * ow + j] = m;
+          } else {
+            float s = 0.f;
+            for (int y = r.start; y < r.end; ++y) {
+              const float* row = xp + static_cast<int64_t>(y) * w;
+              for (int x0 = c.start; x0 < c.end; ++x0) s += row[x0];
+            }
+            const int size = exclusive ? (r.end - r.start) * (c.end - c.start)
+                                       : r.full * c.full;
+            op[i * ow + j] = s / static_cast<float>(size);
+          }
+        }
+      }
+    }
+    return Status::OK();
+  }
+};
+
+}  // namespace host
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(pool2d, kHost, kFloat, kNCHW, lite::kernels::host::PoolCompute, def)
+    .Finalize();

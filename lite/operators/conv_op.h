@@ -1,0 +1,56 @@
+// conv2d and depthwise_conv2d: Output = act(conv(Input, Filter) + Bias).
+//
+// Input [N, C_in, H, W] (NCHW / AnyLayout only), Filter
+// [C_out, C_in / groups, kh, kw], optional Bias (C_out values, added per
+// output channel; set by fusion passes). Attributes follow Paddle: strides,
+// paddings (2 or 4 values), dilations, groups, padding_algorithm
+// (EXPLICIT / SAME / VALID) and the fuse_* activation attributes. InferShape
+// resolves the effective 4-value paddings and dilations for the current input
+// size (SAME depends on it) into the param for the kernel.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/core/op_lite.h"
+#include "lite/operators/fused_activation.h"
+
+namespace lite {
+namespace operators {
+
+struct ConvParam : OpParam {
+  const Tensor* input = nullptr;
+  const Tensor* filter = nullptr;
+  const Tensor* bias = nullptr;  // optional
+  Tensor* output = nullptr;
+
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};  // attribute, expanded to 4 values
+  std::vector<int> dilations{1, 1};
+  int groups = 1;
+  std::string padding_algorithm = "EXPLICIT";
+  std::string data_format = "NCHW";
+  FusedActivation act;
+
+  // Resolved by InferShape for the current input dims.
+  std::vector<int> eff_paddings{0, 0, 0, 0};  // [top, bottom, left, right]
+  std::vector<int> eff_dilations{1, 1};
+};
+
+class ConvOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  Status CheckDims() const;
+  ConvParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite

@@ -1,0 +1,59 @@
+// pad2d and pad3d: pad the spatial dims of an NCHW / NCDHW tensor.
+//
+// pad2d: paddings [top, bottom, left, right], mode constant / reflect / edge,
+//   pad_value, data_format NCHW.
+// pad3d: paddings [left, right, top, bottom, front, back], mode constant /
+//   reflect / replicate / circular, value, data_format NCDHW.
+// Both take an optional int32/int64 Paddings tensor input that overrides the
+// attribute (read at run time; the kernel re-resizes the output, so changed
+// values take effect even when no input dims change). Semantics follow
+// Paddle's kernels: reflect excludes the edge (pad must be < dim), edge /
+// replicate clamps, circular wraps. Channel-last formats return
+// Unimplemented.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "lite/core/op_lite.h"
+
+namespace lite {
+namespace operators {
+
+struct PadParam : OpParam {
+  enum Mode { kConstant, kReflect, kEdge, kCircular };
+  const Tensor* x = nullptr;
+  const Tensor* paddings_tensor = nullptr;  // optional "Paddings" input
+  Tensor* out = nullptr;
+  int spatial_rank = 2;        // 2 for pad2d, 3 for pad3d
+  std::vector<int> paddings;   // attribute, in the op's own order
+  Mode mode = kConstant;
+  float value = 0.f;
+};
+
+// Effective per-dim (begin, end) paddings for depth, height, width
+// ([d0, d1, h0, h1, w0, w1]; depth is 0 for pad2d), from the Paddings input
+// when bound or the attribute; validated against the input dims. Errors name
+// `op_name`.
+StatusOr<std::array<int64_t, 6>> ResolvePadding(const PadParam& p,
+                                                const std::string& op_name);
+// Output dims for the input dims and resolved paddings.
+DDim PaddedDims(const DDim& in, int spatial_rank, const std::array<int64_t, 6>& pads);
+
+class PadOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  PadParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite

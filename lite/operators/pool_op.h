@@ -1,0 +1,56 @@
+// pool2d: max / avg pooling over NCHW input, with Paddle's attributes:
+// pooling_type, ksize, strides, paddings (2 or 4 values), global_pooling,
+// adaptive, ceil_mode, exclusive (avg divisor skips padding; default true),
+// padding_algorithm (EXPLICIT / SAME / VALID), data_format (NCHW /
+// AnyLayout; NHWC returns Unimplemented).
+//
+// Output size per dim: adaptive -> ksize; otherwise
+// (in - k + pad_begin + pad_end [+ stride - 1 when ceil_mode]) / stride + 1.
+// global_pooling uses the whole input (ksize = input size, no padding);
+// adaptive and global pooling ignore paddings. InferShape stores the
+// effective ksize and 4-value paddings in the param for the kernel.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/core/op_lite.h"
+
+namespace lite {
+namespace operators {
+
+struct PoolParam : OpParam {
+  const Tensor* x = nullptr;
+  Tensor* out = nullptr;
+  std::string pooling_type;  // "max" or "avg"
+  std::vector<int> ksize;
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};  // attribute, expanded to 4 values
+  bool global_pooling = false;
+  bool adaptive = false;
+  bool ceil_mode = false;
+  bool exclusive = true;
+  std::string padding_algorithm = "EXPLICIT";
+  std::string data_format = "NCHW";
+
+  // Resolved by InferShape for the current input dims.
+  std::vector<int> eff_ksize{1, 1};
+  std::vector<int> eff_paddings{0, 0, 0, 0};  // [top, bottom, left, right]
+};
+
+class PoolOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  PoolParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite
