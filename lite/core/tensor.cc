@@ -10,7 +10,7 @@ int64_t Product(const DDim& dims) {
   int64_t n = 1;
   for (int64_t d : dims) {
     if (d < 0) return -1;
-    n *= d;
+    if (__builtin_mul_overflow(n, d, &n)) return -1;  // too large to hold
   }
   return n;
 }

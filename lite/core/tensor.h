@@ -19,7 +19,8 @@ namespace lite {
 using DDim = std::vector<int64_t>;
 using LoD = std::vector<std::vector<uint64_t>>;
 
-// Product of dims (1 for a scalar with no dims). Negative dims give -1.
+// Product of dims (1 for a scalar with no dims). Negative dims, or a
+// product that overflows int64, give -1.
 int64_t Product(const DDim& dims);
 std::string DimsToString(const DDim& dims);  // "[1, 3, 224, 224]"
 
