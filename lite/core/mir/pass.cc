@@ -29,8 +29,11 @@ const std::vector<std::string>& DefaultPipeline() {
       // Graph cleanups and fusions (host-independent rewrites).
       "identity_dropout_eliminate_pass",
       "identity_scale_eliminate_pass",
-      "conv_bn_fuse_pass",
+      "constant_folding_pass",
+      // Bias adds first, so conv + elementwise_add + batch_norm (e.g. the
+      // conv2d_transpose of PP-OCR det) folds completely.
       "conv_elementwise_add_fuse_pass",
+      "conv_bn_fuse_pass",
       "conv_activation_fuse_pass",
       "fc_fuse_pass",
       "elementwise_activation_fuse_pass",

@@ -1,0 +1,131 @@
+// conv_bn_fuse_pass: conv2d / depthwise_conv2d / conv2d_transpose (+ an
+// optional existing Bias input) followed by batch_norm becomes the conv alone
+// with folded weights:
+//   s_c = gamma_c / sqrt(var_c + eps)
+//   W'[c, ...] = W[c, ...] * s_c            (per output channel c)
+//   b'_c = (b_c - mean_c) * s_c + beta_c    (b = 0 without a Bias)
+// For the transposed convs the filter is [C_in, C_out / groups, kh, kw]:
+// output channel of element [i, j] is (i / (C_in / groups)) * (C_out /
+// groups) + j. New weight vars are created for W' and b' (a filter may be
+// shared); the old ones disappear from the graph when nothing else reads them.
+// Needs NCHW, float32 weights and no activation already fused into the conv.
+#include <algorithm>
+#include <cmath>
+
+#include "lite/core/mir/fusion/fusion_pass.h"
+#include "lite/core/mir/fusion/graph_rewrite.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+
+namespace {
+bool FloatWithNumel(const Tensor* t, int64_t n) {
+  return t && t->dtype() == DataType::kFloat32 && t->numel() == n && t->IsInitialized();
+}
+}  // namespace
+
+class ConvBnFusePass : public FusionPass {
+ public:
+  std::string name() const override { return "conv_bn_fuse_pass"; }
+
+ protected:
+  std::vector<Pattern> BuildPatterns() const override {
+    Pattern p;
+    PNode* conv = p.Op("conv", ConvTypes())->If([](const cpp::OpDesc& d) {
+      return HasNoFusedActivation(d) && IsNchw(d);
+    });
+    PNode* filter = p.Input("filter")->Weight()->DTypeIs(DataType::kFloat32);
+    PNode* conv_out = p.Intermediate("conv_out");
+    PNode* bn = p.Op("bn", {"batch_norm"})->If(IsNchw);
+    p.Reads(conv, "Filter", filter).Writes(conv, "Output", conv_out).Reads(bn, "X", conv_out);
+    for (const char* param : {"Scale", "Bias", "Mean", "Variance"}) {
+      p.Reads(bn, param, p.Input(param)->Weight()->DTypeIs(DataType::kFloat32));
+    }
+    p.Writes(bn, "Y", p.Output("y"));
+    std::vector<Pattern> out;
+    out.push_back(std::move(p));
+    return out;
+  }
+
+  StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
+    Node* conv = m.at("conv");
+    const Tensor* w = WeightTensor(*graph, m.at("filter"));
+    const int64_t c_out = w ? ConvOutChannels(conv->stmt().desc, w->dims()) : -1;
+    const Tensor* gamma = WeightTensor(*graph, m.at("Scale"));
+    const Tensor* beta = WeightTensor(*graph, m.at("Bias"));
+    const Tensor* mean = WeightTensor(*graph, m.at("Mean"));
+    const Tensor* var = WeightTensor(*graph, m.at("Variance"));
+    Node* old_bias = InputNode(conv, "Bias");
+    const Tensor* b = old_bias ? WeightTensor(*graph, old_bias) : nullptr;
+    if (c_out <= 0 || !w->IsInitialized() || !FloatWithNumel(gamma, c_out) ||
+        !FloatWithNumel(beta, c_out) || !FloatWithNumel(mean, c_out) ||
+        !FloatWithNumel(var, c_out) || (conv->stmt().desc.HasInput("Bias") &&
+                                        !FloatWithNumel(b, c_out))) {
+      Count("bad_weights");
+      return false;
+    }
+    const int64_t groups = std::max<int64_t>(1, conv->stmt().desc.GetAttr<int32_t>("groups", 1));
+    if (IsTransposedConv(conv->stmt().desc.Type()) && w->dims()[0] % groups != 0) {
+      Count("bad_weights");
+      return false;
+    }
+    if (!CanWriteEarlier(*graph, m.at("y"), {m.at("conv_out")})) {
+      Count("unsafe_rename");
+      return false;
+    }
+
+    const float eps = m.at("bn")->stmt().desc.GetAttr<float>("epsilon", 1e-5f);
+    std::vector<float> s(c_out);
+    Tensor new_b;
+    new_b.Resize({c_out});
+    float* nb = new_b.mutable_data<float>();
+    for (int64_t c = 0; c < c_out; ++c) {
+      s[c] = static_cast<float>(gamma->data<float>()[c] /
+                                std::sqrt(static_cast<double>(var->data<float>()[c]) + eps));
+      const float b0 = b ? b->data<float>()[c] : 0.f;
+      nb[c] = (b0 - mean->data<float>()[c]) * s[c] + beta->data<float>()[c];
+    }
+    Tensor new_w;
+    new_w.CopyDataFrom(*w);
+    ScaleFilter(conv->stmt().desc, s, &new_w);
+
+    const std::string& wname = m.at("filter")->arg().name;
+    Node* fw = AddWeight(graph, wname + "_bn_fused", new_w);
+    Node* fb = AddWeight(graph, (old_bias ? old_bias->arg().name : wname) + "_bn_bias", new_b);
+    SetInput(graph, conv, "Filter", fw);
+    SetInput(graph, conv, "Bias", fb);
+    SSAGraph::Unlink(m.at("bn"), m.at("y"));
+    ReplaceOutput(conv, m.at("conv_out"), m.at("y"));
+    RemoveOp(graph, m.at("bn"));
+    return true;
+  }
+
+ private:
+  // Multiplies every filter element by the scale of its output channel.
+  static void ScaleFilter(const cpp::OpDesc& conv, const std::vector<float>& s, Tensor* w) {
+    const DDim& d = w->dims();
+    const int64_t spatial = d[2] * d[3];
+    float* data = w->mutable_data<float>();
+    if (!IsTransposedConv(conv.Type())) {
+      const int64_t per_channel = d[1] * spatial;
+      for (int64_t i = 0; i < w->numel(); ++i) data[i] *= s[i / per_channel];
+      return;
+    }
+    const int64_t groups = std::max<int64_t>(1, conv.GetAttr<int32_t>("groups", 1));
+    const int64_t in_per_group = d[0] / groups;
+    for (int64_t i = 0; i < d[0]; ++i) {
+      for (int64_t j = 0; j < d[1]; ++j) {
+        const float sc = s[(i / in_per_group) * d[1] + j];
+        float* block = data + (i * d[1] + j) * spatial;
+        for (int64_t k = 0; k < spatial; ++k) block[k] *= sc;
+      }
+    }
+  }
+};
+
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite
+
+REGISTER_MIR_PASS(conv_bn_fuse_pass, lite::mir::fusion::ConvBnFusePass);

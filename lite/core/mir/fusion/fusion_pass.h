@@ -1,0 +1,59 @@
+// FusionPass: the base of every pattern-rewrite pass in this directory.
+//
+// A pass declares one or more Patterns (tried in order at each anchor) and a
+// Rewrite callback. Run() scans anchor ops in program order ((order, id) as
+// SSAGraph::StmtNodes() gives them), takes the first pattern that matches at
+// the anchor without touching nodes claimed by an earlier match (its ops and
+// intermediates), and rewrites it at once, so every match is found on the
+// current graph. Rewrite may decline a match (returning false with the graph
+// untouched); accepted matches bump the "matched" counter. Also here: small
+// predicates the passes share (conv types, activation names, fused-activation
+// checks). Owned by the fusion passes; each pass lives in its own file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/core/mir/pattern_matcher.h"
+#include "lite/core/mir/pass.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+
+class FusionPass : public Pass {
+ public:
+  StatusOr<bool> Run(SSAGraph* graph) final;
+
+ protected:
+  // The patterns, in priority order (called once per Run).
+  virtual std::vector<Pattern> BuildPatterns() const = 0;
+  // Rewrites a match of patterns[which]. false: declined, graph untouched.
+  // Errors should name the op or var involved.
+  virtual StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int which) = 0;
+};
+
+// conv2d, depthwise_conv2d, conv2d_transpose, depthwise_conv2d_transpose.
+const std::vector<std::string>& ConvTypes();
+bool IsTransposedConv(const std::string& type);
+// Activation ops the fuse_* attributes can express for conv / elementwise.
+const std::vector<std::string>& FusableActivations();
+// No activation fused into the op yet (fuse_activation empty, and no legacy
+// fuse_relu / fuse_brelu flag set).
+bool HasNoFusedActivation(const cpp::OpDesc& op);
+// No "y_activation" on an elementwise op.
+bool HasNoYActivation(const cpp::OpDesc& op);
+// The op computes in NCHW (data_format / data_layout absent, NCHW or
+// AnyLayout).
+bool IsNchw(const cpp::OpDesc& op);
+// Output channels of a conv op with filter dims `filter` (4-D): dim 0, or
+// dim 1 * groups for the transposed convs; -1 when the dims do not fit.
+int64_t ConvOutChannels(const cpp::OpDesc& conv, const DDim& filter);
+// True when an elementwise op with `axis` adds/multiplies Y (dims `y`) per
+// channel of a 4-D NCHW X with `c` channels (Y holds 1 or `c` values placed
+// on dim 1), following the ops' broadcast rule.
+bool IsPerChannel(const DDim& y, int axis, int64_t c);
+
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite

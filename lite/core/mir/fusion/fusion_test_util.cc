@@ -1,0 +1,174 @@
+#include "lite/core/mir/fusion/fusion_test_util.h"
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "lite/api/optimizer.h"
+#include "lite/api/predictor_runtime.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+namespace testing {
+
+namespace {
+float NextUniform(uint32_t* state, float lo, float hi) {
+  *state = 1103515245u * *state + 12345u;
+  return lo + (hi - lo) * static_cast<float>(*state >> 8) / static_cast<float>(1u << 24);
+}
+}  // namespace
+
+const std::vector<std::string>& AllFusionPasses() {
+  static const auto* names = new std::vector<std::string>{
+      "identity_dropout_eliminate_pass", "identity_scale_eliminate_pass",
+      "constant_folding_pass",
+      "conv_elementwise_add_fuse_pass",  "conv_bn_fuse_pass",
+      "conv_activation_fuse_pass",       "fc_fuse_pass",
+      "elementwise_activation_fuse_pass", "se_gate_fuse_pass"};
+  return *names;
+}
+
+cpp::VarDesc* TestModel::Var(const std::string& name) {
+  if (program.blocks.empty()) program.blocks.emplace_back();
+  cpp::BlockDesc& b = program.blocks[0];
+  if (cpp::VarDesc* v = b.FindVar(name)) return v;
+  cpp::VarDesc v;
+  v.name = name;
+  b.vars.push_back(v);
+  return &b.vars.back();
+}
+
+void TestModel::Input(const std::string& name, const DDim& dims) {
+  Var("feed")->kind = cpp::VarKind::kFeedList;
+  Op("feed", {{"X", {"feed"}}}, {{"Out", {name}}}).SetAttr("col", feeds_++);
+  Var(name)->dims = dims;
+  input_dims.push_back(dims);
+}
+
+void TestModel::Output(const std::string& name) {
+  Var("fetch")->kind = cpp::VarKind::kFetchList;
+  Op("fetch", {{"X", {name}}}, {{"Out", {"fetch"}}}).SetAttr("col", fetches_++);
+}
+
+void TestModel::Weight(const std::string& name, const DDim& dims, std::vector<float> values) {
+  cpp::VarDesc* v = Var(name);
+  v->dims = dims;
+  v->persistable = true;
+  Tensor& t = weights[name];
+  t.Resize(dims);
+  float* d = t.mutable_data<float>();
+  for (int64_t i = 0; i < t.numel(); ++i) d[i] = values.at(i);
+  t.set_persistable(true);
+}
+
+void TestModel::RandomWeight(const std::string& name, const DDim& dims, float lo, float hi) {
+  std::vector<float> v(Product(dims));
+  for (auto& x : v) x = NextUniform(&state_, lo, hi);
+  Weight(name, dims, v);
+}
+
+cpp::OpDesc& TestModel::Op(const std::string& type,
+                           const std::map<std::string, std::vector<std::string>>& in,
+                           const std::map<std::string, std::vector<std::string>>& out) {
+  cpp::OpDesc op(type);
+  for (const auto& kv : in) op.SetInput(kv.first, kv.second);
+  for (const auto& kv : out) op.SetOutput(kv.first, kv.second);
+  for (const auto& n : op.InputArgumentNames()) Var(n);
+  for (const auto& n : op.OutputArgumentNames()) Var(n);
+  program.blocks[0].ops.push_back(op);
+  return program.blocks[0].ops.back();
+}
+
+std::vector<Tensor> TestModel::RandomInputs(uint32_t seed) const {
+  std::vector<Tensor> out(input_dims.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    out[i].Resize(input_dims[i]);
+    float* d = out[i].mutable_data<float>();
+    for (int64_t k = 0; k < out[i].numel(); ++k) d[k] = NextUniform(&seed, -1.f, 1.f);
+  }
+  return out;
+}
+
+StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::string>& fusions,
+                            const std::vector<Tensor>& inputs) {
+  auto root = std::make_shared<Scope>();
+  for (const auto& kv : model.weights) {
+    Tensor* t = root->Var(kv.first)->GetMutableTensor();
+    t->CopyDataFrom(kv.second);
+    t->set_persistable(true);
+  }
+  OptimizeOptions options;
+  for (const auto& p : AllFusionPasses()) {
+    bool on = false;
+    for (const auto& f : fusions) on = on || f == p;
+    if (!on) options.disabled_passes.push_back(p);
+  }
+  ASSIGN_OR_RETURN(OptimizeResult opt, OptimizeProgram(model.program, root.get(), options));
+  FusionRun run;
+  run.program = opt.program;
+  run.pass_log = opt.report.ToString();
+  for (const auto& op : opt.program.blocks[0].ops) run.op_types.push_back(op.Type());
+  for (const auto& rec : opt.report.passes) {
+    for (const auto& f : fusions) {
+      if (rec.name != f) continue;
+      for (const auto& kv : rec.counters) run.counters[kv.first] += kv.second;
+    }
+  }
+  if (inputs.empty()) return run;
+  ASSIGN_OR_RETURN(auto rt, PredictorRuntime::Create(opt.program, root, 1));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    auto in = rt->GetInput(static_cast<int>(i));
+    if (!in) return InvalidArgument("model has no input column " + std::to_string(i));
+    in->Resize(inputs[i].dims());
+    in->CopyFromCpu(inputs[i].data<float>());
+  }
+  RETURN_IF_ERROR(rt->Run());
+  for (size_t i = 0; i < rt->output_names().size(); ++i) {
+    auto out = rt->GetOutput(static_cast<int>(i));
+    const float* d = out->data<float>();
+    if (!d) return Internal("output " + std::to_string(i) + " is not float32");
+    run.outputs.emplace_back(d, d + out->numel());
+    run.output_dims.push_back(out->shape());
+  }
+  return run;
+}
+
+StatusOr<FusionRun> RunAndCompare(const TestModel& model,
+                                  const std::vector<std::string>& fusions, double* max_diff) {
+  const std::vector<Tensor> inputs = model.RandomInputs();
+  ASSIGN_OR_RETURN(FusionRun plain, RunWith(model, {}, inputs));
+  ASSIGN_OR_RETURN(FusionRun fused, RunWith(model, fusions, inputs));
+  if (plain.output_dims != fused.output_dims) {
+    return Internal("output dims differ after " + fusions.front());
+  }
+  *max_diff = MaxAbsDiff(plain.outputs, fused.outputs);
+  return fused;
+}
+
+int CountOps(const std::vector<std::string>& types, const std::string& type) {
+  int n = 0;
+  for (const auto& t : types) n += t == type;
+  return n;
+}
+
+double MaxAbsDiff(const std::vector<std::vector<float>>& a,
+                  const std::vector<std::vector<float>>& b) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (a.size() != b.size()) return inf;
+  double m = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].size() != b[i].size()) return inf;
+    for (size_t k = 0; k < a[i].size(); ++k) {
+      double d = std::fabs(static_cast<double>(a[i][k]) - b[i][k]);
+      if (std::isnan(d)) return inf;
+      m = std::max(m, d);
+    }
+  }
+  return m;
+}
+
+}  // namespace testing
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite

@@ -1,0 +1,81 @@
+// Test helpers for the fusion passes: build a small program with feed/fetch
+// ops and weights, then optimize and run it through the host kernels with
+// chosen fusion passes enabled, to compare op lists and outputs with and
+// without a fusion. A TestModel owns its program and weight tensors; each run
+// gets a fresh root scope (fusions add weights to it).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lite/core/tensor.h"
+#include "lite/model_parser/program_desc.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+namespace testing {
+
+// Every fusion pass of the default pipeline.
+const std::vector<std::string>& AllFusionPasses();
+
+class TestModel {
+ public:
+  // A feed op writing `name` (float32 with `dims`) at the next column.
+  void Input(const std::string& name, const DDim& dims);
+  // A fetch op reading `name` at the next column.
+  void Output(const std::string& name);
+  // A persistable float32 weight: given values, or pseudo-random in [lo, hi).
+  void Weight(const std::string& name, const DDim& dims, std::vector<float> values);
+  void RandomWeight(const std::string& name, const DDim& dims, float lo = -1.f,
+                    float hi = 1.f);
+  // Appends an op (creating float32 var descs for new vars).
+  cpp::OpDesc& Op(const std::string& type,
+                  const std::map<std::string, std::vector<std::string>>& in,
+                  const std::map<std::string, std::vector<std::string>>& out);
+  // Pseudo-random inputs in [-1, 1) matching the Input() dims.
+  std::vector<Tensor> RandomInputs(uint32_t seed = 7) const;
+
+  cpp::ProgramDesc program;
+  std::map<std::string, Tensor> weights;
+  std::vector<DDim> input_dims;
+
+ private:
+  cpp::VarDesc* Var(const std::string& name);
+  int feeds_ = 0;
+  int fetches_ = 0;
+  uint32_t state_ = 1;
+};
+
+struct FusionRun {
+  std::vector<std::string> op_types;  // optimized program (feed/fetch included)
+  std::map<std::string, int64_t> counters;  // summed over the enabled fusions
+  std::string pass_log;
+  cpp::ProgramDesc program;
+  std::vector<std::vector<float>> outputs;  // by fetch column
+  std::vector<DDim> output_dims;
+};
+
+// Optimizes `model` with only `fusions` enabled among AllFusionPasses() (the
+// kernel passes always run) and runs it on `inputs` (not run when empty).
+StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::string>& fusions,
+                            const std::vector<Tensor>& inputs);
+
+// Runs `model` on RandomInputs() without fusions and with `fusions`; returns
+// the fused run and sets *max_diff to the largest output difference.
+StatusOr<FusionRun> RunAndCompare(const TestModel& model,
+                                  const std::vector<std::string>& fusions, double* max_diff);
+
+// Number of ops of `type` in `types`.
+int CountOps(const std::vector<std::string>& types, const std::string& type);
+// Largest |a - b| over two output lists of the same shape (inf on mismatch).
+double MaxAbsDiff(const std::vector<std::vector<float>>& a,
+                  const std::vector<std::vector<float>>& b);
+
+}  // namespace testing
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite

@@ -1,0 +1,193 @@
+#include "lite/core/mir/fusion/graph_rewrite.h"
+
+#include <algorithm>
+
+#include "lite/operators/fused_activation.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+
+namespace {
+bool Has(const std::vector<Node*>& v, const Node* n) {
+  return std::find(v.begin(), v.end(), n) != v.end();
+}
+bool HasConst(const std::vector<const Node*>& v, const Node* n) {
+  return std::find(v.begin(), v.end(), n) != v.end();
+}
+
+// Depth-first over consumer edges; ids index the visited flags.
+bool Reaches(const SSAGraph& graph, const Node* from, const Node* to) {
+  std::vector<bool> seen(graph.size(), false);
+  std::vector<const Node*> stack{from};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (n == to) return true;
+    if (seen[n->id()]) continue;
+    seen[n->id()] = true;
+    for (const Node* o : n->outlinks) stack.push_back(o);
+  }
+  return false;
+}
+
+std::vector<const Node*> OtherVersions(const SSAGraph& graph, const Node* var,
+                                       const std::vector<const Node*>& going) {
+  std::vector<const Node*> out;
+  for (const Node* n : graph.nodes()) {
+    if (n->IsArg() && n != var && n->arg().name == var->arg().name && !HasConst(going, n)) {
+      out.push_back(n);
+    }
+  }
+  return out;
+}
+
+std::string FreshName(SSAGraph* graph, const std::string& base) {
+  for (int i = 0;; ++i) {
+    std::string cand = i ? base + "_" + std::to_string(i) : base;
+    bool in_scope = graph->scope() && graph->scope()->FindVar(cand);
+    if (!in_scope && graph->UniqueVarName(cand) == cand) return cand;
+  }
+}
+}  // namespace
+
+Node* InputNode(Node* op, const std::string& param) {
+  const auto& names = op->stmt().desc.Input(param);
+  if (names.size() != 1) return nullptr;
+  for (Node* in : op->inlinks) {
+    if (in->arg().name == names[0]) return in;
+  }
+  return nullptr;
+}
+
+void ReplaceInput(Node* op, Node* from, Node* to) {
+  op->stmt().desc.RenameInput(from->arg().name, to->arg().name);
+  SSAGraph::Unlink(from, op);
+  if (!Has(op->inlinks, to)) SSAGraph::Link(to, op);
+}
+
+void ReplaceOutput(Node* op, Node* from, Node* to) {
+  op->stmt().desc.RenameOutput(from->arg().name, to->arg().name);
+  SSAGraph::Unlink(op, from);
+  if (!Has(op->outlinks, to)) SSAGraph::Link(op, to);
+}
+
+void SetInput(SSAGraph* graph, Node* op, const std::string& param, Node* var) {
+  std::vector<std::string> old = op->stmt().desc.Input(param);
+  op->stmt().desc.SetInput(param, {var->arg().name});
+  const auto still_read = op->stmt().desc.InputArgumentNames();
+  for (Node* in : std::vector<Node*>(op->inlinks)) {
+    const std::string& n = in->arg().name;
+    if (std::find(old.begin(), old.end(), n) != old.end() &&
+        std::find(still_read.begin(), still_read.end(), n) == still_read.end()) {
+      SSAGraph::Unlink(in, op);
+      RemoveIfOrphan(graph, in);
+    }
+  }
+  if (!Has(op->inlinks, var)) SSAGraph::Link(var, op);
+}
+
+void RemoveIfOrphan(SSAGraph* graph, Node* var) {
+  if (var->inlinks.empty() && var->outlinks.empty()) graph->RemoveNode(var);
+}
+
+void RemoveOp(SSAGraph* graph, Node* op) {
+  std::vector<Node*> ins = op->inlinks, outs = op->outlinks;
+  graph->RemoveNode(op);
+  for (Node* o : outs) {
+    if (o->outlinks.empty()) graph->RemoveNode(o);
+  }
+  for (Node* i : ins) RemoveIfOrphan(graph, i);
+}
+
+Node* AddWeight(SSAGraph* graph, const std::string& base, const Tensor& value) {
+  const std::string name = FreshName(graph, base);
+  cpp::VarDesc vd;
+  vd.name = name;
+  vd.dtype = value.dtype();
+  vd.dims = value.dims();
+  vd.persistable = true;
+  graph->SetVarDesc(vd);
+  Tensor* t = graph->scope()->Var(name)->GetMutableTensor();
+  t->CopyDataFrom(value);
+  t->set_persistable(true);
+  Node* n = graph->NewArgNode(name);
+  n->arg().is_weight = true;
+  return n;
+}
+
+const Tensor* WeightTensor(const SSAGraph& graph, const Node* var) {
+  if (!var->arg().is_weight || !graph.scope()) return nullptr;
+  const Variable* v = graph.scope()->FindVar(var->arg().name);
+  return v ? &v->GetTensor() : nullptr;
+}
+
+bool IsFetched(const Node* var) {
+  for (const Node* c : var->outlinks) {
+    if (c->stmt().desc.Type() == "fetch") return true;
+  }
+  return false;
+}
+
+int Versions(const SSAGraph& graph, const std::string& name) {
+  int n = 0;
+  for (const Node* v : graph.nodes()) n += v->IsArg() && v->arg().name == name;
+  return n;
+}
+
+bool CanWriteEarlier(const SSAGraph& graph, const Node* var,
+                     const std::vector<const Node*>& going) {
+  for (const Node* other : OtherVersions(graph, var, going)) {
+    if (!Reaches(graph, var, other)) return false;
+  }
+  return true;
+}
+
+bool CanReadLater(const SSAGraph& graph, const Node* var) {
+  for (const Node* other : OtherVersions(graph, var, {})) {
+    if (!Reaches(graph, other, var)) return false;
+  }
+  return true;
+}
+
+bool RemoveIdentityOp(SSAGraph* graph, Node* op, Node* x, Node* y) {
+  Node* producer = x->inlinks.empty() ? nullptr : x->inlinks.front();
+  const bool x_only_here = x->outlinks.size() == 1 && x->outlinks.front() == op;
+  if (producer && x_only_here && !x->arg().is_weight &&
+      producer->stmt().desc.Type() != "feed" && CanWriteEarlier(*graph, y, {x})) {
+    SSAGraph::Unlink(op, y);
+    ReplaceOutput(producer, x, y);
+    RemoveOp(graph, op);  // x is orphaned and goes with it
+    return true;
+  }
+  if (IsFetched(y)) return false;
+  // Reading x later is safe if no other version of its name can intervene;
+  // y itself (same name for an in-place op) disappears.
+  std::vector<const Node*> others;
+  for (const Node* n : graph->nodes()) {
+    if (n->IsArg() && n != x && n != y && n->arg().name == x->arg().name) others.push_back(n);
+  }
+  for (const Node* o : others) {
+    if (!Reaches(*graph, o, x)) return false;
+  }
+  std::vector<Node*> consumers = y->outlinks;
+  std::sort(consumers.begin(), consumers.end(),
+            [](const Node* a, const Node* b) { return a->id() < b->id(); });
+  for (Node* c : consumers) ReplaceInput(c, y, x);
+  RemoveOp(graph, op);  // y is now unused and goes with it
+  return true;
+}
+
+bool FoldActivation(SSAGraph* graph, Node* producer, Node* mid, Node* act, Node* out) {
+  auto spec = operators::FusedActivation::FromActivationOp(act->stmt().desc);
+  if (!spec.ok() || !CanWriteEarlier(*graph, out, {mid})) return false;
+  spec->ToOpDesc(&producer->stmt().desc);
+  SSAGraph::Unlink(act, out);
+  ReplaceOutput(producer, mid, out);
+  RemoveOp(graph, act);
+  return true;
+}
+
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite

@@ -1,0 +1,74 @@
+// Graph edits shared by the fusion passes: relinking an op's inputs and
+// outputs (OpDesc and edges together, so the verifier stays happy), removing
+// ops with their dead outputs and orphaned inputs, adding new weights, and
+// removing identity ops (X -> Y) while keeping fetched names stable.
+//
+// Var names are storage at run time and the SSA graph only orders writes
+// after reads of the same version, so moving a write of a name earlier, or a
+// read of a name later, is only safe when no other version of that name can
+// be clobbered in between: CanWriteEarlier / CanReadLater check that.
+// Everything here edits the graph it is given; new weights go into
+// graph->scope() as new variables (existing tensors are never modified,
+// since a weight may be shared). Owned by the fusion passes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/core/mir/ssa_graph.h"
+#include "lite/core/tensor.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+
+// The arg node `op` reads as its single input `param`; nullptr when the
+// param is absent or lists several vars.
+Node* InputNode(Node* op, const std::string& param);
+// Makes `op` read `to` wherever it read `from` (desc and edges).
+void ReplaceInput(Node* op, Node* from, Node* to);
+// Makes `op` write `to` instead of `from`. `to` must have no producer.
+void ReplaceOutput(Node* op, Node* from, Node* to);
+// Sets input `param` of `op` to exactly `var` (unlinking what it listed).
+void SetInput(SSAGraph* graph, Node* op, const std::string& param, Node* var);
+
+// Removes `op`, its outputs that nobody reads, and its inputs left with
+// neither producer nor consumer (e.g. weights only it used).
+void RemoveOp(SSAGraph* graph, Node* op);
+// Removes `var` when it has no links left.
+void RemoveIfOrphan(SSAGraph* graph, Node* var);
+
+// A new weight var named after `base` holding a copy of `value`: VarDesc
+// (persistable), tensor in graph->scope(), and an arg node (is_weight).
+Node* AddWeight(SSAGraph* graph, const std::string& base, const Tensor& value);
+// The tensor of a weight arg (nullptr when it is not a weight).
+const Tensor* WeightTensor(const SSAGraph& graph, const Node* var);
+
+// True when `var` is read by a fetch op.
+bool IsFetched(const Node* var);
+// Number of live arg nodes (versions) named like `var`.
+int Versions(const SSAGraph& graph, const std::string& name);
+// Writing `var`'s name at an earlier op is safe: every other version of the
+// name (ignoring nodes in `going`, which the rewrite removes) comes after it.
+bool CanWriteEarlier(const SSAGraph& graph, const Node* var,
+                     const std::vector<const Node*>& going = {});
+// Reading `var` at a later op is safe: every other version of the name comes
+// before it.
+bool CanReadLater(const SSAGraph& graph, const Node* var);
+
+// Removes identity op `op` (one data input, one output), keeping the program
+// equivalent. If its input X is read only by `op` and produced by another op,
+// that producer writes Y directly (Y's name survives: it may be fetched);
+// otherwise every consumer of Y reads X instead, unless Y is fetched. Returns
+// false (graph untouched) when neither is safe.
+bool RemoveIdentityOp(SSAGraph* graph, Node* op, Node* x, Node* y);
+
+// Folds activation op `act` (reading `mid`, written only by `producer`, and
+// writing `out`) into `producer` as fuse_* attributes: producer then writes
+// `out`. False (graph untouched) when the activation cannot be expressed or
+// the rename is unsafe.
+bool FoldActivation(SSAGraph* graph, Node* producer, Node* mid, Node* act, Node* out);
+
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite
