@@ -167,7 +167,7 @@ class PaddlePredictor {
   // runs the program.
   virtual Status Run() = 0;
 
-  // Full predictor only: writes the optimized model. For kNaiveBuffer `path`
+  // Writes the optimized model (the light predictor can re-save .nb). For kNaiveBuffer `path`
   // is a file (".nb" appended when missing); for kProtobuf a directory that
   // receives "__model__" and "__params__".
   virtual Status SaveOptimizedModel(const std::string& path, ModelType type) = 0;

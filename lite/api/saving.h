@@ -1,7 +1,12 @@
 // Writing an optimized program and its weights in the formats of
 // PaddlePredictor::SaveOptimizedModel: protobuf (a Paddle-readable combined
 // model, "__model__" + "__params__" in a directory, ops carrying their
-// picked kernel) or naive_buffer (the ".nb" file the light predictor loads).
+// picked kernel in attr "__kernel__", every block kept) or naive_buffer (the
+// single ".nb" file the light predictor loads, see
+// lite/model_parser/naive_buffer/naive_buffer.h).
+//
+// The program and scope are the caller's and only read. Errors name the
+// path. Owned by the opt/light-predictor side of lite/api.
 #pragma once
 
 #include <string>
@@ -12,7 +17,16 @@
 
 namespace lite {
 
+// kNaiveBuffer: `path` is a file; ".nb" is appended when it does not end
+// with it. kProtobuf: `path` is a directory (created when missing, parent
+// must exist). Returns where the model was written in *written (may be null).
+// FailedPrecondition when a block-0 op (feed/fetch included) carries no
+// picked kernel, i.e. the program was not optimized.
 Status SaveOptimized(const cpp::ProgramDesc& program, const Scope& scope,
-                     const std::string& path, paddle::lite_api::ModelType type);
+                     const std::string& path, paddle::lite_api::ModelType type,
+                     std::string* written = nullptr);
+
+// `path` with ".nb" appended unless it already ends with ".nb".
+std::string NaiveBufferPath(const std::string& path);
 
 }  // namespace lite

@@ -1,5 +1,11 @@
 #include "lite/core/program.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
 namespace lite {
 
 bool Instruction::InputDimsChanged() {
@@ -38,10 +44,48 @@ Status Instruction::Run() {
 }
 
 Status RuntimeProgram::Run() {
-  for (auto& inst : instructions_) {
-    RETURN_IF_ERROR(inst->Run());
+  if (!profiling_) {
+    for (auto& inst : instructions_) RETURN_IF_ERROR(inst->Run());
+    return Status::OK();
   }
+  op_millis_.resize(instructions_.size(), 0.0);
+  for (size_t i = 0; i < instructions_.size(); ++i) {
+    auto start = std::chrono::steady_clock::now();
+    RETURN_IF_ERROR(instructions_[i]->Run());
+    op_millis_[i] += std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - start).count();
+  }
+  ++profiled_runs_;
   return Status::OK();
+}
+
+std::string RuntimeProgram::ProfileSummary() const {
+  if (profiled_runs_ == 0) return "";
+  std::map<std::string, std::pair<double, int>> by_type;  // ms, count
+  double total = 0;
+  for (size_t i = 0; i < op_millis_.size(); ++i) {
+    auto& e = by_type[instructions_[i]->kernel().def().Key()];
+    e.first += op_millis_[i] / profiled_runs_;
+    e.second += 1;
+    total += op_millis_[i] / profiled_runs_;
+  }
+  std::vector<std::pair<double, std::string>> rows;
+  for (const auto& kv : by_type) rows.push_back({kv.second.first, kv.first});
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::ostringstream os;
+  char line[256];
+  std::snprintf(line, sizeof(line), "%-44s %6s %10s %7s\n", "kernel", "count", "ms/run", "share");
+  os << line;
+  for (const auto& r : rows) {
+    std::snprintf(line, sizeof(line), "%-44s %6d %10.3f %6.1f%%\n", r.second.c_str(),
+                  by_type.at(r.second).second, r.first, total > 0 ? 100.0 * r.first / total : 0.0);
+    os << line;
+  }
+  std::snprintf(line, sizeof(line), "%-44s %6zu %10.3f\n", "total", op_millis_.size(), total);
+  os << line;
+  return os.str();
 }
 
 StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(

@@ -56,6 +56,13 @@ class RuntimeProgram {
   // Runs every instruction in order; the first failure stops the run and is
   // returned with the failing op named.
   Status Run();
+
+  // Per-instruction wall time, accumulated over runs while profiling is on.
+  void set_profiling(bool on) { profiling_ = on; }
+  const std::vector<double>& op_millis() const { return op_millis_; }
+  int profiled_runs() const { return profiled_runs_; }
+  // A table of time per op type, slowest first ("" when nothing profiled).
+  std::string ProfileSummary() const;
   const std::vector<std::unique_ptr<Instruction>>& instructions() const {
     return instructions_;
   }
@@ -66,6 +73,9 @@ class RuntimeProgram {
   std::vector<std::unique_ptr<Instruction>> instructions_;
   Scope* exec_scope_;
   std::unique_ptr<KernelContext> ctx_;
+  bool profiling_ = false;
+  int profiled_runs_ = 0;
+  std::vector<double> op_millis_;
 };
 
 // Builds the executable form of an optimized program (block 0, ops in

@@ -33,7 +33,7 @@ class GenerateProgramPass : public Pass {
       for (const auto& v : desc.InputArgumentNames()) used.insert(v);
       for (const auto& v : desc.OutputArgumentNames()) used.insert(v);
       block.ops.push_back(std::move(desc));
-      Count("ops");
+      Count("emitted");
     }
     block.vars.clear();
     for (const auto& kv : graph->var_descs()) {

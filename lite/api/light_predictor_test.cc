@@ -1,0 +1,174 @@
+// The light predictor (MobileConfig) against the full predictor on the
+// generated default model: same outputs bitwise, from a file and from a
+// buffer; re-saving is byte-stable; the protobuf form keeps kernel picks;
+// config and load errors are Status values naming the file.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "lite/api/paddle_api.h"
+#include "lite/api/saving.h"
+#include "lite/core/program.h"
+#include "lite/model_parser/file_util.h"
+#include "lite/model_parser/model_loader.h"
+#include "lite/model_parser/model_saver.h"
+#include "lite/model_parser/test_util.h"
+#include "tools/default_model.h"
+
+namespace {
+
+using paddle::lite_api::CreatePaddlePredictor;
+using paddle::lite_api::CxxConfig;
+using paddle::lite_api::MobileConfig;
+using paddle::lite_api::ModelType;
+using paddle::lite_api::PaddlePredictor;
+
+class LightPredictorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = lite::testing_util::MakeTempDir("light_predictor");
+    model_dir_ = dir_ + "/default_model";
+    ASSERT_TRUE(lite::tools::WriteDefaultModel(model_dir_).ok());
+    CxxConfig config;
+    config.set_model_dir(model_dir_);
+    auto full = CreatePaddlePredictor<CxxConfig>(config);
+    ASSERT_TRUE(full.ok()) << full.status().ToString();
+    full_ = *full;
+    want_ = RunOn(full_.get());
+  }
+
+  // Feeds the LCG input (batch 2) and returns the output.
+  std::vector<float> RunOn(PaddlePredictor* p) {
+    auto in = p->GetInput(0);
+    EXPECT_NE(in, nullptr);
+    if (!in) return {};
+    in->Resize({2, 3, 32, 32});
+    auto x = lite::tools::LcgUniform(2 * 3 * 32 * 32, 1, -1, 1);
+    in->CopyFromCpu(x.data());
+    lite::Status s = p->Run();
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    auto out = p->GetOutput(0);
+    EXPECT_EQ(out->shape(), (std::vector<int64_t>{2, 10}));
+    std::vector<float> v(out->numel());
+    out->CopyToCpu(v.data());
+    return v;
+  }
+
+  void ExpectBitwiseEqual(const std::vector<float>& got) {
+    ASSERT_EQ(got.size(), want_.size());
+    EXPECT_EQ(std::memcmp(got.data(), want_.data(), got.size() * sizeof(float)), 0);
+  }
+
+  std::string dir_, model_dir_;
+  std::shared_ptr<PaddlePredictor> full_;
+  std::vector<float> want_;
+};
+
+TEST_F(LightPredictorTest, FileAndBufferMatchTheFullPredictor) {
+  // A softmax over 10 classes per row.
+  ASSERT_EQ(want_.size(), 20u);
+  float row = 0;
+  for (int i = 0; i < 10; ++i) row += want_[i];
+  EXPECT_NEAR(row, 1.0f, 1e-5);
+
+  ASSERT_TRUE(full_->SaveOptimizedModel(dir_ + "/m", ModelType::kNaiveBuffer).ok());
+  MobileConfig config;
+  config.set_model_from_file(dir_ + "/m.nb");
+  config.set_threads(2);
+  auto light = CreatePaddlePredictor<MobileConfig>(config);
+  ASSERT_TRUE(light.ok()) << light.status().ToString();
+  EXPECT_EQ((*light)->GetInputNames(), std::vector<std::string>{"x"});
+  EXPECT_EQ((*light)->GetOutputNames(), std::vector<std::string>{"prob"});
+  EXPECT_EQ((*light)->GetPassLog(), "");
+  EXPECT_TRUE((*light)->GetPassDots().empty());
+  EXPECT_FALSE(full_->GetPassLog().empty());
+  ExpectBitwiseEqual(RunOn(light->get()));
+  ExpectBitwiseEqual(RunOn(light->get()));  // a second run is the same
+
+  std::string bytes;
+  ASSERT_TRUE(lite::ReadFileToString(dir_ + "/m.nb", &bytes).ok());
+  MobileConfig from_buffer;
+  from_buffer.set_model_from_buffer(bytes);
+  auto light2 = CreatePaddlePredictor<MobileConfig>(from_buffer);
+  ASSERT_TRUE(light2.ok()) << light2.status().ToString();
+  ExpectBitwiseEqual(RunOn(light2->get()));
+
+  // Re-saving from the light predictor (after runs) gives the same bytes.
+  ASSERT_TRUE((*light)->SaveOptimizedModel(dir_ + "/again.nb", ModelType::kNaiveBuffer).ok());
+  std::string again;
+  ASSERT_TRUE(lite::ReadFileToString(dir_ + "/again.nb", &again).ok());
+  EXPECT_EQ(again, bytes);
+}
+
+TEST_F(LightPredictorTest, ProtobufFormRecordsKernelsAndRunsTheSame) {
+  const std::string out = dir_ + "/pb";
+  ASSERT_TRUE(full_->SaveOptimizedModel(out, ModelType::kProtobuf).ok());
+  lite::cpp::ProgramDesc program;
+  lite::Scope scope;
+  ASSERT_TRUE(lite::LoadCombinedModel(out + "/__model__", out + "/__params__", &program,
+                                      &scope).ok());
+  ASSERT_FALSE(program.blocks[0].ops.empty());
+  for (const auto& op : program.blocks[0].ops) {
+    EXPECT_FALSE(op.GetAttr<std::string>(lite::kKernelKeyAttr, "").empty()) << op.Type();
+  }
+  CxxConfig config;
+  config.set_model_dir(out);
+  auto again = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  ExpectBitwiseEqual(RunOn(again->get()));
+}
+
+TEST_F(LightPredictorTest, SavingKeepsEveryBlock) {
+  // A program with a sub-block (as subgraph ops carry) keeps it in both forms.
+  lite::tools::DefaultModel m = lite::tools::MakeDefaultModel();
+  for (auto& op : m.program.blocks[0].ops) op.SetAttr(lite::kKernelKeyAttr, std::string("k"));
+  lite::cpp::BlockDesc sub;
+  sub.idx = 1;
+  sub.parent_idx = 0;
+  sub.ops.emplace_back("relu");
+  m.program.blocks.push_back(sub);
+  ASSERT_TRUE(lite::SaveOptimized(m.program, *m.scope, dir_ + "/blocks",
+                                  ModelType::kProtobuf).ok());
+  ASSERT_TRUE(lite::SaveOptimized(m.program, *m.scope, dir_ + "/blocks",
+                                  ModelType::kNaiveBuffer).ok());
+  lite::cpp::ProgramDesc pb_program;
+  lite::Scope s1;
+  ASSERT_TRUE(lite::LoadModel({dir_ + "/blocks"}, &pb_program, &s1).ok());
+  EXPECT_EQ(pb_program.blocks.size(), 2u);
+  EXPECT_TRUE(lite::testing_util::ProgramsEqual(pb_program, m.program));
+}
+
+TEST_F(LightPredictorTest, UnoptimizedProgramsAreNotSaved) {
+  lite::tools::DefaultModel m = lite::tools::MakeDefaultModel();
+  lite::Status s = lite::SaveOptimized(m.program, *m.scope, dir_ + "/raw", ModelType::kNaiveBuffer);
+  EXPECT_EQ(s.code(), lite::StatusCode::kFailedPrecondition) << s.ToString();
+  EXPECT_NE(s.message().find("raw.nb"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("feed"), std::string::npos) << s.message();
+}
+
+TEST(LightPredictorConfig, ErrorsAreStatusValues) {
+  MobileConfig none;
+  auto p = CreatePaddlePredictor<MobileConfig>(none);
+  EXPECT_EQ(p.status().code(), lite::StatusCode::kInvalidArgument);
+  EXPECT_NE(p.status().message().find("no model set"), std::string::npos);
+
+  MobileConfig both;
+  both.set_model_from_file("a.nb");
+  both.set_model_from_buffer("xyz");
+  p = CreatePaddlePredictor<MobileConfig>(both);
+  EXPECT_EQ(p.status().code(), lite::StatusCode::kInvalidArgument);
+
+  MobileConfig missing;
+  missing.set_model_from_file("/nonexistent/model.nb");
+  p = CreatePaddlePredictor<MobileConfig>(missing);
+  EXPECT_EQ(p.status().code(), lite::StatusCode::kNotFound);
+  EXPECT_NE(p.status().message().find("/nonexistent/model.nb"), std::string::npos);
+
+  MobileConfig garbage;
+  garbage.set_model_from_buffer("this is not a model");
+  p = CreatePaddlePredictor<MobileConfig>(garbage);
+  EXPECT_EQ(p.status().code(), lite::StatusCode::kInvalidArgument);
+  EXPECT_NE(p.status().message().find("<nb buffer>"), std::string::npos);
+}
+
+}  // namespace

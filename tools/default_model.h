@@ -1,0 +1,45 @@
+// The default model of the quickstart: a small deterministic CNN generated
+// in code (no download), saved as a Paddle combined model. Also the LCG the
+// tools use for deterministic input data (the recipe of ../shared/models).
+//
+//   x [-1,3,32,32] -> conv2d 3x3 (8) -> batch_norm -> relu -> pool2d max 2x2
+//   -> conv2d 1x1 (16) -> elementwise_add bias (axis 1) -> hard_swish
+//   -> pool2d avg global -> flatten_contiguous_range -> matmul_v2 [16,10]
+//   -> elementwise_add bias -> softmax -> "prob" [-1,10]
+//
+// Owned by tools/ (make_default_model, the light predictor test). Every call
+// returns fresh values owned by the caller.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/scope.h"
+#include "lite/model_parser/program_desc.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+namespace tools {
+
+// LCG: state = (1103515245 * state + 12345) mod 2^32 starting at `seed`;
+// value k = lo + (hi - lo) * state_(k+1) / 2^32 (float64, stored as float).
+std::vector<float> LcgUniform(size_t n, uint32_t seed, double lo, double hi);
+
+struct DefaultModel {
+  cpp::ProgramDesc program;
+  std::unique_ptr<Scope> scope;  // the weights, persistable
+};
+
+inline constexpr const char* kDefaultModelInput = "x";
+inline constexpr const char* kDefaultModelOutput = "prob";
+
+DefaultModel MakeDefaultModel();
+
+// Writes `dir`/__model__ and `dir`/__params__, creating `dir` (and missing
+// parents). Errors name the path.
+Status WriteDefaultModel(const std::string& dir);
+
+}  // namespace tools
+}  // namespace lite

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Command-line behaviour of tools/opt (and run_model on its output): exit
+# codes, the one-line "opt: error: <reason>" on failures, both output
+# formats, --visualize_dir. Runs from the runfiles root (bazel test).
+set -u  # no pipefail: `cmd | grep -q` may SIGPIPE cmd
+
+OPT=tools/opt
+RUN=tools/run_model
+MAKE=tools/make_default_model
+TMP="${TEST_TMPDIR:-$(mktemp -d)}/opt_cli"
+rm -rf "$TMP" && mkdir -p "$TMP"
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_error <substring> <args...>: non-zero exit, exactly one stderr line
+# starting with "opt: error: " that contains <substring>.
+expect_error() {
+  local needle="$1"; shift
+  "$OPT" "$@" >"$TMP/out" 2>"$TMP/err"
+  local rc=$?
+  local lines; lines=$(wc -l <"$TMP/err")
+  if [ "$rc" -eq 0 ]; then fail "opt $* exited 0"; fi
+  if [ "$lines" -ne 1 ]; then fail "opt $*: $lines stderr lines:"; cat "$TMP/err"; fi
+  if ! head -1 "$TMP/err" | grep -q "^opt: error: .*$needle"; then
+    fail "opt $*: stderr lacks 'opt: error: ...$needle':"; cat "$TMP/err"
+  else
+    echo "ok: opt $* -> $(cat "$TMP/err")"
+  fi
+}
+
+expect_error "$TMP/missing_model" --model_dir="$TMP/missing_model" --optimize_out="$TMP/x"
+expect_error "bogus" --model_dir="$TMP/missing_model" --optimize_out="$TMP/x" \
+  --optimize_out_type=bogus
+expect_error "unknown target 'gpu'" --valid_targets=gpu --print_supported_ops
+expect_error "no model" --optimize_out="$TMP/x"
+expect_error "go together" --model_file="$TMP/m" --optimize_out="$TMP/x"
+
+"$MAKE" --out="$TMP/default_model" >/dev/null || fail "make_default_model failed"
+
+# naive_buffer + visualization
+if "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/model" \
+    --visualize_dir="$TMP/vis" >"$TMP/opt.log" 2>&1; then
+  [ -f "$TMP/model.nb" ] || fail "no $TMP/model.nb"
+  [ "$(head -c 6 "$TMP/model.nb")" = "LITENB" ] || fail "model.nb lacks the magic"
+  [ -f "$TMP/vis/00_loaded.dot" ] || fail "no 00_loaded.dot"
+  ls "$TMP/vis" | grep -Eq '^[0-9][0-9]_.*_pass\.dot$' || fail "no NN_<pass>.dot"
+  grep -q "static_kernel_pick_pass" "$TMP/opt.log" || fail "pass lines missing"
+  grep -q "summary: ops 14 -> " "$TMP/opt.log" || fail "summary missing"
+  echo "ok: naive_buffer + visualize"
+else
+  fail "opt naive_buffer failed:"; cat "$TMP/opt.log"
+fi
+
+# protobuf
+if "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/pb" \
+    --optimize_out_type=protobuf --valid_targets=npu,host >"$TMP/pb.log" 2>&1; then
+  [ -f "$TMP/pb/__model__" ] && [ -f "$TMP/pb/__params__" ] || fail "protobuf files missing"
+  echo "ok: protobuf"
+else
+  fail "opt protobuf failed:"; cat "$TMP/pb.log"
+fi
+
+# print-only modes exit 0
+"$OPT" --print_all_ops | grep -q "^conv2d " || fail "--print_all_ops lacks conv2d"
+"$OPT" --display_kernels | grep -q "^conv2d/" || fail "--display_kernels lacks conv2d"
+"$OPT" --model_dir="$TMP/default_model" --print_model_ops | grep -q "all supported" \
+  || fail "--print_model_ops"
+
+# run_model on both outputs gives the same printed output
+"$RUN" --optimized_model="$TMP/model.nb" --repeats=2 >"$TMP/run_nb.log" 2>&1 \
+  || { fail "run_model .nb"; cat "$TMP/run_nb.log"; }
+"$RUN" --model_dir="$TMP/pb" --repeats=2 >"$TMP/run_pb.log" 2>&1 \
+  || { fail "run_model protobuf"; cat "$TMP/run_pb.log"; }
+grep -q "^output prob \[1, 10\]" "$TMP/run_nb.log" || fail "run_model output line"
+diff <(grep -A2 "^output" "$TMP/run_nb.log") <(grep -A2 "^output" "$TMP/run_pb.log") \
+  || fail "light and full outputs differ"
+"$RUN" --optimized_model="$TMP/missing.nb" 2>"$TMP/err" >/dev/null \
+  && fail "run_model on a missing file exited 0"
+grep -q "^run_model: error: .*missing.nb" "$TMP/err" || fail "run_model error line"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
+echo "all opt CLI checks passed"

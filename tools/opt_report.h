@@ -1,0 +1,45 @@
+// What tools/opt prints besides the pass log: op x target support tables
+// (from the OpRegistry and KernelRegistry linked into the binary), the
+// model's op list, registered kernel keys, and the before/after summary of
+// an optimization. Pure functions returning text; deterministic (sorted).
+//
+// Owned by tools/ (opt). Targets reported: host, x86, npu. A target
+// "supports" an op when a kernel is registered for it or for target any;
+// host kernels are also the fallback for every other target.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lite/core/types.h"
+#include "lite/model_parser/program_desc.h"
+
+namespace lite {
+namespace tools {
+
+// host, x86, npu.
+const std::vector<TargetType>& ReportTargets();
+// A kernel for `op` registered with target `t` (or kAny).
+bool HasKernelFor(const std::string& op, TargetType t);
+// Supported by some place of `places` (host fallback included).
+bool SupportedBy(const std::string& op, const std::vector<Place>& places);
+
+// Every op type (registered ops and ops with kernels) x target: "Y" / "-".
+std::string AllOpsTable();
+// The ops `places` can run, one per line with the targets that have kernels.
+std::string SupportedOpsText(const std::vector<Place>& places);
+// The model's ops (every block) with counts, per-target support, and
+// whether `places` can run them; ends with the unsupported ones, if any.
+std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Place>& places);
+// Every registered kernel key, one per line.
+std::string KernelsText();
+
+// Op type -> count over block 0.
+std::map<std::string, int> OpCounts(const cpp::ProgramDesc& program);
+// Ops before/after with per-type diff, subgraph op count, and picked kernels
+// per target (from the kernel keys recorded in `after`).
+std::string SummaryText(const cpp::ProgramDesc& before, const cpp::ProgramDesc& after);
+
+}  // namespace tools
+}  // namespace lite

@@ -1,0 +1,223 @@
+// run_model: loads a model, feeds it, runs it, prints every output and the
+// latency - the short example of using the predictor API.
+//
+//   run_model --optimized_model=out/default_model.nb            (light predictor)
+//   run_model --model_dir=DIR [--valid_targets=npu]             (full predictor)
+//   run_model ... --reference=../shared/models/X/reference      (its inputs)
+//   run_model ... --input_shape=1,3,224,224 --warmup=2 --repeats=20
+//
+// Without --reference every input gets deterministic LCG data (seed 1, in
+// [-1, 1]) of --input_shape (one shape per input, separated by ':'), or of
+// the model's feed var dims with -1 read as 1. Exit 1 with one line
+// "run_model: error: <reason>" on failure.
+#include <gflags/gflags.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/tensor.h"
+#include "lite/model_parser/model_loader.h"
+#include "lite/model_parser/naive_buffer/naive_buffer.h"
+#include "tools/default_model.h"
+#include "tools/reference.h"
+#include "tools/tool_util.h"
+
+DEFINE_string(optimized_model, "", "optimized .nb model (runs the light predictor)");
+DEFINE_string(model_dir, "", "Paddle model directory (runs the full predictor)");
+DEFINE_string(model_file, "", "program file of a combined Paddle model");
+DEFINE_string(param_file, "", "params file of a combined Paddle model");
+DEFINE_string(reference, "", "reference folder (meta.json): feed its inputs, check outputs");
+DEFINE_string(input_shape, "", "shapes of generated inputs: 1,3,224,224[:1,10]");
+DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
+DEFINE_int32(threads, 1, "threads");
+DEFINE_int32(warmup, 1, "untimed runs before timing");
+DEFINE_int32(repeats, 10, "timed runs");
+DEFINE_int32(print_values, 10, "values printed per output");
+
+namespace {
+
+using lite::Status;
+using lite::StatusOr;
+using paddle::lite_api::PaddlePredictor;
+
+// The feed var descs of the model, by feed column.
+StatusOr<std::vector<lite::cpp::VarDesc>> FeedVars(const lite::tools::ModelFlags& flags,
+                                                   const PaddlePredictor& predictor) {
+  lite::cpp::ProgramDesc program;
+  if (flags.light()) {
+    RETURN_IF_ERROR(lite::naive_buffer::LoadProgramFromFile(flags.optimized_model, &program));
+  } else if (!flags.model_file.empty()) {
+    ASSIGN_OR_RETURN(program, lite::LoadProgramFromFile(flags.model_file));
+  } else {
+    ASSIGN_OR_RETURN(lite::ModelFiles files, lite::FindModelFiles(flags.model_dir));
+    ASSIGN_OR_RETURN(program, lite::LoadProgramFromFile(files.model_file));
+  }
+  std::vector<lite::cpp::VarDesc> out;
+  for (const auto& name : predictor.GetInputNames()) {
+    const lite::cpp::VarDesc* v = program.blocks[0].FindVar(name);
+    lite::cpp::VarDesc d;
+    if (v) d = *v;
+    d.name = name;
+    out.push_back(d);
+  }
+  return out;
+}
+
+StatusOr<std::vector<int64_t>> ParseShape(const std::string& text) {
+  std::vector<int64_t> shape;
+  for (const auto& item : lite::tools::SplitList(text)) {
+    char* end = nullptr;
+    long long v = std::strtoll(item.c_str(), &end, 10);
+    if (*end != '\0' || v < 0) {
+      return lite::InvalidArgument("--input_shape: bad dimension '" + item + "' in '" + text + "'");
+    }
+    shape.push_back(v);
+  }
+  return shape;
+}
+
+Status FeedGenerated(const lite::tools::ModelFlags& flags, PaddlePredictor* predictor) {
+  ASSIGN_OR_RETURN(auto vars, FeedVars(flags, *predictor));
+  const auto shapes = lite::tools::SplitList(FLAGS_input_shape, ':');
+  if (!shapes.empty() && shapes.size() != vars.size()) {
+    return lite::InvalidArgument("--input_shape gives " + std::to_string(shapes.size()) +
+                                 " shape(s) but the model has " +
+                                 std::to_string(vars.size()) + " input(s)");
+  }
+  for (size_t i = 0; i < vars.size(); ++i) {
+    std::vector<int64_t> shape;
+    if (!shapes.empty()) {
+      ASSIGN_OR_RETURN(shape, ParseShape(shapes[i]));
+    } else {
+      for (int64_t d : vars[i].dims) shape.push_back(d < 0 ? 1 : d);
+    }
+    auto in = predictor->GetInput(static_cast<int>(i));
+    in->Resize(shape);
+    const size_t n = static_cast<size_t>(in->numel());
+    std::vector<float> values = lite::tools::LcgUniform(n, 1, -1.0, 1.0);
+    switch (vars[i].dtype) {
+      case lite::DataType::kInt64: {
+        int64_t* p = in->mutable_data<int64_t>();
+        for (size_t k = 0; k < n; ++k) p[k] = static_cast<int64_t>((values[k] + 1) * 5);
+        break;
+      }
+      case lite::DataType::kInt32: {
+        int32_t* p = in->mutable_data<int32_t>();
+        for (size_t k = 0; k < n; ++k) p[k] = static_cast<int32_t>((values[k] + 1) * 5);
+        break;
+      }
+      default:
+        in->CopyFromCpu(values.data());
+    }
+    std::cout << "input  " << vars[i].name << " " << lite::DimsToString(shape)
+              << " (generated, LCG seed 1 in [-1, 1])\n";
+  }
+  return Status::OK();
+}
+
+void PrintOutput(const std::string& name, const paddle::lite_api::Tensor& t) {
+  const auto shape = t.shape();
+  std::cout << "output " << name << " " << lite::DimsToString(shape) << " "
+            << lite::DataTypeName(t.dtype()) << "\n";
+  const float* f = t.data<float>();
+  if (!f) return;
+  const int64_t n = t.numel();
+  std::cout << "  first values:";
+  for (int64_t i = 0; i < n && i < FLAGS_print_values; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), " %.6g", f[i]);
+    std::cout << buf;
+  }
+  std::cout << (n > FLAGS_print_values ? " ...\n" : "\n");
+  if (shape.size() == 2 && shape[1] > 0) {
+    for (int64_t r = 0; r < shape[0] && r < 8; ++r) {
+      const float* row = f + r * shape[1];
+      const int64_t arg = std::max_element(row, row + shape[1]) - row;
+      std::cout << "  argmax row " << r << ": " << arg << " (" << row[arg] << ")\n";
+    }
+  }
+}
+
+Status RunMain() {
+  lite::tools::ModelFlags flags;
+  flags.optimized_model = FLAGS_optimized_model;
+  flags.model_dir = FLAGS_model_dir;
+  flags.model_file = FLAGS_model_file;
+  flags.param_file = FLAGS_param_file;
+  flags.threads = FLAGS_threads;
+  ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
+  std::unique_ptr<lite::tools::Reference> ref;
+  if (!FLAGS_reference.empty()) {
+    ASSIGN_OR_RETURN(lite::tools::Reference r, lite::tools::LoadReference(FLAGS_reference));
+    ref = std::make_unique<lite::tools::Reference>(std::move(r));
+    const bool any_model = flags.light() || !flags.model_dir.empty() || !flags.model_file.empty();
+    if (!any_model) {  // the reference's own model
+      const bool files = !ref->model_file.empty();
+      flags.model_dir = files ? "" : ref->model_dir;
+      flags.model_file = files ? ref->model_file : "";
+      flags.param_file = files ? ref->params_file : "";
+    }
+  }
+  if (FLAGS_repeats < 1 || FLAGS_warmup < 0) {
+    return lite::InvalidArgument("--repeats must be >= 1 and --warmup >= 0");
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  ASSIGN_OR_RETURN(auto predictor, lite::tools::CreatePredictor(flags));
+  const double load_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("predictor: %s, %d thread(s), loaded in %.1f ms\n",
+              flags.light() ? ("light (" + flags.optimized_model + ")").c_str()
+                            : ("full, targets " + lite::tools::TargetsText(flags.valid_places)).c_str(),
+              flags.threads, load_ms);
+  if (ref) {
+    RETURN_IF_ERROR(lite::tools::FeedInputs(*ref, predictor.get()));
+    for (const auto& in : ref->inputs) {
+      std::cout << "input  " << in.name << " " << lite::DimsToString(in.shape) << " (from "
+                << FLAGS_reference << ")\n";
+    }
+  } else {
+    RETURN_IF_ERROR(FeedGenerated(flags, predictor.get()));
+  }
+  for (int i = 0; i < FLAGS_warmup; ++i) RETURN_IF_ERROR(predictor->Run());
+  std::vector<double> ms;
+  for (int i = 0; i < FLAGS_repeats; ++i) {
+    auto s = std::chrono::steady_clock::now();
+    RETURN_IF_ERROR(predictor->Run());
+    ms.push_back(std::chrono::duration<double, std::milli>(
+                     std::chrono::steady_clock::now() - s).count());
+  }
+  const auto names = predictor->GetOutputNames();
+  for (size_t i = 0; i < names.size(); ++i) {
+    PrintOutput(names[i], *predictor->GetOutput(static_cast<int>(i)));
+  }
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  double mean = 0;
+  for (double v : ms) mean += v / ms.size();
+  std::printf("latency over %d run(s) after %d warmup: median %.3f ms, min %.3f ms, mean %.3f ms\n",
+              FLAGS_repeats, FLAGS_warmup, sorted[sorted.size() / 2], sorted.front(), mean);
+  if (ref) {
+    ASSIGN_OR_RETURN(auto checks, lite::tools::CompareOutputs(*ref, *predictor));
+    for (const auto& c : checks) std::cout << "reference " << lite::tools::FormatCheck(c) << "\n";
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gflags::SetUsageMessage(
+      "run_model --optimized_model=FILE.nb | --model_dir=DIR | --model_file=F --param_file=F\n"
+      "    [--reference=DIR | --input_shape=1,3,224,224] [--warmup=1] [--repeats=10]");
+  gflags::ParseCommandLineFlags(&argc, &argv, true);
+  if (argc > 1) {
+    return lite::tools::Fail("run_model", lite::InvalidArgument(
+        std::string("unexpected argument '") + argv[1] + "'"));
+  }
+  Status s = RunMain();
+  if (!s.ok()) return lite::tools::Fail("run_model", s);
+  return 0;
+}

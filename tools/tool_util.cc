@@ -1,0 +1,122 @@
+#include "tools/tool_util.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+
+namespace lite {
+namespace tools {
+
+std::vector<std::string> SplitList(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  auto flush = [&] {
+    size_t b = cur.find_first_not_of(" \t");
+    size_t e = cur.find_last_not_of(" \t");
+    if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+    cur.clear();
+  };
+  for (char c : s) {
+    if (c == sep) flush();
+    else cur += c;
+  }
+  flush();
+  return out;
+}
+
+StatusOr<std::vector<Place>> ParseValidTargets(const std::string& list) {
+  std::vector<Place> places;
+  bool host = false;
+  for (const std::string& item : SplitList(list)) {
+    TargetType t = ParseTarget(item);
+    if (t == TargetType::kUnk || t == TargetType::kAny) {
+      return InvalidArgument("--valid_targets: unknown target '" + item +
+                             "' (known: host, x86, npu)");
+    }
+    Place p(t, PrecisionType::kFloat, DataLayoutType::kNCHW);
+    bool dup = false;
+    for (const Place& q : places) dup = dup || q == p;
+    if (dup) continue;
+    host = host || t == TargetType::kHost;
+    places.push_back(p);
+  }
+  if (!host) places.push_back(Place(TargetType::kHost, PrecisionType::kFloat,
+                                    DataLayoutType::kNCHW));
+  return places;
+}
+
+std::string TargetsText(const std::vector<Place>& places) {
+  std::string out;
+  for (const Place& p : places) out += (out.empty() ? "" : ",") + std::string(TargetName(p.target));
+  return out;
+}
+
+Status MakeDirs(const std::string& dir) {
+  if (dir.empty()) return InvalidArgument("empty directory name");
+  for (size_t pos = 1; pos <= dir.size(); ++pos) {
+    if (pos != dir.size() && dir[pos] != '/') continue;
+    const std::string prefix = dir.substr(0, pos);
+    if (::mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST) {
+      return NotFound("cannot create directory '" + prefix + "': " + std::strerror(errno));
+    }
+  }
+  struct stat st;
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return InvalidArgument("'" + dir + "' exists and is not a directory");
+  }
+  return Status::OK();
+}
+
+std::string OneLine(const Status& s) {
+  std::string out;
+  for (char c : s.message()) {
+    if (c == '\n') {
+      if (!out.empty()) out += "; ";
+    } else {
+      out += c;
+    }
+  }
+  while (out.size() >= 2 && out.compare(out.size() - 2, 2, "; ") == 0) out.resize(out.size() - 2);
+  return out;
+}
+
+int Fail(const std::string& tool, const Status& s) {
+  std::cout.flush();
+  std::cerr << tool << ": error: " << OneLine(s) << std::endl;
+  return 1;
+}
+
+StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
+    const ModelFlags& flags) {
+  using namespace paddle::lite_api;  // NOLINT
+  const bool paddle_model =
+      !flags.model_dir.empty() || !flags.model_file.empty() || !flags.param_file.empty();
+  if (flags.light() && paddle_model) {
+    return InvalidArgument(
+        "give either --optimized_model (.nb) or a Paddle model (--model_dir / "
+        "--model_file + --param_file), not both");
+  }
+  if (flags.light()) {
+    MobileConfig config;
+    config.set_model_from_file(flags.optimized_model);
+    config.set_threads(flags.threads);
+    return CreatePaddlePredictor<MobileConfig>(config);
+  }
+  if (!paddle_model) {
+    return InvalidArgument(
+        "no model: give --optimized_model=FILE.nb or --model_dir (or --model_file + "
+        "--param_file)");
+  }
+  CxxConfig config;
+  config.set_model_dir(flags.model_dir);
+  config.set_model_file(flags.model_file);
+  config.set_param_file(flags.param_file);
+  config.set_valid_places(flags.valid_places);
+  config.set_threads(flags.threads);
+  return CreatePaddlePredictor<CxxConfig>(config);
+}
+
+}  // namespace tools
+}  // namespace lite

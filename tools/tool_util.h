@@ -1,0 +1,56 @@
+// Helpers shared by the command-line tools (opt, run_model, accuracy,
+// make_default_model): flag-list parsing, valid targets -> Places, creating
+// a predictor from model flags, directory creation, one-line errors.
+//
+// Owned by tools/. Everything returned is a fresh value owned by the caller.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+namespace tools {
+
+// "a,b,,c" -> {"a","b","c"} (empty items and surrounding spaces dropped).
+std::vector<std::string> SplitList(const std::string& s, char sep = ',');
+
+// "host,x86,npu" -> Places (float, NCHW) in that order; host is appended as
+// the fallback when absent. InvalidArgument naming the bad item otherwise
+// ("arm" is accepted as host).
+StatusOr<std::vector<Place>> ParseValidTargets(const std::string& list);
+
+// "host,npu" style text of the targets of `places`.
+std::string TargetsText(const std::vector<Place>& places);
+
+// mkdir -p. NotFound / InvalidArgument naming the path.
+Status MakeDirs(const std::string& dir);
+
+// The message of `s` on one line (newlines become "; ").
+std::string OneLine(const Status& s);
+
+// Prints "<tool>: error: <message>" on stderr and returns 1 (the exit code).
+int Fail(const std::string& tool, const Status& s);
+
+// Where a tool gets its model: the light predictor on an .nb file, or the
+// full predictor on a Paddle model (dir, or model + params files).
+struct ModelFlags {
+  std::string optimized_model;  // .nb: light predictor
+  std::string model_dir;
+  std::string model_file;
+  std::string param_file;
+  std::vector<Place> valid_places{Place(TargetType::kHost)};
+  int threads = 1;
+  bool light() const { return !optimized_model.empty(); }
+};
+
+// Creates the predictor `flags` describe. InvalidArgument when both an .nb
+// file and a Paddle model are given, or neither.
+StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
+    const ModelFlags& flags);
+
+}  // namespace tools
+}  // namespace lite
