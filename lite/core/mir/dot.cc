@@ -26,7 +26,15 @@ std::string GraphToDot(const SSAGraph& graph, const std::string& title) {
   os << "  edge [fontname=\"Helvetica\", fontsize=8];\n";
   for (const Node* n : graph.nodes()) {
     if (n->IsStmt()) {
-      std::string label = Escape(n->stmt().desc.Type());
+      const cpp::OpDesc& desc = n->stmt().desc;
+      std::string label = Escape(desc.Type());
+      // Activations folded in by fusion passes stay visible.
+      for (const char* attr : {"fuse_activation", "y_activation"}) {
+        std::string act = desc.GetAttr<std::string>(attr, "");
+        if (!act.empty()) {
+          label += std::string("\\n+ ") + (attr[0] == 'y' ? "act(Y): " : "") + Escape(act);
+        }
+      }
       if (n->stmt().picked) label += "\\n" + Escape(n->stmt().picked->place.DebugString());
       os << "  " << NodeName(n) << " [shape=box, style=\"filled,rounded\", "
          << "fillcolor=\"#cfe2f3\", label=\"" << label << "\"];\n";

@@ -1,7 +1,8 @@
 // Graphviz DOT rendering of an SSAGraph.
 //
-// Ops are filled boxes labelled with the op type (and the picked kernel's
-// place once static_kernel_pick_pass ran), vars are ellipses (weights
+// Ops are filled boxes labelled with the op type, any activation a fusion
+// folded into them, and the picked kernel's place once
+// static_kernel_pick_pass ran, vars are ellipses (weights
 // dashed), edges carry the argument name. Output depends only on the graph's
 // contents and node ids, so two builds of one model give identical bytes.
 #pragma once
