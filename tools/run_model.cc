@@ -36,6 +36,8 @@ DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(warmup, 1, "untimed runs before timing");
 DEFINE_int32(repeats, 10, "timed runs");
 DEFINE_int32(print_values, 10, "values printed per output");
+DEFINE_bool(json, false,
+            "end with a JSON line {\"median_ms\":...} (for ../shared/bench/ab_interleave.sh)");
 
 namespace {
 
@@ -202,6 +204,10 @@ Status RunMain() {
   if (ref) {
     ASSIGN_OR_RETURN(auto checks, lite::tools::CompareOutputs(*ref, *predictor));
     for (const auto& c : checks) std::cout << "reference " << lite::tools::FormatCheck(c) << "\n";
+  }
+  if (FLAGS_json) {
+    std::printf("{\"median_ms\":%.4f,\"min_ms\":%.4f,\"mean_ms\":%.4f,\"runs\":%d,\"threads\":%d}\n",
+                sorted[sorted.size() / 2], sorted.front(), mean, FLAGS_repeats, FLAGS_threads);
   }
   return Status::OK();
 }
