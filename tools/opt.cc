@@ -6,6 +6,7 @@
 //
 //   opt --model_dir=DIR --optimize_out=out/model [--optimize_out_type=naive_buffer]
 //       [--valid_targets=npu,host] [--visualize_dir=out/vis]
+//       [--visualize_mode=changed|all|<pass name>]
 //   opt --print_all_ops | --display_kernels | --print_supported_ops --valid_targets=npu
 //
 // Exit 0 on success; otherwise one line "opt: error: <reason>" and exit 1.
@@ -22,6 +23,7 @@
 #include "lite/api/predictor_runtime.h"
 #include "lite/api/saving.h"
 #include "lite/api/version.h"
+#include "lite/core/mir/pass.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
@@ -48,6 +50,9 @@ DEFINE_bool(display_kernels, false, "print every registered kernel key");
 DEFINE_string(visualize_dir, "",
               "write 00_loaded.dot and NN_<pass>.dot for each pass that changed the "
               "graph (and .svg when `dot` is on PATH)");
+DEFINE_string(visualize_mode, "changed",
+              "with --visualize_dir: 'changed' (passes that changed the graph), 'all' "
+              "(every pass that ran), or a pass name (only after that pass)");
 DEFINE_int32(threads, 1, "threads of the runtime built to verify the output");
 
 namespace {
@@ -130,7 +135,17 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   if (!FLAGS_visualize_dir.empty()) {
     RETURN_IF_ERROR(lite::tools::MakeDirs(FLAGS_visualize_dir));
     RETURN_IF_ERROR(ClearOldSnapshots());
-    options.dot_mode = lite::mir::DotDumpMode::kChangedPasses;
+    if (FLAGS_visualize_mode == "changed") {
+      options.dot_mode = lite::mir::DotDumpMode::kChangedPasses;
+    } else if (FLAGS_visualize_mode == "all") {
+      options.dot_mode = lite::mir::DotDumpMode::kEveryPass;
+    } else if (lite::mir::PassRegistry::Global().Has(FLAGS_visualize_mode)) {
+      options.dot_mode = lite::mir::DotDumpMode::kNamedPass;
+      options.dot_pass = FLAGS_visualize_mode;
+    } else {
+      return lite::InvalidArgument("--visualize_mode must be changed, all or a registered pass "
+                                   "name, got '" + FLAGS_visualize_mode + "'");
+    }
   }
   options.on_pass_done = [](const lite::mir::PassRecord& rec) {
     lite::mir::PassReport one;

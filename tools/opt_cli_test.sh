@@ -52,6 +52,16 @@ else
   fail "opt naive_buffer failed:"; cat "$TMP/opt.log"
 fi
 
+# visualization after one named pass only
+expect_error "--visualize_mode must be" --model_dir="$TMP/default_model" \
+  --optimize_out="$TMP/x" --visualize_dir="$TMP/vis_bad" --visualize_mode=bogus
+"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/named" \
+  --visualize_dir="$TMP/vis_named" --visualize_mode=conv_bn_fuse_pass >/dev/null 2>&1 ||
+  fail "opt --visualize_mode=conv_bn_fuse_pass failed"
+[ "$(ls "$TMP/vis_named" | grep -c '\.dot$')" = 2 ] || fail "named mode should write 2 DOT files"
+ls "$TMP/vis_named" | grep -q '_conv_bn_fuse_pass\.dot$' || fail "no conv_bn_fuse_pass DOT"
+echo "ok: named visualization"
+
 # protobuf
 if "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/pb" \
     --optimize_out_type=protobuf --valid_targets=npu,host >"$TMP/pb.log" 2>&1; then

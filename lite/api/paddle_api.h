@@ -171,6 +171,9 @@ class PaddlePredictor {
   // is a file (".nb" appended when missing); for kProtobuf a directory that
   // receives "__model__" and "__params__".
   virtual Status SaveOptimizedModel(const std::string& path, ModelType type) = 0;
+  // A predictor sharing this one's weights and program, with its own inputs,
+  // outputs and activations: run the clone on another thread.
+  virtual StatusOr<std::shared_ptr<PaddlePredictor>> Clone() = 0;
   // Pass log lines of the optimization (empty for the light predictor).
   virtual std::string GetPassLog() const = 0;
   virtual std::vector<PassDot> GetPassDots() const = 0;

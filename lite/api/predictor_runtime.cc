@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "lite/api/saving.h"
+
 namespace lite {
 
 namespace {
@@ -104,6 +106,17 @@ Status PredictorRuntime::CheckInputs() const {
     }
   }
   return Status::OK();
+}
+
+Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
+                                            paddle::lite_api::ModelType type) {
+  return SaveOptimized(runtime_->program(), runtime_->root_scope(), path, type);
+}
+
+StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::Clone() {
+  ASSIGN_OR_RETURN(auto runtime, PredictorRuntime::Create(runtime_->program(), root_, threads_));
+  return std::shared_ptr<paddle::lite_api::PaddlePredictor>(
+      std::make_shared<RuntimePredictor>(std::move(runtime), root_, threads_, pass_log_, dots_));
 }
 
 Status PredictorRuntime::Run() {

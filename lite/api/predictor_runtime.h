@@ -1,9 +1,12 @@
 // PredictorRuntime: the part both predictors share once a model is
 // optimized: the exec scope, the RuntimeProgram, the feed/fetch columns, the
-// input checks before a run, and the Tensor handles.
+// input checks before a run, and the Tensor handles. RuntimePredictor is the
+// PaddlePredictor both CreatePaddlePredictor<CxxConfig> and <MobileConfig>
+// return once they have loaded (and, for the full one, optimized) a model.
 //
-// It shares ownership of the root scope (weights), owns its exec scope (a
-// child of the root) and its program.
+// A runtime shares ownership of the root scope (weights), owns its exec scope
+// (a child of the root) and its program. Clones share the root scope and the
+// program text but own their exec scopes, so they can run on other threads.
 #pragma once
 
 #include <memory>
@@ -44,6 +47,46 @@ class PredictorRuntime {
   std::vector<std::string> output_names_;  // by fetch col
   std::vector<Tensor>* feed_list_ = nullptr;
   std::vector<Tensor>* fetch_list_ = nullptr;
+};
+
+class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
+ public:
+  RuntimePredictor(std::unique_ptr<PredictorRuntime> runtime, std::shared_ptr<Scope> root,
+                   int threads, std::string pass_log = "",
+                   std::vector<paddle::lite_api::PassDot> dots = {})
+      : runtime_(std::move(runtime)),
+        root_(std::move(root)),
+        threads_(threads),
+        pass_log_(std::move(pass_log)),
+        dots_(std::move(dots)) {}
+
+  std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i) override {
+    return runtime_->GetInput(i);
+  }
+  std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const override {
+    return runtime_->GetOutput(i);
+  }
+  StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(
+      const std::string& name) override {
+    return runtime_->GetInputByName(name);
+  }
+  std::vector<std::string> GetInputNames() const override { return runtime_->input_names(); }
+  std::vector<std::string> GetOutputNames() const override {
+    return runtime_->output_names();
+  }
+  Status Run() override { return runtime_->Run(); }
+  Status SaveOptimizedModel(const std::string& path,
+                            paddle::lite_api::ModelType type) override;
+  StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> Clone() override;
+  std::string GetPassLog() const override { return pass_log_; }
+  std::vector<paddle::lite_api::PassDot> GetPassDots() const override { return dots_; }
+
+ private:
+  std::unique_ptr<PredictorRuntime> runtime_;
+  std::shared_ptr<Scope> root_;
+  int threads_;
+  std::string pass_log_;
+  std::vector<paddle::lite_api::PassDot> dots_;
 };
 
 }  // namespace lite
