@@ -69,7 +69,9 @@ TEST(SSAGraph, WeightsAreMarkedFromTheScope) {
   SSAGraph g;
   ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kHost)}).ok());
   for (Node* n : g.nodes()) {
-    if (n->IsArg()) EXPECT_EQ(n->arg().is_weight, n->arg().name == "w") << n->arg().name;
+    if (n->IsArg()) {
+      EXPECT_EQ(n->arg().is_weight, n->arg().name == "w") << n->arg().name;
+    }
   }
 }
 

@@ -45,7 +45,9 @@ TEST(TypeTargetCast, OneCopyPerSourceVarSharedByConsumers) {
     EXPECT_EQ(n->stmt().desc.Input("X"), std::vector<std::string>{"a/to_host"});
   }
   for (Node* n : g.StmtNodes()) {
-    if (n->label() == "toy_npu_consumer") EXPECT_EQ(n->inlinks[0]->arg().name, "a");
+    if (n->label() == "toy_npu_consumer") {
+      EXPECT_EQ(n->inlinks[0]->arg().name, "a");
+    }
   }
 }
 

@@ -266,7 +266,9 @@ TEST(Fc, BiasAndRelu) {
       }
       EXPECT_NEAR(out[i], r, 1e-4) << variant << " " << i;
     }
-    if (relu) EXPECT_TRUE(saw_clamped);
+    if (relu) {
+      EXPECT_TRUE(saw_clamped);
+    }
   }
 }
 
