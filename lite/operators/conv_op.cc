@@ -5,66 +5,98 @@
 namespace lite {
 namespace operators {
 
-Status ConvOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+// ---- shared by conv2d and conv2d_transpose ----
+
+Status ConvOpBase::BindConvInputs(ConvParam* p) {
   ASSIGN_OR_RETURN(Tensor * input, Input("Input"));
   ASSIGN_OR_RETURN(Tensor * filter, Input("Filter"));
-  param_.input = input;
-  param_.filter = filter;
-  param_.bias = OptionalInput("Bias");
+  p->input = input;
+  p->filter = filter;
+  p->bias = OptionalInput("Bias");
+  return Status::OK();
+}
+
+Status ConvOpBase::ParseConvAttrs(const cpp::OpDesc& desc, ConvParam* p) const {
+  p->strides = desc.GetAttr<std::vector<int>>("strides", {1, 1});
+  std::vector<int> pads = desc.GetAttr<std::vector<int>>("paddings", {0, 0});
+  p->dilations = desc.GetAttr<std::vector<int>>("dilations", {1, 1});
+  p->groups = desc.GetAttr<int>("groups", 1);
+  p->padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+  p->data_format = desc.GetAttr<std::string>("data_format", "NCHW");
+
+  if (!IsChannelFirstLayout(p->data_format)) {
+    return Unimplemented("op " + DebugName() + ": data_format '" + p->data_format +
+                         "' is not supported (NCHW only)");
+  }
+  if (p->strides.size() != 2 || p->strides[0] <= 0 || p->strides[1] <= 0) {
+    return OpError("attribute strides must be 2 positive values, got " +
+                   IntsToString(p->strides));
+  }
+  if (p->dilations.size() != 2 || p->dilations[0] <= 0 || p->dilations[1] <= 0) {
+    return OpError("attribute dilations must be 2 positive values, got " +
+                   IntsToString(p->dilations));
+  }
+  if (!ExpandPaddings2D(pads, &p->paddings)) {
+    return OpError("attribute paddings must have 2 or 4 values, got " + IntsToString(pads));
+  }
+  for (int v : p->paddings) {
+    if (v < 0) return OpError("attribute paddings must be >= 0, got " + IntsToString(pads));
+  }
+  if (p->groups < 1) {
+    return OpError("attribute groups must be >= 1, got " + std::to_string(p->groups));
+  }
+  if (!IsKnownPaddingAlgorithm(p->padding_algorithm)) {
+    return OpError("attribute padding_algorithm must be EXPLICIT, SAME or VALID, got '" +
+                   p->padding_algorithm + "'");
+  }
+  return Status::OK();
+}
+
+Status ConvOpBase::CheckConvRanks(const ConvParam& p) const {
+  const DDim& in = p.input->dims();
+  const DDim& w = p.filter->dims();
+  if (in.size() != 4) return OpError("input Input must be 4-D NCHW, got " + DimsToString(in));
+  if (w.size() != 4) return OpError("input Filter must be 4-D, got " + DimsToString(w));
+  return Status::OK();
+}
+
+Status ConvOpBase::CheckConvBias(const ConvParam& p, int64_t c_out) const {
+  if (p.bias && p.bias->numel() != c_out) {
+    return OpError("input Bias must hold C_out = " + std::to_string(c_out) +
+                   " values, got dims " + DimsToString(p.bias->dims()));
+  }
+  return Status::OK();
+}
+
+ConvOpBase::Window ConvOpBase::ResolveWindow(ConvParam* p) {
+  const DDim& in = p->input->dims();
+  const DDim& w = p->filter->dims();
+  Window win{{in[2], in[3]}, {static_cast<int>(w[2]), static_cast<int>(w[3])}};
+  p->eff_paddings = p->paddings;
+  p->eff_dilations = p->dilations;
+  ApplyPaddingAlgorithm2D(p->padding_algorithm, win.in_hw, win.ksize, p->strides,
+                          &p->eff_paddings, &p->eff_dilations);
+  return win;
+}
+
+// ---- conv2d / depthwise_conv2d ----
+
+Status ConvOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  RETURN_IF_ERROR(BindConvInputs(&param_));
   ASSIGN_OR_RETURN(param_.output, Output("Output"));
   if (desc.HasInput("ResidualData")) {
     return Unimplemented("op " + DebugName() +
                          ": input ResidualData (fused residual add) is not supported");
   }
-
-  param_.strides = desc.GetAttr<std::vector<int>>("strides", {1, 1});
-  std::vector<int> pads = desc.GetAttr<std::vector<int>>("paddings", {0, 0});
-  param_.dilations = desc.GetAttr<std::vector<int>>("dilations", {1, 1});
-  param_.groups = desc.GetAttr<int>("groups", 1);
-  param_.padding_algorithm =
-      desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-  param_.data_format = desc.GetAttr<std::string>("data_format", "NCHW");
-
-  if (!IsChannelFirstLayout(param_.data_format)) {
-    return Unimplemented("op " + DebugName() + ": data_format '" +
-                         param_.data_format + "' is not supported (NCHW only)");
-  }
-  if (param_.strides.size() != 2 || param_.strides[0] <= 0 || param_.strides[1] <= 0) {
-    return OpError("attribute strides must be 2 positive values, got " +
-                   IntsToString(param_.strides));
-  }
-  if (param_.dilations.size() != 2 || param_.dilations[0] <= 0 ||
-      param_.dilations[1] <= 0) {
-    return OpError("attribute dilations must be 2 positive values, got " +
-                   IntsToString(param_.dilations));
-  }
-  if (!ExpandPaddings2D(pads, &param_.paddings)) {
-    return OpError("attribute paddings must have 2 or 4 values, got " +
-                   IntsToString(pads));
-  }
-  for (int p : param_.paddings) {
-    if (p < 0) return OpError("attribute paddings must be >= 0, got " + IntsToString(pads));
-  }
-  if (param_.groups < 1) {
-    return OpError("attribute groups must be >= 1, got " + std::to_string(param_.groups));
-  }
-  if (!IsKnownPaddingAlgorithm(param_.padding_algorithm)) {
-    return OpError("attribute padding_algorithm must be EXPLICIT, SAME or VALID, got '" +
-                   param_.padding_algorithm + "'");
-  }
+  RETURN_IF_ERROR(ParseConvAttrs(desc, &param_));
   ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
   return Status::OK();
 }
 
 Status ConvOp::CheckDims() const {
+  RETURN_IF_ERROR(CheckConvRanks(param_));
   const DDim& in = param_.input->dims();
   const DDim& w = param_.filter->dims();
-  if (in.size() != 4) {
-    return OpError("input Input must be 4-D NCHW, got " + DimsToString(in));
-  }
-  if (w.size() != 4) {
-    return OpError("input Filter must be 4-D, got " + DimsToString(w));
-  }
   const int64_t g = param_.groups;
   if (in[1] != w[1] * g) {
     return OpError("input channels " + std::to_string(in[1]) +
@@ -75,28 +107,17 @@ Status ConvOp::CheckDims() const {
     return OpError("output channels " + std::to_string(w[0]) +
                    " must be divisible by groups " + std::to_string(g));
   }
-  if (param_.bias && param_.bias->numel() != w[0]) {
-    return OpError("input Bias must hold C_out = " + std::to_string(w[0]) +
-                   " values, got dims " + DimsToString(param_.bias->dims()));
-  }
-  return Status::OK();
+  return CheckConvBias(param_, w[0]);
 }
-
-Status ConvOp::CheckShape() const { return CheckDims(); }
 
 Status ConvOp::InferShape() {
   RETURN_IF_ERROR(CheckDims());
   const DDim& in = param_.input->dims();
   const DDim& w = param_.filter->dims();
-  const int64_t in_hw[2] = {in[2], in[3]};
-  const std::vector<int> ksize = {static_cast<int>(w[2]), static_cast<int>(w[3])};
-  param_.eff_paddings = param_.paddings;
-  param_.eff_dilations = param_.dilations;
-  ApplyPaddingAlgorithm2D(param_.padding_algorithm, in_hw, ksize, param_.strides,
-                          &param_.eff_paddings, &param_.eff_dilations);
+  const Window win = ResolveWindow(&param_);
   DDim out = {in[0], w[0], 0, 0};
   for (int i = 0; i < 2; ++i) {
-    out[2 + i] = ConvOutputSize(in_hw[i], ksize[i], param_.eff_dilations[i],
+    out[2 + i] = ConvOutputSize(win.in_hw[i], win.ksize[i], param_.eff_dilations[i],
                                 param_.eff_paddings[2 * i],
                                 param_.eff_paddings[2 * i + 1], param_.strides[i]);
     if (out[2 + i] <= 0) {

@@ -9,6 +9,7 @@
 // size (SAME depends on it) into the param for the kernel.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,18 +38,47 @@ struct ConvParam : OpParam {
   std::vector<int> eff_dilations{1, 1};
 };
 
-class ConvOp : public OpLite {
+// What conv2d and conv2d_transpose (conv_transpose_op.h) share: binding
+// Input / Filter / Bias, parsing and checking the window attributes, the
+// common dims checks and resolving the effective paddings / dilations.
+// CheckShape() runs the subclass's CheckDims().
+class ConvOpBase : public OpLite {
  public:
   using OpLite::OpLite;
-  Status CheckShape() const override;
+  Status CheckShape() const override { return CheckDims(); }
+
+ protected:
+  // Spatial sizes [h, w] of Input and of the kernel.
+  struct Window {
+    int64_t in_hw[2];
+    std::vector<int> ksize;
+  };
+
+  virtual Status CheckDims() const = 0;
+  // Binds Input, Filter and the optional Bias into *p.
+  Status BindConvInputs(ConvParam* p);
+  // Reads and checks strides, paddings, dilations, groups, padding_algorithm
+  // and data_format into *p (not the fuse_* attributes).
+  Status ParseConvAttrs(const cpp::OpDesc& desc, ConvParam* p) const;
+  // Input and Filter must be 4-D.
+  Status CheckConvRanks(const ConvParam& p) const;
+  // The optional Bias must hold c_out values.
+  Status CheckConvBias(const ConvParam& p, int64_t c_out) const;
+  // The window for the current dims; sets p->eff_paddings / eff_dilations.
+  static Window ResolveWindow(ConvParam* p);
+};
+
+class ConvOp : public ConvOpBase {
+ public:
+  using ConvOpBase::ConvOpBase;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+  Status CheckDims() const override;
 
  private:
-  Status CheckDims() const;
   ConvParam param_;
 };
 

@@ -6,49 +6,14 @@ namespace lite {
 namespace operators {
 
 Status ConvTransposeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  ASSIGN_OR_RETURN(Tensor * input, Input("Input"));
-  ASSIGN_OR_RETURN(Tensor * filter, Input("Filter"));
-  param_.input = input;
-  param_.filter = filter;
-  param_.bias = OptionalInput("Bias");
+  RETURN_IF_ERROR(BindConvInputs(&param_));
   param_.output_size_tensor = OptionalInput("OutputSize");
   ASSIGN_OR_RETURN(param_.output, Output("Output"));
 
-  param_.strides = desc.GetAttr<std::vector<int>>("strides", {1, 1});
-  std::vector<int> pads = desc.GetAttr<std::vector<int>>("paddings", {0, 0});
-  param_.dilations = desc.GetAttr<std::vector<int>>("dilations", {1, 1});
-  param_.groups = desc.GetAttr<int>("groups", 1);
-  param_.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-  param_.data_format = desc.GetAttr<std::string>("data_format", "NCHW");
   param_.output_padding = desc.GetAttr<std::vector<int>>("output_padding", {});
   param_.output_size = desc.GetAttr<std::vector<int>>("output_size", {});
 
-  if (!IsChannelFirstLayout(param_.data_format)) {
-    return Unimplemented("op " + DebugName() + ": data_format '" + param_.data_format +
-                         "' is not supported (NCHW only)");
-  }
-  if (param_.strides.size() != 2 || param_.strides[0] <= 0 || param_.strides[1] <= 0) {
-    return OpError("attribute strides must be 2 positive values, got " +
-                   IntsToString(param_.strides));
-  }
-  if (param_.dilations.size() != 2 || param_.dilations[0] <= 0 ||
-      param_.dilations[1] <= 0) {
-    return OpError("attribute dilations must be 2 positive values, got " +
-                   IntsToString(param_.dilations));
-  }
-  if (!ExpandPaddings2D(pads, &param_.paddings)) {
-    return OpError("attribute paddings must have 2 or 4 values, got " + IntsToString(pads));
-  }
-  for (int p : param_.paddings) {
-    if (p < 0) return OpError("attribute paddings must be >= 0, got " + IntsToString(pads));
-  }
-  if (param_.groups < 1) {
-    return OpError("attribute groups must be >= 1, got " + std::to_string(param_.groups));
-  }
-  if (!IsKnownPaddingAlgorithm(param_.padding_algorithm)) {
-    return OpError("attribute padding_algorithm must be EXPLICIT, SAME or VALID, got '" +
-                   param_.padding_algorithm + "'");
-  }
+  RETURN_IF_ERROR(ParseConvAttrs(desc, &param_));
   if (!param_.output_padding.empty() && param_.output_padding.size() != 2) {
     return OpError("attribute output_padding must be empty or 2 values, got " +
                    IntsToString(param_.output_padding));
@@ -62,10 +27,9 @@ Status ConvTransposeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }
 
 Status ConvTransposeOp::CheckDims() const {
+  RETURN_IF_ERROR(CheckConvRanks(param_));
   const DDim& in = param_.input->dims();
   const DDim& w = param_.filter->dims();
-  if (in.size() != 4) return OpError("input Input must be 4-D NCHW, got " + DimsToString(in));
-  if (w.size() != 4) return OpError("input Filter must be 4-D, got " + DimsToString(w));
   if (in[1] != w[0]) {
     return OpError("input channels " + std::to_string(in[1]) +
                    " must equal Filter dim 0, got filter " + DimsToString(w));
@@ -74,26 +38,14 @@ Status ConvTransposeOp::CheckDims() const {
     return OpError("input channels " + std::to_string(in[1]) +
                    " must be divisible by groups " + std::to_string(param_.groups));
   }
-  const int64_t c_out = w[1] * param_.groups;
-  if (param_.bias && param_.bias->numel() != c_out) {
-    return OpError("input Bias must hold C_out = " + std::to_string(c_out) +
-                   " values, got dims " + DimsToString(param_.bias->dims()));
-  }
-  return Status::OK();
+  return CheckConvBias(param_, w[1] * param_.groups);
 }
-
-Status ConvTransposeOp::CheckShape() const { return CheckDims(); }
 
 Status ConvTransposeOp::InferShape() {
   RETURN_IF_ERROR(CheckDims());
   const DDim& in = param_.input->dims();
   const DDim& w = param_.filter->dims();
-  const int64_t in_hw[2] = {in[2], in[3]};
-  const std::vector<int> ksize = {static_cast<int>(w[2]), static_cast<int>(w[3])};
-  param_.eff_paddings = param_.paddings;
-  param_.eff_dilations = param_.dilations;
-  ApplyPaddingAlgorithm2D(param_.padding_algorithm, in_hw, ksize, param_.strides,
-                          &param_.eff_paddings, &param_.eff_dilations);
+  const Window win = ResolveWindow(&param_);
 
   std::vector<int64_t> out_size(param_.output_size.begin(), param_.output_size.end());
   if (const Tensor* t = param_.output_size_tensor) {
@@ -117,7 +69,7 @@ Status ConvTransposeOp::InferShape() {
   DDim out = {in[0], w[1] * param_.groups, 0, 0};
   for (int i = 0; i < 2; ++i) {
     const int64_t inferred = ConvTransposeOutputSize(
-        in_hw[i], ksize[i], param_.eff_dilations[i], param_.eff_paddings[2 * i],
+        win.in_hw[i], win.ksize[i], param_.eff_dilations[i], param_.eff_paddings[2 * i],
         param_.eff_paddings[2 * i + 1], param_.strides[i]);
     int64_t size = inferred;
     if (!out_size.empty()) {

@@ -24,18 +24,17 @@ struct ConvTransposeParam : ConvParam {
   const Tensor* output_size_tensor = nullptr;  // optional OutputSize input
 };
 
-class ConvTransposeOp : public OpLite {
+class ConvTransposeOp : public ConvOpBase {
  public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
+  using ConvOpBase::ConvOpBase;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+  Status CheckDims() const override;
 
  private:
-  Status CheckDims() const;
   ConvTransposeParam param_;
 };
 

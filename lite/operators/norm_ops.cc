@@ -13,6 +13,16 @@ Status CheckVector(const OpLite& op, const char* name, const Tensor* t, int64_t 
   }
   return Status::OK();
 }
+
+// The "epsilon" attribute (default 1e-5), which must be >= 0.
+Status ParseEpsilon(const OpLite& op, const cpp::OpDesc& desc, float* epsilon) {
+  *epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
+  if (*epsilon < 0.f) {
+    return InvalidArgument("op " + op.DebugName() +
+                           ": attribute epsilon must be >= 0, got " + std::to_string(*epsilon));
+  }
+  return Status::OK();
+}
 }  // namespace
 
 // ---------------------------------------------------------------- instance_norm
@@ -25,11 +35,7 @@ Status InstanceNormOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.y, Output("Y"));
   param_.saved_mean = OptionalOutput("SavedMean");
   param_.saved_variance = OptionalOutput("SavedVariance");
-  param_.epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
-  if (param_.epsilon < 0.f) {
-    return OpError("attribute epsilon must be >= 0, got " + std::to_string(param_.epsilon));
-  }
-  return Status::OK();
+  return ParseEpsilon(*this, desc, &param_.epsilon);
 }
 
 Status InstanceNormOp::CheckShape() const {
@@ -63,11 +69,7 @@ Status LayerNormOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.mean = OptionalOutput("Mean");
   param_.variance = OptionalOutput("Variance");
   param_.begin_norm_axis = desc.GetAttr<int>("begin_norm_axis", 1);
-  param_.epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
-  if (param_.epsilon < 0.f) {
-    return OpError("attribute epsilon must be >= 0, got " + std::to_string(param_.epsilon));
-  }
-  return Status::OK();
+  return ParseEpsilon(*this, desc, &param_.epsilon);
 }
 
 Status LayerNormOp::CheckShape() const {

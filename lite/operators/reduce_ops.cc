@@ -15,8 +15,6 @@ Status SumOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   return Status::OK();
 }
 
-Status SumOp::CheckShape() const { return Status::OK(); }
-
 Status SumOp::InferShape() {
   // Empty inputs are skipped; all others must share one shape and dtype.
   const Tensor* first = nullptr;

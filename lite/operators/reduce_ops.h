@@ -16,23 +16,31 @@
 namespace lite {
 namespace operators {
 
+// The shell every op here shares: param struct P, no checks before
+// InferShape.
+template <typename P>
+class ReduceFamilyOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override { return Status::OK(); }
+  OpParam* param() override { return &param_; }
+
+ protected:
+  P param_;
+};
+
 struct SumParam : OpParam {
   std::vector<const Tensor*> xs;
   Tensor* out = nullptr;
 };
 
-class SumOp : public OpLite {
+class SumOp : public ReduceFamilyOp<SumParam> {
  public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
+  using ReduceFamilyOp::ReduceFamilyOp;
   Status InferShape() override;
-  OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SumParam param_;
 };
 
 struct MeanParam : OpParam {
@@ -40,18 +48,13 @@ struct MeanParam : OpParam {
   Tensor* out = nullptr;
 };
 
-class MeanOp : public OpLite {
+class MeanOp : public ReduceFamilyOp<MeanParam> {
  public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
+  using ReduceFamilyOp::ReduceFamilyOp;
   Status InferShape() override;
-  OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  MeanParam param_;
 };
 
 enum class ReduceKind { kSum, kMean, kMax, kMin, kProd };
@@ -68,18 +71,13 @@ struct ReduceParam : OpParam {
   std::vector<bool> reduced;
 };
 
-class ReduceOp : public OpLite {
+class ReduceOp : public ReduceFamilyOp<ReduceParam> {
  public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
+  using ReduceFamilyOp::ReduceFamilyOp;
   Status InferShape() override;
-  OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ReduceParam param_;
 };
 
 struct ArgMaxParam : OpParam {
@@ -93,18 +91,13 @@ struct ArgMaxParam : OpParam {
   int64_t outer = 1, n = 1, inner = 1;
 };
 
-class ArgMaxOp : public OpLite {
+class ArgMaxOp : public ReduceFamilyOp<ArgMaxParam> {
  public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
+  using ReduceFamilyOp::ReduceFamilyOp;
   Status InferShape() override;
-  OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ArgMaxParam param_;
 };
 
 }  // namespace operators

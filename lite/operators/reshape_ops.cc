@@ -218,12 +218,7 @@ Status ReshapeLikeOp::InferShape() {
   } else {
     param_.out->set_lod({});
   }
-  if (param_.xshape) {
-    DDim xs{0};
-    xs.insert(xs.end(), in.begin(), in.end());
-    param_.xshape->Resize(xs);
-    param_.xshape->set_dtype(param_.x->dtype());
-  }
+  SetXShape(*param_.x, param_.xshape);
   return Status::OK();
 }
 

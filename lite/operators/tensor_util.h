@@ -1,6 +1,6 @@
 // Small helpers for ops whose attributes may also arrive as tensors (reshape's
-// Shape/ShapeTensor, slice's StartsTensor, interpolate's OutSize, ...), and
-// for dtype-agnostic byte copies.
+// Shape/ShapeTensor, slice's StartsTensor, interpolate's OutSize, ...), for
+// dtype-agnostic byte copies and for the XShape output of the *2 ops.
 //
 // Readers accept int32 or int64 (and, for ReadFloatTensor, float32/float64)
 // host tensors and return the values widened, or a Status naming `what` when
@@ -121,6 +121,16 @@ inline Status CopyTensorBytes(const Tensor& x, Tensor* out) {
   if (!x.raw_data()) return FailedPrecondition("input tensor has no data");
   if (dst != x.raw_data()) std::memcpy(dst, x.raw_data(), bytes);
   return Status::OK();
+}
+
+// Sizes the optional XShape output (reshape2, transpose2, ...) of an op on
+// `x` to [0] + x.dims, with x's dtype and no data. Does nothing for nullptr.
+inline void SetXShape(const Tensor& x, Tensor* xshape) {
+  if (!xshape) return;
+  DDim xs{0};
+  xs.insert(xs.end(), x.dims().begin(), x.dims().end());
+  xshape->Resize(xs);
+  xshape->set_dtype(x.dtype());
 }
 
 }  // namespace operators

@@ -1,5 +1,7 @@
 #include "lite/operators/transpose_op.h"
 
+#include "lite/operators/tensor_util.h"
+
 namespace lite {
 namespace operators {
 
@@ -45,12 +47,7 @@ Status TransposeOp::InferShape() {
   for (int i = 0; i < rank; ++i) out[i] = in[axis[i]];
   param_.out->Resize(out);
   param_.out->set_dtype(param_.x->dtype());
-  if (param_.xshape) {
-    DDim xs{0};
-    xs.insert(xs.end(), in.begin(), in.end());
-    param_.xshape->Resize(xs);
-    param_.xshape->set_dtype(param_.x->dtype());
-  }
+  SetXShape(*param_.x, param_.xshape);
   return Status::OK();
 }
 

@@ -32,9 +32,7 @@ class ConvBnFusePass : public FusionPass {
  protected:
   std::vector<Pattern> BuildPatterns() const override {
     Pattern p;
-    PNode* conv = p.Op("conv", ConvTypes())->If([](const cpp::OpDesc& d) {
-      return HasNoFusedActivation(d) && IsNchw(d);
-    });
+    PNode* conv = BiasFoldableConv(&p);
     PNode* filter = p.Input("filter")->Weight()->DTypeIs(DataType::kFloat32);
     PNode* conv_out = p.Intermediate("conv_out");
     PNode* bn = p.Op("bn", {"batch_norm"})->If(IsNchw);
@@ -43,9 +41,7 @@ class ConvBnFusePass : public FusionPass {
       p.Reads(bn, param, p.Input(param)->Weight()->DTypeIs(DataType::kFloat32));
     }
     p.Writes(bn, "Y", p.Output("y"));
-    std::vector<Pattern> out;
-    out.push_back(std::move(p));
-    return out;
+    return SinglePattern(std::move(p));
   }
 
   StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
@@ -95,9 +91,7 @@ class ConvBnFusePass : public FusionPass {
     Node* fb = AddWeight(graph, (old_bias ? old_bias->arg().name : wname) + "_bn_bias", new_b);
     SetInput(graph, conv, "Filter", fw);
     SetInput(graph, conv, "Bias", fb);
-    SSAGraph::Unlink(m.at("bn"), m.at("y"));
-    ReplaceOutput(conv, m.at("conv_out"), m.at("y"));
-    RemoveOp(graph, m.at("bn"));
+    AbsorbIntoProducer(graph, conv, m.at("conv_out"), m.at("bn"), m.at("y"));
     return true;
   }
 

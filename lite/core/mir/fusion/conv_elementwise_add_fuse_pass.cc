@@ -19,9 +19,7 @@ class ConvElementwiseAddFusePass : public FusionPass {
  protected:
   std::vector<Pattern> BuildPatterns() const override {
     Pattern p;
-    PNode* conv = p.Op("conv", ConvTypes())->If([](const cpp::OpDesc& d) {
-      return HasNoFusedActivation(d) && IsNchw(d);
-    });
+    PNode* conv = BiasFoldableConv(&p);
     PNode* conv_out = p.Intermediate("conv_out");
     PNode* add = p.Op("add", {"elementwise_add"})->If([](const cpp::OpDesc& d) {
       return HasNoFusedActivation(d) && HasNoYActivation(d);
@@ -30,9 +28,7 @@ class ConvElementwiseAddFusePass : public FusionPass {
     p.Writes(conv, "Output", conv_out).Reads(add, "X", conv_out);
     p.Reads(add, "Y", p.Input("bias")->Weight()->DTypeIs(DataType::kFloat32));
     p.Writes(add, "Out", p.Output("out"));
-    std::vector<Pattern> out;
-    out.push_back(std::move(p));
-    return out;
+    return SinglePattern(std::move(p));
   }
 
   StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
@@ -67,9 +63,7 @@ class ConvElementwiseAddFusePass : public FusionPass {
       bias = AddWeight(graph, (old_bias ? old_bias : bias)->arg().name + "_add_fused", sum);
     }
     SetInput(graph, conv, "Bias", bias);
-    SSAGraph::Unlink(m.at("add"), m.at("out"));
-    ReplaceOutput(conv, m.at("conv_out"), m.at("out"));
-    RemoveOp(graph, m.at("add"));
+    AbsorbIntoProducer(graph, conv, m.at("conv_out"), m.at("add"), m.at("out"));
     return true;
   }
 };

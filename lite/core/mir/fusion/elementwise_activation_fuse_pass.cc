@@ -4,37 +4,18 @@
 // its output, after any y_activation on Y). Skipped when the elementwise op
 // already has a fused activation.
 #include "lite/core/mir/fusion/fusion_pass.h"
-#include "lite/core/mir/fusion/graph_rewrite.h"
 
 namespace lite {
 namespace mir {
 namespace fusion {
 
-class ElementwiseActivationFusePass : public FusionPass {
+class ElementwiseActivationFusePass : public ActivationFusePass {
  public:
+  ElementwiseActivationFusePass()
+      : ActivationFusePass(
+            {"elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div"},
+            "Out") {}
   std::string name() const override { return "elementwise_activation_fuse_pass"; }
-
- protected:
-  std::vector<Pattern> BuildPatterns() const override {
-    Pattern p;
-    PNode* ew = p.Op("ew", {"elementwise_add", "elementwise_sub", "elementwise_mul",
-                            "elementwise_div"})
-                    ->If(HasNoFusedActivation);
-    PNode* mid = p.Intermediate("ew_out");
-    PNode* act = p.Op("act", FusableActivations());
-    p.Writes(ew, "Out", mid).Reads(act, "X", mid).Writes(act, "Out", p.Output("out"));
-    std::vector<Pattern> out;
-    out.push_back(std::move(p));
-    return out;
-  }
-
-  StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
-    if (FoldActivation(graph, m.at("ew"), m.at("ew_out"), m.at("act"), m.at("out"))) {
-      return true;
-    }
-    Count("unfusable");
-    return false;
-  }
 };
 
 }  // namespace fusion

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/operators/elementwise_ops.h"
 
 namespace lite {
@@ -48,6 +49,29 @@ StatusOr<bool> FusionPass::Run(SSAGraph* graph) {
   return changed;
 }
 
+std::vector<Pattern> SinglePattern(Pattern p) {
+  std::vector<Pattern> out;
+  out.push_back(std::move(p));
+  return out;
+}
+
+std::vector<Pattern> ActivationFusePass::BuildPatterns() const {
+  Pattern p;
+  PNode* producer = p.Op("producer", producer_types_)->If(HasNoFusedActivation);
+  PNode* mid = p.Intermediate("mid");
+  PNode* act = p.Op("act", FusableActivations());
+  p.Writes(producer, out_param_, mid).Reads(act, "X", mid).Writes(act, "Out", p.Output("out"));
+  return SinglePattern(std::move(p));
+}
+
+StatusOr<bool> ActivationFusePass::Rewrite(SSAGraph* graph, const Match& m, int) {
+  if (FoldActivation(graph, m.at("producer"), m.at("mid"), m.at("act"), m.at("out"))) {
+    return true;
+  }
+  Count("unfusable");
+  return false;
+}
+
 const std::vector<std::string>& ConvTypes() {
   static const auto* t = new std::vector<std::string>{
       "conv2d", "depthwise_conv2d", "conv2d_transpose", "depthwise_conv2d_transpose"};
@@ -88,6 +112,12 @@ bool IsPerChannel(const DDim& y, int axis, int64_t c) {
   if (!operators::ElementwiseBroadcastDims(x, y, axis, &xa, &ya, &out).ok()) return false;
   if (out != x) return false;
   return Product(y) == 1 || ya == DDim{1, c, 1, 1};
+}
+
+PNode* BiasFoldableConv(Pattern* p) {
+  return p->Op("conv", ConvTypes())->If([](const cpp::OpDesc& d) {
+    return HasNoFusedActivation(d) && IsNchw(d);
+  });
 }
 
 bool IsNchw(const cpp::OpDesc& op) {

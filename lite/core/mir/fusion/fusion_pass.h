@@ -6,12 +6,15 @@
 // the anchor without touching nodes claimed by an earlier match (its ops and
 // intermediates), and rewrites it at once, so every match is found on the
 // current graph. Rewrite may decline a match (returning false with the graph
-// untouched); accepted matches bump the "matched" counter. Also here: small
-// predicates the passes share (conv types, activation names, fused-activation
-// checks). Owned by the fusion passes; each pass lives in its own file.
+// untouched); accepted matches bump the "matched" counter. Also here:
+// ActivationFusePass (the shared "producer + activation -> fuse_* attributes"
+// pass), and small predicates and pattern pieces the passes share (conv
+// types, activation names, fused-activation checks). Owned by the fusion
+// passes; each pass lives in its own file.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/core/mir/pattern_matcher.h"
@@ -31,6 +34,26 @@ class FusionPass : public Pass {
   // Rewrites a match of patterns[which]. false: declined, graph untouched.
   // Errors should name the op or var involved.
   virtual StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int which) = 0;
+};
+
+// The pattern list of a pass with just `p` (Patterns are move-only).
+std::vector<Pattern> SinglePattern(Pattern p);
+
+// Base of conv_activation_fuse_pass and elementwise_activation_fuse_pass: an
+// op of `producer_types` with no fused activation whose `out_param` output
+// feeds one of FusableActivations() gets that activation folded in as fuse_*
+// attributes (FoldActivation in graph_rewrite.h); declined matches count
+// "unfusable".
+class ActivationFusePass : public FusionPass {
+ protected:
+  ActivationFusePass(std::vector<std::string> producer_types, std::string out_param)
+      : producer_types_(std::move(producer_types)), out_param_(std::move(out_param)) {}
+  std::vector<Pattern> BuildPatterns() const override;
+  StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int which) override;
+
+ private:
+  std::vector<std::string> producer_types_;
+  std::string out_param_;
 };
 
 // conv2d, depthwise_conv2d, conv2d_transpose, depthwise_conv2d_transpose.
@@ -53,6 +76,9 @@ int64_t ConvOutChannels(const cpp::OpDesc& conv, const DDim& filter);
 // channel of a 4-D NCHW X with `c` channels (Y holds 1 or `c` values placed
 // on dim 1), following the ops' broadcast rule.
 bool IsPerChannel(const DDim& y, int axis, int64_t c);
+// Adds op node "conv" to `p`: a ConvTypes() op with no fused activation,
+// computing in NCHW (the conv whose Filter / Bias a folding pass rewrites).
+PNode* BiasFoldableConv(Pattern* p);
 
 }  // namespace fusion
 }  // namespace mir

@@ -100,6 +100,12 @@ void RemoveOp(SSAGraph* graph, Node* op) {
   for (Node* i : ins) RemoveIfOrphan(graph, i);
 }
 
+void AbsorbIntoProducer(SSAGraph* graph, Node* producer, Node* mid, Node* op, Node* out) {
+  SSAGraph::Unlink(op, out);
+  ReplaceOutput(producer, mid, out);
+  RemoveOp(graph, op);
+}
+
 Node* AddWeight(SSAGraph* graph, const std::string& base, const Tensor& value) {
   const std::string name = FreshName(graph, base);
   cpp::VarDesc vd;
@@ -155,9 +161,7 @@ bool RemoveIdentityOp(SSAGraph* graph, Node* op, Node* x, Node* y) {
   const bool x_only_here = x->outlinks.size() == 1 && x->outlinks.front() == op;
   if (producer && x_only_here && !x->arg().is_weight &&
       producer->stmt().desc.Type() != "feed" && CanWriteEarlier(*graph, y, {x})) {
-    SSAGraph::Unlink(op, y);
-    ReplaceOutput(producer, x, y);
-    RemoveOp(graph, op);  // x is orphaned and goes with it
+    AbsorbIntoProducer(graph, producer, x, op, y);  // x is orphaned and goes with it
     return true;
   }
   if (IsFetched(y)) return false;
@@ -182,9 +186,7 @@ bool FoldActivation(SSAGraph* graph, Node* producer, Node* mid, Node* act, Node*
   auto spec = operators::FusedActivation::FromActivationOp(act->stmt().desc);
   if (!spec.ok() || !CanWriteEarlier(*graph, out, {mid})) return false;
   spec->ToOpDesc(&producer->stmt().desc);
-  SSAGraph::Unlink(act, out);
-  ReplaceOutput(producer, mid, out);
-  RemoveOp(graph, act);
+  AbsorbIntoProducer(graph, producer, mid, act, out);
   return true;
 }
 

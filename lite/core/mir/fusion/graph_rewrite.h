@@ -1,7 +1,8 @@
 // Graph edits shared by the fusion passes: relinking an op's inputs and
 // outputs (OpDesc and edges together, so the verifier stays happy), removing
-// ops with their dead outputs and orphaned inputs, adding new weights, and
-// removing identity ops (X -> Y) while keeping fetched names stable.
+// ops with their dead outputs and orphaned inputs, folding an op into its
+// producer, adding new weights, and removing identity ops (X -> Y) while
+// keeping fetched names stable.
 //
 // Var names are storage at run time and the SSA graph only orders writes
 // after reads of the same version, so moving a write of a name earlier, or a
@@ -55,6 +56,12 @@ bool CanWriteEarlier(const SSAGraph& graph, const Node* var,
 // Reading `var` at a later op is safe: every other version of the name comes
 // before it.
 bool CanReadLater(const SSAGraph& graph, const Node* var);
+
+// `op` reads `mid` (written by `producer`) and writes `out`: makes
+// `producer` write `out` instead of `mid` and removes `op` (and `mid` with
+// it). The caller has folded op's effect into `producer` and checked the
+// rename with CanWriteEarlier(*graph, out, {mid}).
+void AbsorbIntoProducer(SSAGraph* graph, Node* producer, Node* mid, Node* op, Node* out);
 
 // Removes identity op `op` (one data input, one output), keeping the program
 // equivalent. If its input X is read only by `op` and produced by another op,

@@ -21,9 +21,7 @@ class IdentityDropoutEliminatePass : public FusionPass {
     PNode* drop = p.Op("dropout", {"dropout"});
     p.Reads(drop, "X", p.Input("x"));
     p.Writes(drop, "Out", p.Output("y"));
-    std::vector<Pattern> out;
-    out.push_back(std::move(p));
-    return out;
+    return SinglePattern(std::move(p));
   }
 
   StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {

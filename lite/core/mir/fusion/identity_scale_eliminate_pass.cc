@@ -24,9 +24,7 @@ class IdentityScaleEliminatePass : public FusionPass {
     });
     p.Reads(scale, "X", p.Input("x"));
     p.Writes(scale, "Out", p.Output("y"));
-    std::vector<Pattern> out;
-    out.push_back(std::move(p));
-    return out;
+    return SinglePattern(std::move(p));
   }
 
   StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
