@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lite/kernels/host/conv_depthwise.h"
+#include "lite/kernels/host/conv_epilogue.h"
 #include "lite/kernels/host/gemm.h"
 #include "lite/kernels/host/im2col.h"
 #include "lite/operators/conv_op.h"
@@ -18,11 +19,7 @@ void ConvEpilogue(const float* bias, int64_t batch, int64_t channels,
   for (int64_t n = 0; n < batch; ++n) {
     for (int64_t c = 0; c < channels; ++c) {
       float* p = out + (n * channels + c) * plane;
-      if (bias) {
-        const float b = bias[c];
-        for (int64_t i = 0; i < plane; ++i) p[i] += b;
-      }
-      act.ApplyInPlace(p, plane);
+      BiasActRow(p, bias ? bias[c] : 0.f, act, plane, p);
     }
   }
 }
@@ -61,40 +58,64 @@ Status ConvCompute::Run() {
   float* out = p.output->mutable_data<float>();
   const int64_t in_plane = static_cast<int64_t>(h) * w;
   const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
+  if (out_plane == 0 || batch == 0) return Status::OK();
 
   const bool depthwise = groups == c_in && c_out == c_in && w_dims[1] == 1;
   if (depthwise) {
     for (int64_t n = 0; n < batch; ++n) {
       DepthwiseConv2d(in + n * c_in * in_plane, c_in, h, w, filter, win, out_h,
-                      out_w, out + n * c_out * out_plane);
+                      out_w, out + n * c_out * out_plane,
+                      p.bias ? p.bias->data<float>() : nullptr, &p.act, &col_);
     }
-  } else {
-    const int cin_g = c_in / groups;
-    const int cout_g = c_out / groups;
-    const int64_t k = static_cast<int64_t>(cin_g) * win.kh * win.kw;
-    const bool direct_1x1 = win.kh == 1 && win.kw == 1 && win.stride_h == 1 &&
-                            win.stride_w == 1 && win.dil_h == 1 && win.dil_w == 1 &&
-                            std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(),
-                                        [](int v) { return v == 0; });
-    if (!direct_1x1 && col_.size() < static_cast<size_t>(k * out_plane)) {
-      col_.resize(k * out_plane);
-    }
-    for (int64_t n = 0; n < batch; ++n) {
-      for (int g = 0; g < groups; ++g) {
-        const float* in_g = in + (n * c_in + static_cast<int64_t>(g) * cin_g) * in_plane;
-        const float* b = in_g;
+    return Status::OK();
+  }
+  const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+  const int cin_g = c_in / groups;
+  const int cout_g = c_out / groups;
+  const int64_t k = static_cast<int64_t>(cin_g) * win.kh * win.kw;
+  const bool direct_1x1 = win.kh == 1 && win.kw == 1 && win.stride_h == 1 &&
+                          win.stride_w == 1 && win.dil_h == 1 && win.dil_w == 1 &&
+                          std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(),
+                                      [](int v) { return v == 0; });
+  // Spatial blocking: each block of output pixels (whole output rows for
+  // im2col) keeps its K x block columns in L2 and gets its bias/activation
+  // while still cached.
+  const int64_t cols_per_block = std::max<int64_t>(kConvBlockFloats / std::max<int64_t>(k, 1), 64);
+  const int rows_per_block = static_cast<int>(
+      std::min<int64_t>(out_h, std::max<int64_t>(1, cols_per_block / out_w)));
+  if (!direct_1x1 && col_.size() < static_cast<size_t>(k * rows_per_block * out_w)) {
+    col_.resize(k * rows_per_block * out_w);
+  }
+  for (int64_t n = 0; n < batch; ++n) {
+    for (int g = 0; g < groups; ++g) {
+      const float* in_g = in + (n * c_in + static_cast<int64_t>(g) * cin_g) * in_plane;
+      const float* w_g = filter + static_cast<int64_t>(g) * cout_g * k;
+      const float* b_g = bias ? bias + static_cast<int64_t>(g) * cout_g : nullptr;
+      float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g) * out_plane;
+      const int64_t step = direct_1x1 ? cols_per_block
+                                      : static_cast<int64_t>(rows_per_block) * out_w;
+      for (int64_t j0 = 0; j0 < out_plane; j0 += step) {
+        const int64_t nb = std::min(step, out_plane - j0);
+        const float* b = in_g + j0;
+        int64_t ldb = in_plane;
         if (!direct_1x1) {
-          Im2Col(in_g, cin_g, h, w, win, out_h, out_w, col_.data());
+          const int oh0 = static_cast<int>(j0 / out_w);
+          Im2ColRows(in_g, cin_g, h, w, win, oh0, oh0 + static_cast<int>(nb / out_w),
+                     out_w, col_.data());
           b = col_.data();
+          ldb = nb;
         }
-        float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g) * out_plane;
-        Gemm(false, false, cout_g, out_plane, k, 1.f, filter + g * cout_g * k, k, b,
-             out_plane, 0.f, out_g, out_plane);
+        float* c = out_g + j0;
+        Gemm(false, false, cout_g, nb, k, 1.f, w_g, k, b, ldb, 0.f, c, out_plane);
+        if (b_g || p.act.enabled()) {
+          for (int oc = 0; oc < cout_g; ++oc) {
+            float* row = c + oc * out_plane;
+            BiasActRow(row, b_g ? b_g[oc] : 0.f, p.act, nb, row);
+          }
+        }
       }
     }
   }
-  ConvEpilogue(p.bias ? p.bias->data<float>() : nullptr, batch, c_out, out_plane,
-               p.act, out);
   return Status::OK();
 }
 

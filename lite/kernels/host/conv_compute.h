@@ -1,11 +1,13 @@
 // Host fp32 kernel for conv2d / depthwise_conv2d (see lite/operators/conv_op.h).
 //
 // Paths: a direct depthwise kernel when groups == C_in == C_out (multiplier
-// 1); otherwise per-group GEMM (lite/kernels/host/gemm.h) on an im2col
-// buffer, skipping im2col for 1x1 stride-1 pad-0 dilation-1 convs. The
-// im2col buffer is a kernel member grown as needed. Bias and the fused
-// activation are applied in one pass at the end (ConvEpilogue, shared with
-// conv2d_transpose).
+// 1, conv_depthwise.h); otherwise per-group GEMM (gemm.h) on an im2col
+// buffer, skipping im2col for 1x1 stride-1 pad-0 dilation-1 convs. The GEMM
+// is blocked over output pixels (whole output rows for im2col) so the im2col
+// block stays in L2, and each block gets its bias and fused activation while
+// hot. The scratch buffer (im2col block or padded depthwise plane) is a
+// kernel member grown as needed. ConvEpilogue (a whole-tensor bias and
+// activation pass) is shared with conv2d_transpose.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,10 @@ class ConvCompute : public KernelBase {
  private:
   std::vector<float> col_;
 };
+
+// Target size (floats) of one spatial block of GEMM columns (K x block,
+// e.g. an im2col block) so it stays in L2; shared with conv2d_transpose.
+constexpr int64_t kConvBlockFloats = 128 * 1024;
 
 // out is [batch, channels, plane]: adds bias[c] (when bias != nullptr) and
 // applies `act` in place.

@@ -8,6 +8,7 @@
 
 #include "lite/core/op_tester.h"
 #include "lite/kernels/host/conv_depthwise.h"
+#include "lite/operators/fused_activation.h"
 
 namespace lite {
 namespace {
@@ -287,6 +288,163 @@ TEST(Conv2d, BiasAndFusedActivation) {
   auto ref = NaiveConv(k, r.x, r.f, nullptr);
   for (auto& v : ref) v = v > 0 ? v : 0.1f * v;
   ExpectNear(r.t.GetData<float>("out"), ref, "leaky_relu");
+}
+
+// Every fused activation kind with its attributes, and the spec it must match.
+struct ActCase {
+  const char* name;
+  float alpha, beta, gamma;
+};
+const ActCase kActs[] = {{"", 0, 0, 0},           {"relu", 0, 0, 0},
+                         {"relu6", 1.5f, 0, 0},   {"leaky_relu", 0.1f, 0, 0},
+                         {"hard_swish", 6.f, 6.f, 3.f}, {"hard_sigmoid", 0.2f, 0.5f, 0},
+                         {"sigmoid", 0, 0, 0},    {"swish", 1.3f, 0, 0},
+                         {"tanh", 0, 0, 0}};
+
+operators::FusedActivation ToAct(const ActCase& a) {
+  using A = operators::FusedActivation;
+  const std::string n = a.name;
+  A act;
+  act.kind = n == "relu"           ? A::kRelu
+             : n == "relu6"        ? A::kRelu6
+             : n == "leaky_relu"   ? A::kLeakyRelu
+             : n == "hard_swish"   ? A::kHardSwish
+             : n == "hard_sigmoid" ? A::kHardSigmoid
+             : n == "sigmoid"      ? A::kSigmoid
+             : n == "swish"        ? A::kSwish
+             : n == "tanh"         ? A::kTanh
+                                   : A::kNone;
+  act.alpha = a.alpha;
+  act.beta = a.beta;
+  act.gamma = a.gamma;
+  return act;
+}
+
+// Runs `op` on cfg with a bias and fused activation `a`; compares with the
+// naive conv followed by the activation.
+void CheckConvWithAct(const char* op, const ConvCfg& k, const ActCase& a, uint32_t seed,
+                      const std::string& what) {
+  ConvRun r(op, k, k.pads, seed);
+  auto bias = Rand(k.cout, seed + 1);
+  r.t.SetInput<float>("Bias", "b", {k.cout}, bias);
+  if (a.name[0]) {
+    r.t.SetAttr("fuse_activation", std::string(a.name));
+    r.t.SetAttr("fuse_alpha", a.alpha);
+    r.t.SetAttr("fuse_beta", a.beta);
+    r.t.SetAttr("fuse_gamma", a.gamma);
+  }
+  ASSERT_TRUE(r.t.Run().ok()) << what;
+  EXPECT_EQ(r.t.Get("out").dims(), (DDim{k.n, k.cout, k.OutH(), k.OutW()})) << what;
+  auto ref = NaiveConv(k, r.x, r.f, &bias);
+  const auto act = ToAct(a);
+  for (auto& v : ref) v = act.Apply(v);
+  ExpectNear(r.t.GetData<float>("out"), ref, what + " act " + a.name);
+}
+
+TEST(Conv2d, DepthwiseSpecialisationsWithBiasAndActivations) {
+  struct D {
+    int kh, kw, sh, sw, dil;
+  };
+  // 3x3 / 5x5 with stride 1 / 2 are specialised; the rest take the general
+  // loop (dilation, stride 3, non-square, mixed strides pick by stride_w).
+  const D geoms[] = {{3, 3, 1, 1, 1}, {3, 3, 2, 2, 1}, {5, 5, 1, 1, 1}, {5, 5, 2, 2, 1},
+                     {3, 3, 2, 1, 1}, {5, 5, 1, 2, 1}, {3, 3, 1, 1, 2}, {5, 5, 2, 2, 2},
+                     {3, 3, 3, 3, 1}, {4, 2, 1, 2, 1}, {1, 1, 1, 1, 1}, {7, 7, 2, 2, 1}};
+  const int widths[] = {1, 7, 14, 9};
+  const std::vector<int> pads[] = {{1, 1, 1, 1}, {0, 2, 2, 1}, {2, 0, 0, 3}};
+  int idx = 0;
+  for (const auto& d : geoms) {
+    for (int w : widths) {
+      ConvCfg k;
+      k.c = k.cout = k.groups = 5;
+      k.h = 8 + (idx % 5);
+      k.w = w;
+      k.kh = d.kh;
+      k.kw = d.kw;
+      k.strides = {d.sh, d.sw};
+      k.dils = {d.dil, d.dil};
+      k.pads = pads[idx % 3];
+      // Keep the (dilated) kernel within the padded input.
+      k.pads[2] = std::max(k.pads[2], d.dil * (d.kw - 1));
+      k.pads[0] = std::max(k.pads[0], d.dil * (d.kh - 1) - k.h + 1);
+      const ActCase& a = kActs[idx % (sizeof(kActs) / sizeof(kActs[0]))];
+      CheckConvWithAct(idx % 2 ? "depthwise_conv2d" : "conv2d", k, a, 300 + idx,
+                       "dw case " + std::to_string(idx) + " w=" + std::to_string(w));
+      ++idx;
+    }
+  }
+}
+
+TEST(Conv2d, GemmPathEveryActivationAndSpatialBlocks) {
+  // Small planes (one block) for every activation, on the im2col path and
+  // the 1x1 direct path.
+  int idx = 0;
+  for (const auto& a : kActs) {
+    ConvCfg k;
+    k.c = 3;
+    k.cout = 5;
+    k.h = 6;
+    k.w = 7;
+    k.pads = {1, 0, 2, 1};
+    CheckConvWithAct("conv2d", k, a, 400 + idx, "im2col");
+    k.kh = k.kw = 1;
+    k.pads = {0, 0, 0, 0};
+    CheckConvWithAct("conv2d", k, a, 450 + idx, "1x1");
+    ++idx;
+  }
+  // Planes larger than one spatial block, with a partial last block.
+  ConvCfg k;  // im2col, K = 16*9: several blocks of whole output rows
+  k.c = 16;
+  k.cout = 6;
+  k.h = 45;
+  k.w = 41;
+  k.pads = {1, 1, 1, 1};
+  CheckConvWithAct("conv2d", k, kActs[3], 500, "im2col blocks");
+  k.strides = {2, 1};  // strided, grouped
+  k.groups = 2;
+  k.h = 90;
+  CheckConvWithAct("conv2d", k, kActs[2], 501, "im2col blocks grouped");
+  ConvCfg d;  // 1x1 direct, K = 16: 8192-column blocks
+  d.c = 16;
+  d.cout = 3;
+  d.kh = d.kw = 1;
+  d.h = 101;
+  d.w = 97;
+  d.n = 2;
+  CheckConvWithAct("conv2d", d, kActs[1], 502, "1x1 blocks");
+  d.c = 2;  // K = 2: 65536-column blocks
+  d.h = 300;
+  d.w = 230;
+  d.n = 1;
+  CheckConvWithAct("conv2d", d, kActs[4], 503, "1x1 blocks small K");
+}
+
+TEST(Conv2d, DirectDepthwiseBiasActivationAndScratchReuse) {
+  std::vector<float> scratch;
+  const auto act = ToAct(kActs[2]);  // relu6
+  // A large plane, then smaller ones reusing the grown scratch buffer.
+  for (int size : {40, 7, 1}) {
+    ConvCfg k;
+    k.c = k.cout = k.groups = 3;
+    k.h = size;
+    k.w = size + 2;
+    k.kh = k.kw = 5;
+    k.strides = {2, 2};
+    k.pads = {2, 2, 2, 2};
+    auto x = Rand(k.c * k.h * k.w, size);
+    auto f = Rand(k.c * 25, size + 1);
+    auto bias = Rand(k.c, size + 2);
+    std::vector<float> out(k.c * k.OutH() * k.OutW(), 99.f);
+    kernels::host::ConvWindow win;
+    win.kh = win.kw = 5;
+    win.stride_h = win.stride_w = 2;
+    win.pad_top = win.pad_left = 2;
+    kernels::host::DepthwiseConv2d(x.data(), k.c, k.h, k.w, f.data(), win, k.OutH(),
+                                   k.OutW(), out.data(), bias.data(), &act, &scratch);
+    auto ref = NaiveConv(k, x, f, &bias);
+    for (auto& v : ref) v = act.Apply(v);
+    ExpectNear(out, ref, "direct depthwise size " + std::to_string(size));
+  }
 }
 
 TEST(Conv2d, ReinfersShapeWhenInputSizeChanges) {

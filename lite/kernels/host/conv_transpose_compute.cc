@@ -2,13 +2,17 @@
 // (see lite/operators/conv_transpose_op.h): per image and group,
 // col = W_g^T * X_g with the shared GEMM, then col2im (accumulating) into the
 // zeroed output; 1x1 stride-1 pad-0 writes the GEMM result directly. Bias and
-// the fused activation follow via ConvEpilogue.
+// the fused activation follow via ConvEpilogue. When stride == kernel size
+// (no padding/dilation, e.g. 2x2 stride-2 upsampling) every output pixel gets
+// exactly one contribution: RunTiled GEMMs blocks of input rows and scatters
+// them, with the bias/activation applied per block.
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
 #include "lite/core/kernel.h"
 #include "lite/kernels/host/conv_compute.h"
+#include "lite/kernels/host/conv_epilogue.h"
 #include "lite/kernels/host/gemm.h"
 #include "lite/kernels/host/im2col.h"
 #include "lite/operators/conv_transpose_op.h"
@@ -52,6 +56,17 @@ class ConvTransposeCompute : public KernelBase {
     const int64_t in_plane = static_cast<int64_t>(h) * w;
     const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
     const int64_t col_rows = static_cast<int64_t>(cout_g) * win.kh * win.kw;
+    const bool no_pad = std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(),
+                                     [](int v) { return v == 0; });
+    // stride == kernel, no padding or dilation: output pixels receive exactly
+    // one contribution each, so the GEMM result is scattered, not accumulated.
+    const bool tiled = no_pad && win.stride_h == win.kh && win.stride_w == win.kw &&
+                       win.dil_h == 1 && win.dil_w == 1 && out_h == h * win.kh &&
+                       out_w == w * win.kw;
+    if (tiled) {
+      RunTiled(p, win, batch, c_in, h, w, c_out, out_h, out_w, cin_g, cout_g, col_rows);
+      return Status::OK();
+    }
     const bool direct = win.kh == 1 && win.kw == 1 && win.stride_h == 1 &&
                         win.stride_w == 1 && out_h == h && out_w == w &&
                         std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(),
@@ -85,6 +100,57 @@ class ConvTransposeCompute : public KernelBase {
   }
 
  private:
+  // The stride == kernel fast path, blocked over input rows: GEMM a block
+  // into col_, scatter it into the output rows it covers, then apply bias and
+  // activation to those rows while hot.
+  void RunTiled(const operators::ConvTransposeParam& p, const ConvWindow& win,
+                int64_t batch, int c_in, int h, int w, int c_out, int out_h,
+                int out_w, int cin_g, int cout_g, int64_t col_rows) {
+    const int groups = p.groups;
+    const int kh = win.kh, kw = win.kw;
+    const int64_t in_plane = static_cast<int64_t>(h) * w;
+    const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
+    const int rows = static_cast<int>(std::min<int64_t>(
+        h, std::max<int64_t>(1, kConvBlockFloats / (col_rows * std::max(w, 1)))));
+    if (col_.size() < static_cast<size_t>(col_rows * rows * w)) {
+      col_.resize(col_rows * rows * w);
+    }
+    const float* in = p.input->data<float>();
+    const float* filter = p.filter->data<float>();
+    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+    float* out = p.output->mutable_data<float>();
+    for (int64_t n = 0; n < batch; ++n) {
+      for (int g = 0; g < groups; ++g) {
+        const float* x_g = in + (n * c_in + static_cast<int64_t>(g) * cin_g) * in_plane;
+        const float* w_g = filter + static_cast<int64_t>(g) * cin_g * col_rows;
+        float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g) * out_plane;
+        for (int ih0 = 0; ih0 < h; ih0 += rows) {
+          const int nr = std::min(rows, h - ih0);
+          const int64_t nb = static_cast<int64_t>(nr) * w;
+          Gemm(true, false, col_rows, nb, cin_g, 1.f, w_g, col_rows,
+               x_g + static_cast<int64_t>(ih0) * w, in_plane, 0.f, col_.data(), nb);
+          for (int oc = 0; oc < cout_g; ++oc) {
+            float* out_c = out_g + oc * out_plane;
+            for (int r = 0; r < nr; ++r) {
+              for (int i = 0; i < kh; ++i) {
+                float* dst = out_c + (static_cast<int64_t>(ih0 + r) * kh + i) * out_w;
+                const float* src = col_.data() + ((oc * kh + i) * kw) * nb + r * w;
+                for (int j = 0; j < kw; ++j, src += nb) {
+                  for (int iw = 0; iw < w; ++iw) dst[iw * kw + j] = src[iw];
+                }
+              }
+            }
+            if (bias || p.act.enabled()) {
+              float* blk = out_c + static_cast<int64_t>(ih0) * kh * out_w;
+              BiasActRow(blk, bias ? bias[g * cout_g + oc] : 0.f, p.act,
+                         static_cast<int64_t>(nr) * kh * out_w, blk);
+            }
+          }
+        }
+      }
+    }
+  }
+
   std::vector<float> col_;
 };
 

@@ -246,6 +246,63 @@ TEST(Conv2dTranspose, BiasFusedActivationAndDynamicShape) {
   ExpectNear(r.t.GetData<float>("out"), ref2, "rerun");
 }
 
+// stride == kernel size with no padding: the scatter-only fast path, in one
+// block and in several row blocks, with groups, bias and activations.
+TEST(Conv2dTranspose, StrideEqualsKernelFastPath) {
+  struct Case {
+    int kh, kw, h, w, c, cout_g, groups, n;
+    const char* act;
+  };
+  const Case cases[] = {
+      {2, 2, 5, 7, 3, 2, 1, 2, "relu"},  {3, 3, 4, 1, 4, 3, 2, 1, "leaky_relu"},
+      {2, 3, 6, 5, 2, 4, 1, 1, ""},      {1, 1, 3, 4, 2, 2, 1, 1, "relu6"},
+      {2, 2, 130, 64, 2, 4, 1, 1, "relu"},  // 16 col rows x 64: 128-row blocks
+      {2, 2, 70, 33, 4, 3, 2, 2, "hard_swish"}};
+  int idx = 0;
+  for (const auto& c : cases) {
+    TCfg k;
+    k.kh = c.kh;
+    k.kw = c.kw;
+    k.strides = {c.kh, c.kw};
+    k.h = c.h;
+    k.w = c.w;
+    k.c = c.c;
+    k.cout_g = c.cout_g;
+    k.groups = c.groups;
+    k.n = c.n;
+    TRun r(k, {0, 0}, 70 + idx);
+    const int cout = c.cout_g * c.groups;
+    auto bias = Rand(cout, 80 + idx);
+    r.t.SetInput<float>("Bias", "b", {cout}, bias);
+    if (c.act[0]) r.t.SetAttr("fuse_activation", std::string(c.act));
+    r.t.SetAttr("fuse_alpha", std::string(c.act) == "hard_swish" ? 6.f : 0.1f);
+    r.t.SetAttr("fuse_beta", 6.f);
+    r.t.SetAttr("fuse_gamma", 3.f);
+    ASSERT_TRUE(r.t.Run().ok()) << idx;
+    EXPECT_EQ(r.t.Get("out").dims(), (DDim{c.n, cout, c.h * c.kh, c.w * c.kw})) << idx;
+    auto ref = NaiveTranspose(k, k.Inferred(0), k.Inferred(1), r.x, r.f, &bias);
+    const std::string a = c.act;
+    for (auto& v : ref) {
+      if (a == "relu") v = std::max(v, 0.f);
+      if (a == "leaky_relu") v = v > 0 ? v : 0.1f * v;
+      if (a == "relu6") v = std::min(std::max(v, 0.f), 0.1f);
+      if (a == "hard_swish") v = v * std::min(std::max(v + 3.f, 0.f), 6.f) / 6.f;
+    }
+    ExpectNear(r.t.GetData<float>("out"), ref, "stride==kernel case " + std::to_string(idx));
+    ++idx;
+  }
+  // output_padding makes the output larger than h * k: general path.
+  TCfg k;
+  k.kh = k.kw = 2;
+  k.strides = {2, 2};
+  TRun r(k, {0, 0}, 90);
+  r.t.SetAttr("output_padding", std::vector<int>{1, 1});
+  ASSERT_TRUE(r.t.Run().ok());
+  ExpectNear(r.t.GetData<float>("out"),
+             NaiveTranspose(k, k.Inferred(0) + 1, k.Inferred(1) + 1, r.x, r.f, nullptr),
+             "output_padding");
+}
+
 TEST(Conv2dTranspose, RejectsBadInput) {
   TCfg k;
   {

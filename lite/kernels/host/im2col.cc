@@ -23,7 +23,13 @@ inline void ValidRange(int offset, int stride, int size, int out, int* lo,
 
 void Im2Col(const float* im, int channels, int height, int width,
             const ConvWindow& win, int out_h, int out_w, float* col) {
-  const int64_t out_size = static_cast<int64_t>(out_h) * out_w;
+  Im2ColRows(im, channels, height, width, win, 0, out_h, out_w, col);
+}
+
+void Im2ColRows(const float* im, int channels, int height, int width,
+                const ConvWindow& win, int oh_begin, int oh_end, int out_w,
+                float* col) {
+  const int64_t out_size = static_cast<int64_t>(oh_end - oh_begin) * out_w;
   for (int c = 0; c < channels; ++c) {
     const float* im_c = im + static_cast<int64_t>(c) * height * width;
     for (int i = 0; i < win.kh; ++i) {
@@ -32,8 +38,8 @@ void Im2Col(const float* im, int channels, int height, int width,
         const int off_w = j * win.dil_w - win.pad_left;
         int lo, hi;
         ValidRange(off_w, win.stride_w, width, out_w, &lo, &hi);
-        for (int oh = 0; oh < out_h; ++oh) {
-          float* dst = col + static_cast<int64_t>(oh) * out_w;
+        for (int oh = oh_begin; oh < oh_end; ++oh) {
+          float* dst = col + static_cast<int64_t>(oh - oh_begin) * out_w;
           const int ih = oh * win.stride_h + off_h;
           if (ih < 0 || ih >= height) {
             std::memset(dst, 0, sizeof(float) * out_w);

@@ -25,6 +25,12 @@ struct ConvWindow {
 void Im2Col(const float* im, int channels, int height, int width,
             const ConvWindow& win, int out_h, int out_w, float* col);
 
+// The columns of output rows [oh_begin, oh_end) only:
+// col [channels*kh*kw, (oh_end - oh_begin)*out_w] (for spatially blocked GEMM).
+void Im2ColRows(const float* im, int channels, int height, int width,
+                const ConvWindow& win, int oh_begin, int oh_end, int out_w,
+                float* col);
+
 // Adds col [channels*kh*kw, col_h*col_w] into im [channels, height, width]
 // (im must be initialised by the caller, e.g. zeroed).
 void Col2ImAdd(const float* col, int channels, int height, int width,
