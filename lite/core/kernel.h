@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "lite/core/op_lite.h"
+#include "lite/core/thread_pool.h"
 #include "lite/core/types.h"
 #include "lite/utils/status.h"
 
@@ -24,7 +25,40 @@ namespace lite {
 // Per-predictor execution context shared by its kernels.
 struct KernelContext {
   int threads = 1;
+  std::unique_ptr<ThreadPool> pool;  // nullptr when threads == 1
 };
+
+// Jobs whose rough cost (`work`, in multiply-adds or element operations) is
+// below this stay on the calling thread: waking a worker costs more.
+constexpr int64_t kMinParallelWork = 64 * 1024;
+
+// Number of chunks ParallelForChunks may use (size of per-thread scratch).
+inline int NumThreads(const KernelContext* ctx) {
+  return ctx && ctx->pool ? ctx->pool->size() : 1;
+}
+
+// Runs fn over [0, n) split across ctx's pool, or as fn(0, n) when there is
+// no pool (ctx may be null) or `work` < kMinParallelWork.
+inline void ParallelFor(const KernelContext* ctx, int64_t n, int64_t work,
+                        const ThreadPool::RangeFn& fn) {
+  if (!ctx || !ctx->pool || work < kMinParallelWork) {
+    if (n > 0) fn(0, n);
+    return;
+  }
+  ctx->pool->ParallelFor(n, fn);
+}
+inline void ParallelFor(const KernelContext* ctx, int64_t n, const ThreadPool::RangeFn& fn) {
+  ParallelFor(ctx, n, kMinParallelWork, fn);
+}
+// As ParallelFor, passing the chunk index (< NumThreads(ctx)) for scratch.
+inline void ParallelForChunks(const KernelContext* ctx, int64_t n, int64_t work,
+                              const ThreadPool::ChunkFn& fn) {
+  if (!ctx || !ctx->pool || work < kMinParallelWork) {
+    if (n > 0) fn(0, 0, n);
+    return;
+  }
+  ctx->pool->ParallelForChunks(n, fn);
+}
 
 class KernelBase;
 using KernelFactory = std::function<std::unique_ptr<KernelBase>()>;

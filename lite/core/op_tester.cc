@@ -2,9 +2,24 @@
 
 namespace lite {
 
+std::vector<float> RandomFloats(int64_t n, uint32_t seed, float lo, float hi) {
+  std::vector<float> v(n);
+  uint32_t s = seed * 2654435761u + 12345u;
+  for (auto& x : v) {
+    s = s * 1664525u + 1013904223u;
+    x = lo + (hi - lo) * static_cast<float>((s >> 8) & 0xFFFF) / 65535.f;
+  }
+  return v;
+}
+
 void OpTester::SetOutput(const std::string& param, const std::string& name) {
   scope_.Var(name);
   AppendArg(desc_.mutable_outputs(), param, name);
+}
+
+void OpTester::set_threads(int threads) {
+  ctx_.threads = threads;
+  ctx_.pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
 }
 
 Status OpTester::Run(TargetType target) {

@@ -7,6 +7,7 @@
 // changing input dims re-infers shapes, like the runtime does.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,11 +18,17 @@
 
 namespace lite {
 
+// Deterministic pseudo-random floats in [lo, hi] (a fixed LCG per seed), for
+// kernel test inputs.
+std::vector<float> RandomFloats(int64_t n, uint32_t seed, float lo = -1.f, float hi = 1.f);
+
 class OpTester {
  public:
   explicit OpTester(const std::string& op_type) : desc_(op_type) {}
 
   cpp::OpDesc* desc() { return &desc_; }
+  // Runs kernels with `threads` threads (a ThreadPool when > 1).
+  void set_threads(int threads);
   Scope* scope() { return &scope_; }
 
   // Creates var `name` holding `data` with `dims`, and binds it to `param`

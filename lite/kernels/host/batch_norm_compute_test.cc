@@ -11,16 +11,6 @@
 namespace lite {
 namespace {
 
-std::vector<float> Rand(int64_t n, uint32_t seed, float lo = -1.f, float hi = 1.f) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 31u;
-  for (auto& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = lo + (hi - lo) * static_cast<float>((s >> 8) & 0xFFFF) / 65535.f;
-  }
-  return v;
-}
-
 std::vector<float> Reference(const std::vector<float>& x, const DDim& d,
                              const std::vector<float>& g, const std::vector<float>& b,
                              const std::vector<float>& m, const std::vector<float>& v,
@@ -42,11 +32,11 @@ struct BnRun {
     const int64_t c = d[1];
     int64_t n = 1;
     for (auto e : d) n *= e;
-    x = Rand(n, seed, -2.f, 2.f);
-    g = Rand(c, seed + 1);
-    b = Rand(c, seed + 2);
-    m = Rand(c, seed + 3);
-    v = Rand(c, seed + 4, 1e-5f, 1e-3f);  // small so epsilon matters
+    x = RandomFloats(n, seed, -2.f, 2.f);
+    g = RandomFloats(c, seed + 1);
+    b = RandomFloats(c, seed + 2);
+    m = RandomFloats(c, seed + 3);
+    v = RandomFloats(c, seed + 4, 1e-5f, 1e-3f);  // small so epsilon matters
     t.SetInput<float>("X", "x", d, x);
     t.SetInput<float>("Scale", "g", {c}, g);
     t.SetInput<float>("Bias", "b", {c}, b);
@@ -114,7 +104,7 @@ TEST(BatchNorm, InPlaceMeanOutAndPersistableWeightsAndDynamicShape) {
   EXPECT_EQ(r.t.GetData<float>("m"), r.m);
 
   d = {3, 3, 5, 1};
-  auto x2 = Rand(15 * 3, 10, -2.f, 2.f);
+  auto x2 = RandomFloats(15 * 3, 10, -2.f, 2.f);
   Tensor* in = r.t.scope()->FindMutableTensor("x");
   in->Resize(d);
   std::copy(x2.begin(), x2.end(), in->mutable_data<float>());

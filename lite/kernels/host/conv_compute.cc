@@ -12,6 +12,11 @@ namespace lite {
 namespace kernels {
 namespace host {
 
+namespace {
+// Work items a conv is split into at least, where its shape allows.
+constexpr int64_t kMinConvItems = 4;
+}  // namespace
+
 void ConvEpilogue(const float* bias, int64_t batch, int64_t channels,
                   int64_t plane, const operators::FusedActivation& act,
                   float* out) {
@@ -61,12 +66,25 @@ Status ConvCompute::Run() {
   if (out_plane == 0 || batch == 0) return Status::OK();
 
   const bool depthwise = groups == c_in && c_out == c_in && w_dims[1] == 1;
+  scratch_.resize(NumThreads(ctx()));
   if (depthwise) {
-    for (int64_t n = 0; n < batch; ++n) {
-      DepthwiseConv2d(in + n * c_in * in_plane, c_in, h, w, filter, win, out_h,
-                      out_w, out + n * c_out * out_plane,
-                      p.bias ? p.bias->data<float>() : nullptr, &p.act, &col_);
-    }
+    // Items are (image, channel); each chunk runs its channel ranges with its
+    // own padded scratch.
+    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+    const int64_t ksize = static_cast<int64_t>(win.kh) * win.kw;
+    ParallelForChunks(ctx(), batch * c_in, batch * c_in * out_plane * ksize,
+                      [&](int chunk, int64_t i0, int64_t i1) {
+      for (int64_t i = i0; i < i1;) {
+        const int64_t n = i / c_in;
+        const int c = static_cast<int>(i % c_in);
+        const int cnt = static_cast<int>(std::min<int64_t>(i1 - i, c_in - c));
+        const int64_t plane0 = n * c_in + c;
+        DepthwiseConv2d(in + plane0 * in_plane, cnt, h, w, filter + c * ksize, win,
+                        out_h, out_w, out + plane0 * out_plane, bias ? bias + c : nullptr,
+                        &p.act, &scratch_[chunk]);
+        i += cnt;
+      }
+    });
     return Status::OK();
   }
   const float* bias = p.bias ? p.bias->data<float>() : nullptr;
@@ -83,39 +101,60 @@ Status ConvCompute::Run() {
   const int64_t cols_per_block = std::max<int64_t>(kConvBlockFloats / std::max<int64_t>(k, 1), 64);
   const int rows_per_block = static_cast<int>(
       std::min<int64_t>(out_h, std::max<int64_t>(1, cols_per_block / out_w)));
-  if (!direct_1x1 && col_.size() < static_cast<size_t>(k * rows_per_block * out_w)) {
-    col_.resize(k * rows_per_block * out_w);
+  const int64_t step = direct_1x1 ? cols_per_block
+                                  : static_cast<int64_t>(rows_per_block) * out_w;
+  const int64_t blocks = (out_plane + step - 1) / step;
+  // Layers with few pixel blocks (small late feature maps) also split their
+  // output channels, in multiples of 16, so they still spread over threads.
+  // Like the pixel blocks this depends on the shapes only, never on threads.
+  const int64_t per_group = batch * groups * blocks;
+  int64_t m_step = cout_g;
+  if (per_group < kMinConvItems && cout_g >= 32) {
+    const int64_t parts = std::min<int64_t>((kMinConvItems + per_group - 1) / per_group, cout_g / 16);
+    m_step = ((cout_g + parts - 1) / parts + 15) / 16 * 16;
   }
-  for (int64_t n = 0; n < batch; ++n) {
-    for (int g = 0; g < groups; ++g) {
+  const int64_t m_blocks = (cout_g + m_step - 1) / m_step;
+  // Items are (image, group, pixel block, channel block), in that order; a
+  // chunk reuses its last im2col block across channel blocks.
+  ParallelForChunks(ctx(), per_group * m_blocks, batch * c_out * out_plane * k,
+                    [&](int chunk, int64_t i0, int64_t i1) {
+    std::vector<float>& col = scratch_[chunk];
+    if (!direct_1x1 && col.size() < static_cast<size_t>(k * step)) col.resize(k * step);
+    int64_t col_block = -1;  // the (image, group, pixel block) now in col
+    for (int64_t i = i0; i < i1; ++i) {
+      const int64_t blk = i / m_blocks;
+      const int64_t n = blk / (groups * blocks);
+      const int g = static_cast<int>(blk / blocks % groups);
+      const int64_t j0 = blk % blocks * step;
+      const int64_t m0 = i % m_blocks * m_step;
+      const int64_t mb = std::min<int64_t>(m_step, cout_g - m0);
       const float* in_g = in + (n * c_in + static_cast<int64_t>(g) * cin_g) * in_plane;
-      const float* w_g = filter + static_cast<int64_t>(g) * cout_g * k;
-      const float* b_g = bias ? bias + static_cast<int64_t>(g) * cout_g : nullptr;
-      float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g) * out_plane;
-      const int64_t step = direct_1x1 ? cols_per_block
-                                      : static_cast<int64_t>(rows_per_block) * out_w;
-      for (int64_t j0 = 0; j0 < out_plane; j0 += step) {
-        const int64_t nb = std::min(step, out_plane - j0);
-        const float* b = in_g + j0;
-        int64_t ldb = in_plane;
-        if (!direct_1x1) {
-          const int oh0 = static_cast<int>(j0 / out_w);
+      const float* w_g = filter + (static_cast<int64_t>(g) * cout_g + m0) * k;
+      const float* b_g = bias ? bias + static_cast<int64_t>(g) * cout_g + m0 : nullptr;
+      float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g + m0) * out_plane;
+      const int64_t nb = std::min(step, out_plane - j0);
+      const float* b = in_g + j0;
+      int64_t ldb = in_plane;
+      if (!direct_1x1) {
+        const int oh0 = static_cast<int>(j0 / out_w);
+        if (col_block != blk) {
           Im2ColRows(in_g, cin_g, h, w, win, oh0, oh0 + static_cast<int>(nb / out_w),
-                     out_w, col_.data());
-          b = col_.data();
-          ldb = nb;
+                     out_w, col.data());
+          col_block = blk;
         }
-        float* c = out_g + j0;
-        Gemm(false, false, cout_g, nb, k, 1.f, w_g, k, b, ldb, 0.f, c, out_plane);
-        if (b_g || p.act.enabled()) {
-          for (int oc = 0; oc < cout_g; ++oc) {
-            float* row = c + oc * out_plane;
-            BiasActRow(row, b_g ? b_g[oc] : 0.f, p.act, nb, row);
-          }
+        b = col.data();
+        ldb = nb;
+      }
+      float* c = out_g + j0;
+      Gemm(false, false, mb, nb, k, 1.f, w_g, k, b, ldb, 0.f, c, out_plane);
+      if (b_g || p.act.enabled()) {
+        for (int oc = 0; oc < mb; ++oc) {
+          float* row = c + oc * out_plane;
+          BiasActRow(row, b_g ? b_g[oc] : 0.f, p.act, nb, row);
         }
       }
     }
-  }
+  });
   return Status::OK();
 }
 

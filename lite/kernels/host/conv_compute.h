@@ -5,9 +5,13 @@
 // buffer, skipping im2col for 1x1 stride-1 pad-0 dilation-1 convs. The GEMM
 // is blocked over output pixels (whole output rows for im2col) so the im2col
 // block stays in L2, and each block gets its bias and fused activation while
-// hot. The scratch buffer (im2col block or padded depthwise plane) is a
-// kernel member grown as needed. ConvEpilogue (a whole-tensor bias and
-// activation pass) is shared with conv2d_transpose.
+// hot. Small feature maps with few blocks also split output channels. With a
+// thread pool the blocks (depthwise: the channels) are spread over threads;
+// the block layout never depends on the thread count, so
+// results are bit-identical for any threads. The scratch buffers (im2col
+// block or padded depthwise plane), one per thread, are kernel members grown
+// as needed. ConvEpilogue (a whole-tensor bias and activation pass) is shared
+// with conv2d_transpose.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +29,7 @@ class ConvCompute : public KernelBase {
   Status Run() override;
 
  private:
-  std::vector<float> col_;
+  std::vector<std::vector<float>> scratch_;  // one per thread
 };
 
 // Target size (floats) of one spatial block of GEMM columns (K x block,

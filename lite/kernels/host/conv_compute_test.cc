@@ -13,16 +13,6 @@
 namespace lite {
 namespace {
 
-std::vector<float> Rand(int64_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 12345u;
-  for (auto& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = static_cast<float>((s >> 8) & 0xFFFF) / 65535.f * 2.f - 1.f;
-  }
-  return v;
-}
-
 struct ConvCfg {
   int n = 1, c = 3, h = 7, w = 6, cout = 4, kh = 3, kw = 3, groups = 1;
   std::vector<int> strides{1, 1};
@@ -75,8 +65,8 @@ struct ConvRun {
   ConvRun(const std::string& op, const ConvCfg& k, const std::vector<int>& pads_attr,
           uint32_t seed)
       : t(op) {
-    x = Rand(static_cast<int64_t>(k.n) * k.c * k.h * k.w, seed);
-    f = Rand(static_cast<int64_t>(k.cout) * (k.c / k.groups) * k.kh * k.kw, seed + 7);
+    x = RandomFloats(static_cast<int64_t>(k.n) * k.c * k.h * k.w, seed);
+    f = RandomFloats(static_cast<int64_t>(k.cout) * (k.c / k.groups) * k.kh * k.kw, seed + 7);
     t.SetInput<float>("Input", "x", {k.n, k.c, k.h, k.w}, x);
     t.SetInput<float>("Filter", "f", {k.cout, k.c / k.groups, k.kh, k.kw}, f);
     t.SetOutput("Output", "out");
@@ -250,8 +240,8 @@ TEST(Conv2d, DirectDepthwiseFunctionMatchesNaive) {
   k.dils = {1, 3};
   k.strides = {2, 1};
   k.pads = {2, 0, 3, 3};
-  auto x = Rand(k.c * k.h * k.w, 5);
-  auto f = Rand(k.c * 9, 6);
+  auto x = RandomFloats(k.c * k.h * k.w, 5);
+  auto f = RandomFloats(k.c * 9, 6);
   std::vector<float> out(k.c * k.OutH() * k.OutW(), 99.f);
   kernels::host::ConvWindow win;
   win.kh = win.kw = 3;
@@ -270,7 +260,7 @@ TEST(Conv2d, BiasAndFusedActivation) {
     k.pads = {1, 1, 1, 1};
     if (dw) k.c = k.cout = k.groups = 4;
     ConvRun r("conv2d", k, {1, 1}, 90);
-    auto bias = Rand(k.cout, 91);
+    auto bias = RandomFloats(k.cout, 91);
     for (auto& b : bias) b *= 3.f;
     r.t.SetInput<float>("Bias", "b", {k.cout}, bias);
     r.t.SetAttr("fuse_activation", std::string("relu6"));
@@ -325,7 +315,7 @@ operators::FusedActivation ToAct(const ActCase& a) {
 void CheckConvWithAct(const char* op, const ConvCfg& k, const ActCase& a, uint32_t seed,
                       const std::string& what) {
   ConvRun r(op, k, k.pads, seed);
-  auto bias = Rand(k.cout, seed + 1);
+  auto bias = RandomFloats(k.cout, seed + 1);
   r.t.SetInput<float>("Bias", "b", {k.cout}, bias);
   if (a.name[0]) {
     r.t.SetAttr("fuse_activation", std::string(a.name));
@@ -431,9 +421,9 @@ TEST(Conv2d, DirectDepthwiseBiasActivationAndScratchReuse) {
     k.kh = k.kw = 5;
     k.strides = {2, 2};
     k.pads = {2, 2, 2, 2};
-    auto x = Rand(k.c * k.h * k.w, size);
-    auto f = Rand(k.c * 25, size + 1);
-    auto bias = Rand(k.c, size + 2);
+    auto x = RandomFloats(k.c * k.h * k.w, size);
+    auto f = RandomFloats(k.c * 25, size + 1);
+    auto bias = RandomFloats(k.c, size + 2);
     std::vector<float> out(k.c * k.OutH() * k.OutW(), 99.f);
     kernels::host::ConvWindow win;
     win.kh = win.kw = 5;
@@ -460,7 +450,7 @@ TEST(Conv2d, ReinfersShapeWhenInputSizeChanges) {
   k2.h = 12;
   k2.w = 5;
   k2.pads = {0, 1, 1, 1};  // SAME for 12 (k3,s2): sum 1; for 5: sum 2
-  auto x2 = Rand(2 * 3 * 12 * 5, 101);
+  auto x2 = RandomFloats(2 * 3 * 12 * 5, 101);
   Tensor* in = r.t.scope()->FindMutableTensor("x");
   in->Resize({2, 3, 12, 5});
   std::copy(x2.begin(), x2.end(), in->mutable_data<float>());

@@ -5,7 +5,10 @@
 // the fused activation follow via ConvEpilogue. When stride == kernel size
 // (no padding/dilation, e.g. 2x2 stride-2 upsampling) every output pixel gets
 // exactly one contribution: RunTiled GEMMs blocks of input rows and scatters
-// them, with the bias/activation applied per block.
+// them, with the bias/activation applied per block. With a thread pool the
+// (image, group) pairs, and in RunTiled the row blocks, are split across
+// threads, each with its own col buffer; the blocking never depends on the
+// thread count.
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -53,6 +56,7 @@ class ConvTransposeCompute : public KernelBase {
     win.dil_h = p.eff_dilations[0];
     win.dil_w = p.eff_dilations[1];
 
+    col_.resize(NumThreads(ctx()));
     const int64_t in_plane = static_cast<int64_t>(h) * w;
     const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
     const int64_t col_rows = static_cast<int64_t>(cout_g) * win.kh * win.kw;
@@ -71,15 +75,18 @@ class ConvTransposeCompute : public KernelBase {
                         win.stride_w == 1 && out_h == h && out_w == w &&
                         std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(),
                                     [](int v) { return v == 0; });
-    if (!direct && col_.size() < static_cast<size_t>(col_rows * in_plane)) {
-      col_.resize(col_rows * in_plane);
-    }
-
     const float* in = p.input->data<float>();
     const float* filter = p.filter->data<float>();
     float* out = p.output->mutable_data<float>();
-    for (int64_t n = 0; n < batch; ++n) {
-      for (int g = 0; g < groups; ++g) {
+    ParallelForChunks(ctx(), batch * groups, batch * col_rows * in_plane * c_in,
+                      [&](int chunk, int64_t i0, int64_t i1) {
+      std::vector<float>& col = col_[chunk];
+      if (!direct && col.size() < static_cast<size_t>(col_rows * in_plane)) {
+        col.resize(col_rows * in_plane);
+      }
+      for (int64_t i = i0; i < i1; ++i) {
+        const int64_t n = i / groups;
+        const int g = static_cast<int>(i % groups);
         const float* x_g = in + (n * c_in + static_cast<int64_t>(g) * cin_g) * in_plane;
         const float* w_g = filter + static_cast<int64_t>(g) * cin_g * col_rows;
         float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g) * out_plane;
@@ -89,11 +96,11 @@ class ConvTransposeCompute : public KernelBase {
           continue;
         }
         Gemm(true, false, col_rows, in_plane, cin_g, 1.f, w_g, col_rows, x_g, in_plane,
-             0.f, col_.data(), in_plane);
+             0.f, col.data(), in_plane);
         std::memset(out_g, 0, sizeof(float) * cout_g * out_plane);
-        Col2ImAdd(col_.data(), cout_g, out_h, out_w, win, h, w, out_g);
+        Col2ImAdd(col.data(), cout_g, out_h, out_w, win, h, w, out_g);
       }
-    }
+    });
     ConvEpilogue(p.bias ? p.bias->data<float>() : nullptr, batch, c_out, out_plane,
                  p.act, out);
     return Status::OK();
@@ -112,46 +119,49 @@ class ConvTransposeCompute : public KernelBase {
     const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
     const int rows = static_cast<int>(std::min<int64_t>(
         h, std::max<int64_t>(1, kConvBlockFloats / (col_rows * std::max(w, 1)))));
-    if (col_.size() < static_cast<size_t>(col_rows * rows * w)) {
-      col_.resize(col_rows * rows * w);
-    }
+    const int64_t blocks = rows > 0 ? (h + rows - 1) / rows : 0;
     const float* in = p.input->data<float>();
     const float* filter = p.filter->data<float>();
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     float* out = p.output->mutable_data<float>();
-    for (int64_t n = 0; n < batch; ++n) {
-      for (int g = 0; g < groups; ++g) {
+    // Items are (image, group, block of input rows), in that order.
+    ParallelForChunks(ctx(), batch * groups * blocks, batch * col_rows * in_plane * c_in,
+                      [&](int chunk, int64_t i0, int64_t i1) {
+      std::vector<float>& col = col_[chunk];
+      if (col.size() < static_cast<size_t>(col_rows * rows * w)) col.resize(col_rows * rows * w);
+      for (int64_t it = i0; it < i1; ++it) {
+        const int64_t n = it / (groups * blocks);
+        const int g = static_cast<int>(it / blocks % groups);
+        const int ih0 = static_cast<int>(it % blocks) * rows;
         const float* x_g = in + (n * c_in + static_cast<int64_t>(g) * cin_g) * in_plane;
         const float* w_g = filter + static_cast<int64_t>(g) * cin_g * col_rows;
         float* out_g = out + (n * c_out + static_cast<int64_t>(g) * cout_g) * out_plane;
-        for (int ih0 = 0; ih0 < h; ih0 += rows) {
-          const int nr = std::min(rows, h - ih0);
-          const int64_t nb = static_cast<int64_t>(nr) * w;
-          Gemm(true, false, col_rows, nb, cin_g, 1.f, w_g, col_rows,
-               x_g + static_cast<int64_t>(ih0) * w, in_plane, 0.f, col_.data(), nb);
-          for (int oc = 0; oc < cout_g; ++oc) {
-            float* out_c = out_g + oc * out_plane;
-            for (int r = 0; r < nr; ++r) {
-              for (int i = 0; i < kh; ++i) {
-                float* dst = out_c + (static_cast<int64_t>(ih0 + r) * kh + i) * out_w;
-                const float* src = col_.data() + ((oc * kh + i) * kw) * nb + r * w;
-                for (int j = 0; j < kw; ++j, src += nb) {
-                  for (int iw = 0; iw < w; ++iw) dst[iw * kw + j] = src[iw];
-                }
+        const int nr = std::min(rows, h - ih0);
+        const int64_t nb = static_cast<int64_t>(nr) * w;
+        Gemm(true, false, col_rows, nb, cin_g, 1.f, w_g, col_rows,
+             x_g + static_cast<int64_t>(ih0) * w, in_plane, 0.f, col.data(), nb);
+        for (int oc = 0; oc < cout_g; ++oc) {
+          float* out_c = out_g + oc * out_plane;
+          for (int r = 0; r < nr; ++r) {
+            for (int i = 0; i < kh; ++i) {
+              float* dst = out_c + (static_cast<int64_t>(ih0 + r) * kh + i) * out_w;
+              const float* src = col.data() + ((oc * kh + i) * kw) * nb + r * w;
+              for (int j = 0; j < kw; ++j, src += nb) {
+                for (int iw = 0; iw < w; ++iw) dst[iw * kw + j] = src[iw];
               }
             }
-            if (bias || p.act.enabled()) {
-              float* blk = out_c + static_cast<int64_t>(ih0) * kh * out_w;
-              BiasActRow(blk, bias ? bias[g * cout_g + oc] : 0.f, p.act,
-                         static_cast<int64_t>(nr) * kh * out_w, blk);
-            }
+          }
+          if (bias || p.act.enabled()) {
+            float* blk = out_c + static_cast<int64_t>(ih0) * kh * out_w;
+            BiasActRow(blk, bias ? bias[g * cout_g + oc] : 0.f, p.act,
+                       static_cast<int64_t>(nr) * kh * out_w, blk);
           }
         }
       }
-    }
+    });
   }
 
-  std::vector<float> col_;
+  std::vector<std::vector<float>> col_;  // one per thread
 };
 
 }  // namespace host

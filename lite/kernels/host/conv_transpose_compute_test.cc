@@ -11,16 +11,6 @@
 namespace lite {
 namespace {
 
-std::vector<float> Rand(int64_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 977u;
-  for (auto& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = static_cast<float>((s >> 8) & 0xFFFF) / 65535.f * 2.f - 1.f;
-  }
-  return v;
-}
-
 struct TCfg {
   int n = 1, c = 4, h = 4, w = 5, cout_g = 3, kh = 3, kw = 3, groups = 1;
   std::vector<int> strides{1, 1};
@@ -73,8 +63,8 @@ struct TRun {
   TRun(const TCfg& k, const std::vector<int>& pads_attr, uint32_t seed,
        const char* op = "conv2d_transpose")
       : t(op) {
-    x = Rand(static_cast<int64_t>(k.n) * k.c * k.h * k.w, seed);
-    f = Rand(static_cast<int64_t>(k.c) * k.cout_g * k.kh * k.kw, seed + 3);
+    x = RandomFloats(static_cast<int64_t>(k.n) * k.c * k.h * k.w, seed);
+    f = RandomFloats(static_cast<int64_t>(k.c) * k.cout_g * k.kh * k.kw, seed + 3);
     t.SetInput<float>("Input", "x", {k.n, k.c, k.h, k.w}, x);
     t.SetInput<float>("Filter", "f", {k.c, k.cout_g, k.kh, k.kw}, f);
     t.SetOutput("Output", "out");
@@ -223,7 +213,7 @@ TEST(Conv2dTranspose, BiasFusedActivationAndDynamicShape) {
   k.strides = {2, 2};
   k.pads = {1, 1, 1, 1};
   TRun r(k, {1, 1}, 51);
-  auto bias = Rand(4, 52);
+  auto bias = RandomFloats(4, 52);
   r.t.SetInput<float>("Bias", "b", {4}, bias);
   r.t.SetAttr("fuse_activation", std::string("relu"));
   ASSERT_TRUE(r.t.Run().ok());
@@ -235,7 +225,7 @@ TEST(Conv2dTranspose, BiasFusedActivationAndDynamicShape) {
   k2.n = 3;
   k2.h = 7;
   k2.w = 2;
-  auto x2 = Rand(3 * 4 * 7 * 2, 53);
+  auto x2 = RandomFloats(3 * 4 * 7 * 2, 53);
   Tensor* in = r.t.scope()->FindMutableTensor("x");
   in->Resize({3, 4, 7, 2});
   std::copy(x2.begin(), x2.end(), in->mutable_data<float>());
@@ -272,7 +262,7 @@ TEST(Conv2dTranspose, StrideEqualsKernelFastPath) {
     k.n = c.n;
     TRun r(k, {0, 0}, 70 + idx);
     const int cout = c.cout_g * c.groups;
-    auto bias = Rand(cout, 80 + idx);
+    auto bias = RandomFloats(cout, 80 + idx);
     r.t.SetInput<float>("Bias", "b", {cout}, bias);
     if (c.act[0]) r.t.SetAttr("fuse_activation", std::string(c.act));
     r.t.SetAttr("fuse_alpha", std::string(c.act) == "hard_swish" ? 6.f : 0.1f);

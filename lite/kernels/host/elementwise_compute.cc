@@ -1,6 +1,8 @@
 // Host kernels for elementwise_add/sub/mul/div/max/min/pow (float32, int32,
 // int64; dispatched on X's dtype). Broadcasting uses the aligned dims that
-// ElementwiseOp::InferShape stored in the param.
+// ElementwiseOp::InferShape stored in the param. Outputs over
+// kParallelElements elements are split across the thread pool along their
+// first non-1 dim (every element is still one op(x, y)).
 #include <cmath>
 #include <vector>
 
@@ -27,8 +29,34 @@ T PowOf(T a, T b) {
   }
 }
 
+constexpr int64_t kParallelElements = 64 * 1024;
+
+// BroadcastBinary, with large outputs sliced along their first non-1 dim d
+// across ctx's pool; x and y are sliced along d where they are not broadcast.
+template <typename T, typename Op>
+void ParallelBroadcast(const KernelContext* ctx, const T* x, const T* y, T* out,
+                       const DDim& xd, const DDim& yd, const DDim& od, Op op) {
+  const int64_t total = Product(od);
+  size_t d = 0;
+  while (d < od.size() && od[d] == 1) ++d;
+  if (total <= kParallelElements || NumThreads(ctx) == 1 || d == od.size()) {
+    BroadcastBinary(x, y, out, xd, yd, od, op);
+    return;
+  }
+  const int64_t inner = total / od[d];  // output elements per index of d
+  const int64_t x_inner = xd[d] == 1 ? 0 : Product(xd) / xd[d];
+  const int64_t y_inner = yd[d] == 1 ? 0 : Product(yd) / yd[d];
+  ParallelFor(ctx, od[d], total, [&](int64_t b, int64_t e) {
+    DDim xs = xd, ys = yd, os = od;
+    if (x_inner) xs[d] = e - b;
+    if (y_inner) ys[d] = e - b;
+    os[d] = e - b;
+    BroadcastBinary(x + b * x_inner, y + b * y_inner, out + b * inner, xs, ys, os, op);
+  });
+}
+
 template <typename T>
-Status RunTyped(const ElementwiseParam& p) {
+Status RunTyped(const KernelContext* ctx, const ElementwiseParam& p) {
   const T* x = p.x->data<T>();
   const T* y = p.y->data<T>();
   const bool is_float = std::is_same_v<T, float>;
@@ -59,29 +87,33 @@ Status RunTyped(const ElementwiseParam& p) {
   const DDim& od = p.out_dims;
   switch (p.kind) {
     case ElementwiseKind::kAdd:
-      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a + b; });
+      ParallelBroadcast(ctx, x, y, out, xd, yd, od, [](T a, T b) { return a + b; });
       break;
     case ElementwiseKind::kSub:
-      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a - b; });
+      ParallelBroadcast(ctx, x, y, out, xd, yd, od, [](T a, T b) { return a - b; });
       break;
     case ElementwiseKind::kMul:
-      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a * b; });
+      ParallelBroadcast(ctx, x, y, out, xd, yd, od, [](T a, T b) { return a * b; });
       break;
     case ElementwiseKind::kDiv:
-      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a / b; });
+      ParallelBroadcast(ctx, x, y, out, xd, yd, od, [](T a, T b) { return a / b; });
       break;
     case ElementwiseKind::kMax:
-      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a > b ? a : b; });
+      ParallelBroadcast(ctx, x, y, out, xd, yd, od, [](T a, T b) { return a > b ? a : b; });
       break;
     case ElementwiseKind::kMin:
-      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return a < b ? a : b; });
+      ParallelBroadcast(ctx, x, y, out, xd, yd, od, [](T a, T b) { return a < b ? a : b; });
       break;
     case ElementwiseKind::kPow:
-      BroadcastBinary(x, y, out, xd, yd, od, [](T a, T b) { return PowOf(a, b); });
+      ParallelBroadcast(ctx, x, y, out, xd, yd, od, [](T a, T b) { return PowOf(a, b); });
       break;
   }
   if constexpr (std::is_same_v<T, float>) {
-    p.act.ApplyInPlace(out, p.out->numel());
+    if (p.act.enabled()) {
+      ParallelFor(ctx, p.out->numel(), p.out->numel(), [&](int64_t b, int64_t e) {
+        p.act.ApplyInPlace(out + b, e - b);
+      });
+    }
   }
   return Status::OK();
 }
@@ -96,9 +128,9 @@ class ElementwiseCompute : public KernelBase {
                              DataTypeName(p.y->dtype()));
     }
     switch (p.x->dtype()) {
-      case DataType::kFloat32: return RunTyped<float>(p);
-      case DataType::kInt32: return RunTyped<int32_t>(p);
-      case DataType::kInt64: return RunTyped<int64_t>(p);
+      case DataType::kFloat32: return RunTyped<float>(ctx(), p);
+      case DataType::kInt32: return RunTyped<int32_t>(ctx(), p);
+      case DataType::kInt64: return RunTyped<int64_t>(ctx(), p);
       default:
         return Unimplemented(std::string("elementwise op on ") +
                              DataTypeName(p.x->dtype()) + " tensors");

@@ -1,6 +1,7 @@
 // Host fp32 kernels for nearest/bilinear interpolation (v1 and v2), NCHW.
 // Index and weight arithmetic mirrors Paddle's CPU kernel term by term
 // (including its float/double promotions) so results match bit for bit.
+// With a thread pool the planes are split across threads.
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -13,8 +14,8 @@ namespace kernels {
 namespace host {
 namespace {
 
-void Nearest(const float* x, float* y, const operators::InterpolatePlan& pl,
-             bool align_corners) {
+void Nearest(const KernelContext* ctx, const float* x, float* y,
+             const operators::InterpolatePlan& pl, bool align_corners) {
   const int in_h = static_cast<int>(pl.in_h), in_w = static_cast<int>(pl.in_w);
   const int out_h = static_cast<int>(pl.out_h), out_w = static_cast<int>(pl.out_w);
   std::vector<int> ix(out_w);
@@ -24,18 +25,20 @@ void Nearest(const float* x, float* y, const operators::InterpolatePlan& pl,
     ix[l] = std::min(std::max(v, 0), in_w - 1);  // clamp: memory safety only
   }
   const int64_t planes = pl.n * pl.c;
-  for (int64_t p = 0; p < planes; ++p) {
-    const float* src = x + p * in_h * in_w;
-    float* dst = y + p * out_h * out_w;
-    for (int k = 0; k < out_h; ++k) {
-      int iy = align_corners ? static_cast<int>(pl.ratio_h * k + 0.5)
-                             : static_cast<int>(pl.ratio_h * k);
-      iy = std::min(std::max(iy, 0), in_h - 1);
-      const float* row = src + static_cast<int64_t>(iy) * in_w;
-      float* out_row = dst + static_cast<int64_t>(k) * out_w;
-      for (int l = 0; l < out_w; ++l) out_row[l] = row[ix[l]];
+  ParallelFor(ctx, planes, planes * out_h * out_w, [&](int64_t p0, int64_t p1) {
+    for (int64_t p = p0; p < p1; ++p) {
+      const float* src = x + p * in_h * in_w;
+      float* dst = y + p * out_h * out_w;
+      for (int k = 0; k < out_h; ++k) {
+        int iy = align_corners ? static_cast<int>(pl.ratio_h * k + 0.5)
+                               : static_cast<int>(pl.ratio_h * k);
+        iy = std::min(std::max(iy, 0), in_h - 1);
+        const float* row = src + static_cast<int64_t>(iy) * in_w;
+        float* out_row = dst + static_cast<int64_t>(k) * out_w;
+        for (int l = 0; l < out_w; ++l) out_row[l] = row[ix[l]];
+      }
     }
-  }
+  });
 }
 
 // Per output coordinate: low/high source index and the weights of each.
@@ -67,30 +70,32 @@ Axis LinearAxis(float ratio, int in, int out, bool align_flag) {
   return a;
 }
 
-void Bilinear(const float* x, float* y, const operators::InterpolatePlan& pl,
-              bool align_corners, int align_mode) {
+void Bilinear(const KernelContext* ctx, const float* x, float* y,
+              const operators::InterpolatePlan& pl, bool align_corners, int align_mode) {
   const int in_h = static_cast<int>(pl.in_h), in_w = static_cast<int>(pl.in_w);
   const int out_h = static_cast<int>(pl.out_h), out_w = static_cast<int>(pl.out_w);
   const bool align_flag = align_mode == 0 && !align_corners;
   const Axis ay = LinearAxis(pl.ratio_h, in_h, out_h, align_flag);
   const Axis ax = LinearAxis(pl.ratio_w, in_w, out_w, align_flag);
   const int64_t planes = pl.n * pl.c;
-  for (int64_t p = 0; p < planes; ++p) {
-    const float* src = x + p * in_h * in_w;
-    float* dst = y + p * out_h * out_w;
-    for (int k = 0; k < out_h; ++k) {
-      const float* rn = src + static_cast<int64_t>(ay.lo[k]) * in_w;
-      const float* rs = src + static_cast<int64_t>(ay.hi[k]) * in_w;
-      const float d_n = ay.w_hi[k], d_s = ay.w_lo[k];
-      float* out_row = dst + static_cast<int64_t>(k) * out_w;
-      for (int l = 0; l < out_w; ++l) {
-        const int xw = ax.lo[l], xe = ax.hi[l];
-        const float d_w = ax.w_hi[l], d_e = ax.w_lo[l];
-        out_row[l] = rn[xw] * d_s * d_e + rs[xw] * d_n * d_e +
-                     rn[xe] * d_s * d_w + rs[xe] * d_n * d_w;
+  ParallelFor(ctx, planes, planes * out_h * out_w * 4, [&](int64_t p0, int64_t p1) {
+    for (int64_t p = p0; p < p1; ++p) {
+      const float* src = x + p * in_h * in_w;
+      float* dst = y + p * out_h * out_w;
+      for (int k = 0; k < out_h; ++k) {
+        const float* rn = src + static_cast<int64_t>(ay.lo[k]) * in_w;
+        const float* rs = src + static_cast<int64_t>(ay.hi[k]) * in_w;
+        const float d_n = ay.w_hi[k], d_s = ay.w_lo[k];
+        float* out_row = dst + static_cast<int64_t>(k) * out_w;
+        for (int l = 0; l < out_w; ++l) {
+          const int xw = ax.lo[l], xe = ax.hi[l];
+          const float d_w = ax.w_hi[l], d_e = ax.w_lo[l];
+          out_row[l] = rn[xw] * d_s * d_e + rs[xw] * d_n * d_e +
+                       rn[xe] * d_s * d_w + rs[xe] * d_n * d_w;
+        }
       }
     }
-  }
+  });
 }
 
 }  // namespace
@@ -114,9 +119,9 @@ class InterpolateCompute : public KernelBase {
       return Status::OK();
     }
     if (p.interp_method == "nearest") {
-      Nearest(x, y, pl, p.align_corners);
+      Nearest(ctx(), x, y, pl, p.align_corners);
     } else {
-      Bilinear(x, y, pl, p.align_corners, p.align_mode);
+      Bilinear(ctx(), x, y, pl, p.align_corners, p.align_mode);
     }
     return Status::OK();
   }

@@ -11,16 +11,6 @@
 namespace lite {
 namespace {
 
-std::vector<float> Rand(int64_t n, uint32_t seed, float lo = -1.f, float hi = 1.f) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 17u;
-  for (auto& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = lo + (hi - lo) * static_cast<float>((s >> 8) & 0xFFFF) / 65535.f;
-  }
-  return v;
-}
-
 void ExpectNear(const std::vector<float>& a, const std::vector<float>& b, const std::string& w,
                 float tol = 1e-4f) {
   ASSERT_EQ(a.size(), b.size()) << w;
@@ -51,8 +41,8 @@ void NaiveRows(const std::vector<float>& x, int64_t rows, int64_t len, float eps
 TEST(InstanceNorm, MatchesNaiveWithSavedStats) {
   for (bool affine : {true, false}) {
     const DDim d = {2, 3, 4, 5};
-    auto x = Rand(2 * 3 * 20, 1, -3.f, 3.f);
-    auto g = Rand(3, 2), b = Rand(3, 3);
+    auto x = RandomFloats(2 * 3 * 20, 1, -3.f, 3.f);
+    auto g = RandomFloats(3, 2), b = RandomFloats(3, 3);
     OpTester t("instance_norm");
     t.SetInput<float>("X", "x", d, x);
     if (affine) {
@@ -85,10 +75,10 @@ TEST(InstanceNorm, MatchesNaiveWithSavedStats) {
 
 TEST(InstanceNorm, DynamicShapeAndErrors) {
   OpTester t("instance_norm");
-  Tensor* in = t.SetInput<float>("X", "x", {1, 2, 3}, Rand(6, 4));
+  Tensor* in = t.SetInput<float>("X", "x", {1, 2, 3}, RandomFloats(6, 4));
   t.SetOutput("Y", "y");
   ASSERT_TRUE(t.Run().ok());
-  auto x2 = Rand(3 * 2 * 7, 5);
+  auto x2 = RandomFloats(3 * 2 * 7, 5);
   in->Resize({3, 2, 7});
   std::copy(x2.begin(), x2.end(), in->mutable_data<float>());
   ASSERT_TRUE(t.Run().ok());
@@ -98,7 +88,7 @@ TEST(InstanceNorm, DynamicShapeAndErrors) {
   ExpectNear(t.GetData<float>("y"), std::vector<float>(norm.begin(), norm.end()), "rerun");
 
   OpTester bad("instance_norm");
-  bad.SetInput<float>("X", "x", {1, 2, 3}, Rand(6, 4));
+  bad.SetInput<float>("X", "x", {1, 2, 3}, RandomFloats(6, 4));
   bad.SetInput<float>("Scale", "g", {3}, {1, 1, 1});
   bad.SetOutput("Y", "y");
   EXPECT_EQ(bad.Run().code(), StatusCode::kInvalidArgument);
@@ -109,8 +99,8 @@ TEST(LayerNorm, MatchesNaiveForSeveralAxes) {
   for (int axis : {1, 2, 3}) {
     int64_t left = 1, right = 1;
     for (int i = 0; i < 4; ++i) (i < axis ? left : right) *= d[i];
-    auto x = Rand(120, 10 + axis, -2.f, 5.f);
-    auto g = Rand(right, 20), b = Rand(right, 21);
+    auto x = RandomFloats(120, 10 + axis, -2.f, 5.f);
+    auto g = RandomFloats(right, 20), b = RandomFloats(right, 21);
     OpTester t("layer_norm");
     t.SetInput<float>("X", "x", d, x);
     t.SetInput<float>("Scale", "g", {right}, g);
@@ -137,10 +127,10 @@ TEST(LayerNorm, MatchesNaiveForSeveralAxes) {
 
 TEST(LayerNorm, NoAffineDefaultAxisDynamicShapeAndErrors) {
   OpTester t("layer_norm");
-  Tensor* in = t.SetInput<float>("X", "x", {2, 8}, Rand(16, 30));
+  Tensor* in = t.SetInput<float>("X", "x", {2, 8}, RandomFloats(16, 30));
   t.SetOutput("Y", "y");
   ASSERT_TRUE(t.Run().ok());
-  auto x2 = Rand(5 * 8, 31);
+  auto x2 = RandomFloats(5 * 8, 31);
   in->Resize({5, 8});
   std::copy(x2.begin(), x2.end(), in->mutable_data<float>());
   ASSERT_TRUE(t.Run().ok());
@@ -151,13 +141,13 @@ TEST(LayerNorm, NoAffineDefaultAxisDynamicShapeAndErrors) {
 
   for (int axis : {0, 2, -1}) {
     OpTester bad("layer_norm");
-    bad.SetInput<float>("X", "x", {2, 8}, Rand(16, 30));
+    bad.SetInput<float>("X", "x", {2, 8}, RandomFloats(16, 30));
     bad.SetOutput("Y", "y");
     bad.SetAttr("begin_norm_axis", axis);
     EXPECT_EQ(bad.Run().code(), StatusCode::kInvalidArgument) << axis;
   }
   OpTester bad("layer_norm");
-  bad.SetInput<float>("X", "x", {2, 8}, Rand(16, 30));
+  bad.SetInput<float>("X", "x", {2, 8}, RandomFloats(16, 30));
   bad.SetInput<float>("Scale", "g", {2}, {1, 1});
   bad.SetOutput("Y", "y");
   EXPECT_EQ(bad.Run().code(), StatusCode::kInvalidArgument);
@@ -188,7 +178,7 @@ std::vector<float> NaiveLrn(const std::vector<float>& x, const DDim& d, int n, f
 
 TEST(Lrn, DefaultsAndCustomAttributes) {
   const DDim d = {2, 7, 3, 2};
-  auto x = Rand(2 * 7 * 6, 40, -60.f, 60.f);  // large so alpha * sum matters
+  auto x = RandomFloats(2 * 7 * 6, 40, -60.f, 60.f);  // large so alpha * sum matters
   {
     OpTester t("lrn");
     t.SetInput<float>("X", "x", d, x);
@@ -222,10 +212,10 @@ TEST(Lrn, DefaultsAndCustomAttributes) {
 
 TEST(Lrn, ErrorsAndDynamicShape) {
   OpTester t("lrn");
-  Tensor* in = t.SetInput<float>("X", "x", {1, 3, 2, 2}, Rand(12, 50));
+  Tensor* in = t.SetInput<float>("X", "x", {1, 3, 2, 2}, RandomFloats(12, 50));
   t.SetOutput("Out", "out");
   ASSERT_TRUE(t.Run().ok());
-  auto x2 = Rand(2 * 3 * 3 * 1, 51, -30.f, 30.f);
+  auto x2 = RandomFloats(2 * 3 * 3 * 1, 51, -30.f, 30.f);
   in->Resize({2, 3, 3, 1});
   std::copy(x2.begin(), x2.end(), in->mutable_data<float>());
   ASSERT_TRUE(t.Run().ok());
@@ -236,21 +226,21 @@ TEST(Lrn, ErrorsAndDynamicShape) {
 
   {
     OpTester bad("lrn");
-    bad.SetInput<float>("X", "x", {1, 3, 2, 2}, Rand(12, 50));
+    bad.SetInput<float>("X", "x", {1, 3, 2, 2}, RandomFloats(12, 50));
     bad.SetOutput("Out", "out");
     bad.SetAttr("n", 4);
     EXPECT_EQ(bad.Run().code(), StatusCode::kInvalidArgument);
   }
   {
     OpTester bad("lrn");
-    bad.SetInput<float>("X", "x", {1, 3, 2, 2}, Rand(12, 50));
+    bad.SetInput<float>("X", "x", {1, 3, 2, 2}, RandomFloats(12, 50));
     bad.SetOutput("Out", "out");
     bad.SetAttr("data_format", std::string("NHWC"));
     EXPECT_EQ(bad.Run().code(), StatusCode::kUnimplemented);
   }
   {
     OpTester bad("lrn");
-    bad.SetInput<float>("X", "x", {3, 4}, Rand(12, 50));
+    bad.SetInput<float>("X", "x", {3, 4}, RandomFloats(12, 50));
     bad.SetOutput("Out", "out");
     EXPECT_EQ(bad.Run().code(), StatusCode::kInvalidArgument);
   }

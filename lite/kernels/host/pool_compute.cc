@@ -10,6 +10,7 @@
 // the separate max_pool2d_with_index op): the output is still ksize, but the
 // windows are plain ksize windows at the attribute stride with no padding.
 // We do the same, so Paddle-trained models see Paddle's numbers.
+// With a thread pool the planes are split across threads.
 #include <algorithm>
 #include <cfloat>
 #include <cstdint>
@@ -74,33 +75,37 @@ class PoolCompute : public KernelBase {
 
     const float* x = p.x->data<float>();
     float* out = p.out->mutable_data<float>();
-    for (int64_t pl = 0; pl < planes; ++pl) {
-      const float* xp = x + pl * h * w;
-      float* op = out + pl * oh * ow;
-      for (int i = 0; i < oh; ++i) {
-        const Window& r = rows[i];
-        for (int j = 0; j < ow; ++j) {
-          const Window& c = cols[j];
-          if (is_max) {
-            float m = -FLT_MAX;
-            for (int y = r.start; y < r.end; ++y) {
-              const float* row = xp + static_cast<int64_t>(y) * w;
-              for (int x0 = c.start; x0 < c.end; ++x0) m = m > row[x0] ? m : row[x0];
+    const int64_t window = static_cast<int64_t>(p.eff_ksize[0]) * p.eff_ksize[1];
+    const int64_t work = planes * (static_cast<int64_t>(h) * w + oh * ow * window);
+    ParallelFor(ctx(), planes, work, [&](int64_t pl0, int64_t pl1) {
+      for (int64_t pl = pl0; pl < pl1; ++pl) {
+        const float* xp = x + pl * h * w;
+        float* op = out + pl * oh * ow;
+        for (int i = 0; i < oh; ++i) {
+          const Window& r = rows[i];
+          for (int j = 0; j < ow; ++j) {
+            const Window& c = cols[j];
+            if (is_max) {
+              float m = -FLT_MAX;
+              for (int y = r.start; y < r.end; ++y) {
+                const float* row = xp + static_cast<int64_t>(y) * w;
+                for (int x0 = c.start; x0 < c.end; ++x0) m = m > row[x0] ? m : row[x0];
+              }
+              op[i * ow + j] = m;
+            } else {
+              float s = 0.f;
+              for (int y = r.start; y < r.end; ++y) {
+                const float* row = xp + static_cast<int64_t>(y) * w;
+                for (int x0 = c.start; x0 < c.end; ++x0) s += row[x0];
+              }
+              const int size = exclusive ? (r.end - r.start) * (c.end - c.start)
+                                         : r.full * c.full;
+              op[i * ow + j] = s / static_cast<float>(size);
             }
-            op[i * ow + j] = m;
-          } else {
-            float s = 0.f;
-            for (int y = r.start; y < r.end; ++y) {
-              const float* row = xp + static_cast<int64_t>(y) * w;
-              for (int x0 = c.start; x0 < c.end; ++x0) s += row[x0];
-            }
-            const int size = exclusive ? (r.end - r.start) * (c.end - c.start)
-                                       : r.full * c.full;
-            op[i * ow + j] = s / static_cast<float>(size);
           }
         }
       }
-    }
+    });
     return Status::OK();
   }
 };

@@ -14,16 +14,6 @@
 namespace lite {
 namespace {
 
-std::vector<float> Rand(int64_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  uint32_t s = seed * 2654435761u + 5u;
-  for (auto& x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = static_cast<float>((s >> 8) & 0xFFFF) / 65535.f * 4.f - 2.f;
-  }
-  return v;
-}
-
 struct PCfg {
   std::string type = "max";
   int n = 1, c = 2, h = 7, w = 6;
@@ -162,7 +152,7 @@ TEST(Pool2d, MatchesNaiveAcrossModes) {
             case 2: attr = {0, 2, 1, 0}; p.pads = attr; p.s = {3, 1}; break;
             case 3: attr = {1, 1, 0, 1}; p.pads = attr; p.k = {2, 2}; p.h = 8; p.w = 9; break;
           }
-          auto x = Rand(p.n * p.c * p.h * p.w, ++idx);
+          auto x = RandomFloats(p.n * p.c * p.h * p.w, ++idx, -2.f, 2.f);
           OpTester t("pool2d");
           MakePool(&t, p, x, attr);
           ASSERT_TRUE(t.Run().ok());
@@ -193,7 +183,7 @@ std::vector<float> NaivePaddleAdaptiveMax(int planes, int h, int w, int oh, int 
 TEST(Pool2d, AdaptiveAvgAndMax) {
   for (const char* type : {"avg", "max"}) {
     for (auto os : {std::vector<int>{3, 2}, std::vector<int>{1, 1}, std::vector<int>{5, 4}}) {
-      auto x = Rand(2 * 3 * 7 * 5, 60);
+      auto x = RandomFloats(2 * 3 * 7 * 5, 60, -2.f, 2.f);
       OpTester t("pool2d");
       t.SetInput<float>("X", "x", {2, 3, 7, 5}, x);
       t.SetOutput("Out", "out");
@@ -214,7 +204,7 @@ TEST(Pool2d, AdaptiveAvgAndMax) {
 
 TEST(Pool2d, GlobalPoolingAndDynamicShape) {
   for (const char* type : {"avg", "max"}) {
-    auto x = Rand(2 * 3 * 4 * 5, 70);
+    auto x = RandomFloats(2 * 3 * 4 * 5, 70, -2.f, 2.f);
     OpTester t("pool2d");
     t.SetInput<float>("X", "x", {2, 3, 4, 5}, x);
     t.SetOutput("Out", "out");
@@ -227,7 +217,7 @@ TEST(Pool2d, GlobalPoolingAndDynamicShape) {
     EXPECT_EQ(t.Get("out").dims(), (DDim{2, 3, 1, 1}));
     ExpectNear(t.GetData<float>("out"), NaiveAdaptive(type, 6, 4, 5, 1, 1, x), "global");
 
-    auto x2 = Rand(1 * 3 * 6 * 2, 71);
+    auto x2 = RandomFloats(1 * 3 * 6 * 2, 71, -2.f, 2.f);
     Tensor* in = t.scope()->FindMutableTensor("x");
     in->Resize({1, 3, 6, 2});
     std::copy(x2.begin(), x2.end(), in->mutable_data<float>());
@@ -237,7 +227,7 @@ TEST(Pool2d, GlobalPoolingAndDynamicShape) {
   }
   // Windowed pool re-run with a new size.
   PCfg p;
-  auto x = Rand(p.n * p.c * p.h * p.w, 72);
+  auto x = RandomFloats(p.n * p.c * p.h * p.w, 72, -2.f, 2.f);
   OpTester t("pool2d");
   MakePool(&t, p, x, {1, 1});
   p.pads = {1, 1, 1, 1};
@@ -245,7 +235,7 @@ TEST(Pool2d, GlobalPoolingAndDynamicShape) {
   ExpectNear(t.GetData<float>("out"), NaivePool(p, x), "first");
   p.h = 11;
   p.w = 3;
-  auto x2 = Rand(p.n * p.c * p.h * p.w, 73);
+  auto x2 = RandomFloats(p.n * p.c * p.h * p.w, 73, -2.f, 2.f);
   Tensor* in = t.scope()->FindMutableTensor("x");
   in->Resize({p.n, p.c, p.h, p.w});
   std::copy(x2.begin(), x2.end(), in->mutable_data<float>());
@@ -263,7 +253,7 @@ TEST(Pool2d, SameAndValid) {
     p.k = {3, 2};
     p.s = {2, 3};
     p.exclusive = false;
-    auto x = Rand(p.n * p.c * p.h * p.w, 80);
+    auto x = RandomFloats(p.n * p.c * p.h * p.w, 80, -2.f, 2.f);
     {
       OpTester t("pool2d");
       MakePool(&t, p, x, {4, 4});
@@ -287,7 +277,7 @@ TEST(Pool2d, SameAndValid) {
 
 TEST(Pool2d, RejectsBadAttributes) {
   PCfg p;
-  auto x = Rand(p.n * p.c * p.h * p.w, 1);
+  auto x = RandomFloats(p.n * p.c * p.h * p.w, 1, -2.f, 2.f);
   auto run = [&](const char* name, auto value, StatusCode want) {
     OpTester t("pool2d");
     MakePool(&t, p, x, {0, 0});
