@@ -1,9 +1,11 @@
 #include "lite/kernels/host/conv_compute.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "lite/kernels/host/conv_depthwise.h"
 #include "lite/kernels/host/conv_epilogue.h"
+#include "lite/kernels/host/conv_winograd.h"
 #include "lite/kernels/host/gemm.h"
 #include "lite/kernels/host/im2col.h"
 #include "lite/operators/conv_op.h"
@@ -88,6 +90,43 @@ Status ConvCompute::Run() {
     return Status::OK();
   }
   const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+  if (UseWinograd(win, groups, c_in, c_out, out_h, out_w)) {
+    // Weights are static in a predictor, so this transforms once; comparing
+    // with a copy (cheap next to the conv) keeps it right if they change.
+    const size_t filter_size = static_cast<size_t>(c_out) * c_in * 9;
+    if (winograd_source_.size() != filter_size ||
+        std::memcmp(winograd_source_.data(), filter, filter_size * sizeof(float)) != 0) {
+      winograd_source_.assign(filter, filter + filter_size);
+      winograd_filter_ = WinogradFilter(filter, c_out, c_in);
+    }
+    WinogradArgs args;
+    args.c_in = c_in;
+    args.h = h;
+    args.w = w;
+    args.pad_top = win.pad_top;
+    args.pad_left = win.pad_left;
+    args.u = winograd_filter_.data();
+    args.c_out = c_out;
+    args.out_h = out_h;
+    args.out_w = out_w;
+    args.bias = bias;
+    args.act = &p.act;
+    // Items are (image, block of tiles); the blocks depend on shapes only.
+    const int64_t tiles = WinogradTiles(out_h, out_w);
+    const int64_t block = WinogradBlockTiles(c_in, c_out, tiles);
+    const int64_t blocks = (tiles + block - 1) / block;
+    ParallelForChunks(ctx(), batch * blocks, batch * tiles * 16 * c_in * c_out,
+                      [&](int chunk, int64_t i0, int64_t i1) {
+      for (int64_t i = i0; i < i1; ++i) {
+        WinogradArgs image = args;
+        image.in = in + i / blocks * c_in * in_plane;
+        image.out = out + i / blocks * c_out * out_plane;
+        const int64_t t0 = i % blocks * block;
+        WinogradConv3x3(image, t0, std::min(tiles, t0 + block), &scratch_[chunk]);
+      }
+    });
+    return Status::OK();
+  }
   const int cin_g = c_in / groups;
   const int cout_g = c_out / groups;
   const int64_t k = static_cast<int64_t>(cin_g) * win.kh * win.kw;

@@ -1,7 +1,9 @@
 // Host fp32 kernel for conv2d / depthwise_conv2d (see lite/operators/conv_op.h).
 //
 // Paths: a direct depthwise kernel when groups == C_in == C_out (multiplier
-// 1, conv_depthwise.h); otherwise per-group GEMM (gemm.h) on an im2col
+// 1, conv_depthwise.h); Winograd F(2x2, 3x3) for ungrouped 3x3 stride-1
+// convs with enough channels (conv_winograd.h, filter transformed once);
+// otherwise per-group GEMM (gemm.h) on an im2col
 // buffer, skipping im2col for 1x1 stride-1 pad-0 dilation-1 convs. The GEMM
 // is blocked over output pixels (whole output rows for im2col) so the im2col
 // block stays in L2, and each block gets its bias and fused activation while
@@ -30,6 +32,8 @@ class ConvCompute : public KernelBase {
 
  private:
   std::vector<std::vector<float>> scratch_;  // one per thread
+  std::vector<float> winograd_source_;  // the filter last transformed
+  std::vector<float> winograd_filter_;  // WinogradFilter(winograd_source_)
 };
 
 // Target size (floats) of one spatial block of GEMM columns (K x block,

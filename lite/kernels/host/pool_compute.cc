@@ -10,7 +10,8 @@
 // the separate max_pool2d_with_index op): the output is still ksize, but the
 // windows are plain ksize windows at the attribute stride with no padding.
 // We do the same, so Paddle-trained models see Paddle's numbers.
-// With a thread pool the planes are split across threads.
+// Windows are reduced separably (rows, then columns). With a thread pool
+// the planes are split across threads.
 #include <algorithm>
 #include <cfloat>
 #include <cstdint>
@@ -45,6 +46,32 @@ inline Window MakeWindow(int o, int in, int out, int k, int stride, int pad,
   w.end = std::min(e, in);
   return w;
 }
+// acc[x] = max (kMax) or sum of xp[y * w + x] over y in the window's rows;
+// an empty window gives -FLT_MAX or 0.
+template <bool kMax>
+void ReduceRows(const float* xp, int w, const Window& r, float* __restrict acc) {
+  std::fill(acc, acc + w, kMax ? -FLT_MAX : 0.f);
+  for (int y = r.start; y < r.end; ++y) {
+    const float* __restrict row = xp + static_cast<int64_t>(y) * w;
+    for (int x = 0; x < w; ++x) {
+      if (kMax) {
+        acc[x] = acc[x] > row[x] ? acc[x] : row[x];
+      } else {
+        acc[x] += row[x];
+      }
+    }
+  }
+}
+
+// Max of a[0..n) (-FLT_MAX when empty); the common 2- and 3-wide windows
+// are unrolled.
+inline float MaxOf(const float* a, int n) {
+  if (n == 3) return std::max(std::max(a[0], a[1]), a[2]);
+  if (n == 2) return std::max(a[0], a[1]);
+  float m = -FLT_MAX;
+  for (int t = 0; t < n; ++t) m = std::max(m, a[t]);
+  return m;
+}
 }  // namespace
 
 class PoolCompute : public KernelBase {
@@ -77,27 +104,27 @@ class PoolCompute : public KernelBase {
     float* out = p.out->mutable_data<float>();
     const int64_t window = static_cast<int64_t>(p.eff_ksize[0]) * p.eff_ksize[1];
     const int64_t work = planes * (static_cast<int64_t>(h) * w + oh * ow * window);
+    // Separable: for each output row, reduce its input rows into `acc`
+    // (contiguous, vectorizes), then reduce each output column's window of
+    // `acc`. Max is exact in any order; avg sums column sums.
     ParallelFor(ctx(), planes, work, [&](int64_t pl0, int64_t pl1) {
+      std::vector<float> acc(w);
       for (int64_t pl = pl0; pl < pl1; ++pl) {
         const float* xp = x + pl * h * w;
         float* op = out + pl * oh * ow;
         for (int i = 0; i < oh; ++i) {
           const Window& r = rows[i];
-          for (int j = 0; j < ow; ++j) {
-            const Window& c = cols[j];
-            if (is_max) {
-              float m = -FLT_MAX;
-              for (int y = r.start; y < r.end; ++y) {
-                const float* row = xp + static_cast<int64_t>(y) * w;
-                for (int x0 = c.start; x0 < c.end; ++x0) m = m > row[x0] ? m : row[x0];
-              }
-              op[i * ow + j] = m;
-            } else {
+          if (is_max) {
+            ReduceRows<true>(xp, w, r, acc.data());
+            for (int j = 0; j < ow; ++j) {
+              op[i * ow + j] = MaxOf(acc.data() + cols[j].start, cols[j].end - cols[j].start);
+            }
+          } else {
+            ReduceRows<false>(xp, w, r, acc.data());
+            for (int j = 0; j < ow; ++j) {
+              const Window& c = cols[j];
               float s = 0.f;
-              for (int y = r.start; y < r.end; ++y) {
-                const float* row = xp + static_cast<int64_t>(y) * w;
-                for (int x0 = c.start; x0 < c.end; ++x0) s += row[x0];
-              }
+              for (int x0 = c.start; x0 < c.end; ++x0) s += acc[x0];
               const int size = exclusive ? (r.end - r.start) * (c.end - c.start)
                                          : r.full * c.full;
               op[i * ow + j] = s / static_cast<float>(size);
