@@ -29,13 +29,19 @@ void Nearest(const KernelContext* ctx, const float* x, float* y,
     for (int64_t p = p0; p < p1; ++p) {
       const float* src = x + p * in_h * in_w;
       float* dst = y + p * out_h * out_w;
+      int prev_iy = -1;
       for (int k = 0; k < out_h; ++k) {
         int iy = align_corners ? static_cast<int>(pl.ratio_h * k + 0.5)
                                : static_cast<int>(pl.ratio_h * k);
         iy = std::min(std::max(iy, 0), in_h - 1);
-        const float* row = src + static_cast<int64_t>(iy) * in_w;
         float* out_row = dst + static_cast<int64_t>(k) * out_w;
+        if (iy == prev_iy) {  // upsampling: same source row as the last one
+          std::memcpy(out_row, out_row - out_w, sizeof(float) * out_w);
+          continue;
+        }
+        const float* row = src + static_cast<int64_t>(iy) * in_w;
         for (int l = 0; l < out_w; ++l) out_row[l] = row[ix[l]];
+        prev_iy = iy;
       }
     }
   });
