@@ -1,7 +1,6 @@
 #include "lite/kernels/host/conv_compute.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "lite/kernels/host/conv_depthwise.h"
 #include "lite/kernels/host/conv_epilogue.h"
@@ -13,11 +12,6 @@
 namespace lite {
 namespace kernels {
 namespace host {
-
-namespace {
-// Work items a conv is split into at least, where its shape allows.
-constexpr int64_t kMinConvItems = 4;
-}  // namespace
 
 void ConvEpilogue(const float* bias, int64_t batch, int64_t channels,
                   int64_t plane, const operators::FusedActivation& act,
@@ -31,102 +25,116 @@ void ConvEpilogue(const float* bias, int64_t batch, int64_t channels,
   }
 }
 
-Status ConvCompute::Run() {
-  auto& p = Param<operators::ConvParam>();
-  if (p.input->dtype() != DataType::kFloat32 || p.filter->dtype() != DataType::kFloat32) {
-    return Unimplemented(std::string("conv2d host kernel supports float32 only, got ") +
-                         DataTypeName(p.input->dtype()) + " input and " +
-                         DataTypeName(p.filter->dtype()) + " filter");
-  }
+namespace {
+
+// Work items a GEMM conv is split into at least, where its shape allows.
+constexpr int64_t kMinConvItems = 4;
+
+// Shapes of one conv2d run, read once from the param.
+struct ConvGeometry {
+  int64_t batch = 0;
+  int c_in = 0, h = 0, w = 0, c_out = 0, out_h = 0, out_w = 0, groups = 1;
+  ConvWindow win;
+  int64_t in_plane = 0, out_plane = 0;
+};
+
+ConvGeometry MakeGeometry(const operators::ConvParam& p) {
   const DDim& in_dims = p.input->dims();
   const DDim& w_dims = p.filter->dims();
   const DDim& out_dims = p.output->dims();
-  const int64_t batch = in_dims[0];
-  const int c_in = static_cast<int>(in_dims[1]);
-  const int h = static_cast<int>(in_dims[2]);
-  const int w = static_cast<int>(in_dims[3]);
-  const int c_out = static_cast<int>(w_dims[0]);
-  const int out_h = static_cast<int>(out_dims[2]);
-  const int out_w = static_cast<int>(out_dims[3]);
-  const int groups = p.groups;
+  ConvGeometry g;
+  g.batch = in_dims[0];
+  g.c_in = static_cast<int>(in_dims[1]);
+  g.h = static_cast<int>(in_dims[2]);
+  g.w = static_cast<int>(in_dims[3]);
+  g.c_out = static_cast<int>(w_dims[0]);
+  g.out_h = static_cast<int>(out_dims[2]);
+  g.out_w = static_cast<int>(out_dims[3]);
+  g.groups = p.groups;
+  g.win.kh = static_cast<int>(w_dims[2]);
+  g.win.kw = static_cast<int>(w_dims[3]);
+  g.win.stride_h = p.strides[0];
+  g.win.stride_w = p.strides[1];
+  g.win.pad_top = p.eff_paddings[0];
+  g.win.pad_left = p.eff_paddings[2];
+  g.win.dil_h = p.eff_dilations[0];
+  g.win.dil_w = p.eff_dilations[1];
+  g.in_plane = static_cast<int64_t>(g.h) * g.w;
+  g.out_plane = static_cast<int64_t>(g.out_h) * g.out_w;
+  return g;
+}
 
-  ConvWindow win;
-  win.kh = static_cast<int>(w_dims[2]);
-  win.kw = static_cast<int>(w_dims[3]);
-  win.stride_h = p.strides[0];
-  win.stride_w = p.strides[1];
-  win.pad_top = p.eff_paddings[0];
-  win.pad_left = p.eff_paddings[2];
-  win.dil_h = p.eff_dilations[0];
-  win.dil_w = p.eff_dilations[1];
+using Scratch = std::vector<std::vector<float>>;  // one buffer per thread
 
+// Items are (image, channel); each chunk runs its channel ranges with its
+// own padded scratch.
+void RunDepthwise(const KernelContext* ctx, const operators::ConvParam& p,
+                  const ConvGeometry& g, Scratch* scratch) {
   const float* in = p.input->data<float>();
   const float* filter = p.filter->data<float>();
-  float* out = p.output->mutable_data<float>();
-  const int64_t in_plane = static_cast<int64_t>(h) * w;
-  const int64_t out_plane = static_cast<int64_t>(out_h) * out_w;
-  if (out_plane == 0 || batch == 0) return Status::OK();
-
-  const bool depthwise = groups == c_in && c_out == c_in && w_dims[1] == 1;
-  scratch_.resize(NumThreads(ctx()));
-  if (depthwise) {
-    // Items are (image, channel); each chunk runs its channel ranges with its
-    // own padded scratch.
-    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
-    const int64_t ksize = static_cast<int64_t>(win.kh) * win.kw;
-    ParallelForChunks(ctx(), batch * c_in, batch * c_in * out_plane * ksize,
-                      [&](int chunk, int64_t i0, int64_t i1) {
-      for (int64_t i = i0; i < i1;) {
-        const int64_t n = i / c_in;
-        const int c = static_cast<int>(i % c_in);
-        const int cnt = static_cast<int>(std::min<int64_t>(i1 - i, c_in - c));
-        const int64_t plane0 = n * c_in + c;
-        DepthwiseConv2d(in + plane0 * in_plane, cnt, h, w, filter + c * ksize, win,
-                        out_h, out_w, out + plane0 * out_plane, bias ? bias + c : nullptr,
-                        &p.act, &scratch_[chunk]);
-        i += cnt;
-      }
-    });
-    return Status::OK();
-  }
   const float* bias = p.bias ? p.bias->data<float>() : nullptr;
-  if (UseWinograd(win, groups, c_in, c_out, out_h, out_w)) {
-    // Weights are static in a predictor, so this transforms once; comparing
-    // with a copy (cheap next to the conv) keeps it right if they change.
-    const size_t filter_size = static_cast<size_t>(c_out) * c_in * 9;
-    if (winograd_source_.size() != filter_size ||
-        std::memcmp(winograd_source_.data(), filter, filter_size * sizeof(float)) != 0) {
-      winograd_source_.assign(filter, filter + filter_size);
-      winograd_filter_ = WinogradFilter(filter, c_out, c_in);
+  float* out = p.output->mutable_data<float>();
+  const int c_in = g.c_in;
+  const int64_t ksize = static_cast<int64_t>(g.win.kh) * g.win.kw;
+  ParallelForChunks(ctx, g.batch * c_in, g.batch * c_in * g.out_plane * ksize,
+                    [&](int chunk, int64_t i0, int64_t i1) {
+    for (int64_t i = i0; i < i1;) {
+      const int64_t n = i / c_in;
+      const int c = static_cast<int>(i % c_in);
+      const int cnt = static_cast<int>(std::min<int64_t>(i1 - i, c_in - c));
+      const int64_t plane0 = n * c_in + c;
+      DepthwiseConv2d(in + plane0 * g.in_plane, cnt, g.h, g.w, filter + c * ksize, g.win,
+                      g.out_h, g.out_w, out + plane0 * g.out_plane, bias ? bias + c : nullptr,
+                      &p.act, &(*scratch)[chunk]);
+      i += cnt;
     }
-    WinogradArgs args;
-    args.c_in = c_in;
-    args.h = h;
-    args.w = w;
-    args.pad_top = win.pad_top;
-    args.pad_left = win.pad_left;
-    args.u = winograd_filter_.data();
-    args.c_out = c_out;
-    args.out_h = out_h;
-    args.out_w = out_w;
-    args.bias = bias;
-    args.act = &p.act;
-    // Items are (image, block of tiles); the blocks depend on shapes only.
-    const int64_t tiles = WinogradTiles(out_h, out_w);
-    const int64_t block = WinogradBlockTiles(c_in, c_out, tiles);
-    const int64_t blocks = (tiles + block - 1) / block;
-    ParallelForChunks(ctx(), batch * blocks, batch * tiles * 16 * c_in * c_out,
-                      [&](int chunk, int64_t i0, int64_t i1) {
-      for (int64_t i = i0; i < i1; ++i) {
-        WinogradArgs image = args;
-        image.in = in + i / blocks * c_in * in_plane;
-        image.out = out + i / blocks * c_out * out_plane;
-        const int64_t t0 = i % blocks * block;
-        WinogradConv3x3(image, t0, std::min(tiles, t0 + block), &scratch_[chunk]);
-      }
-    });
-    return Status::OK();
-  }
+  });
+}
+
+// Items are (image, block of tiles); the blocks depend on shapes only.
+void RunWinograd(const KernelContext* ctx, const operators::ConvParam& p,
+                 const ConvGeometry& g, WinogradFilterCache* cache, Scratch* scratch) {
+  const float* in = p.input->data<float>();
+  float* out = p.output->mutable_data<float>();
+  WinogradArgs args;
+  args.c_in = g.c_in;
+  args.h = g.h;
+  args.w = g.w;
+  args.pad_top = g.win.pad_top;
+  args.pad_left = g.win.pad_left;
+  args.u = cache->Get(p.filter->data<float>(), g.c_out, g.c_in);
+  args.c_out = g.c_out;
+  args.out_h = g.out_h;
+  args.out_w = g.out_w;
+  args.bias = p.bias ? p.bias->data<float>() : nullptr;
+  args.act = &p.act;
+  const int64_t tiles = WinogradTiles(g.out_h, g.out_w);
+  const int64_t block = WinogradBlockTiles(g.c_in, g.c_out, tiles);
+  const int64_t blocks = (tiles + block - 1) / block;
+  ParallelForChunks(ctx, g.batch * blocks, g.batch * tiles * 16 * g.c_in * g.c_out,
+                    [&](int chunk, int64_t i0, int64_t i1) {
+    for (int64_t i = i0; i < i1; ++i) {
+      WinogradArgs image = args;
+      image.in = in + i / blocks * g.c_in * g.in_plane;
+      image.out = out + i / blocks * g.c_out * g.out_plane;
+      const int64_t t0 = i % blocks * block;
+      WinogradConv3x3(image, t0, std::min(tiles, t0 + block), &(*scratch)[chunk]);
+    }
+  });
+}
+
+// Per-group GEMM on blocks of im2col columns (or the input itself for 1x1).
+void RunGemm(const KernelContext* ctx, const operators::ConvParam& p, const ConvGeometry& geo,
+             Scratch* scratch) {
+  const float* in = p.input->data<float>();
+  const float* filter = p.filter->data<float>();
+  const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+  float* out = p.output->mutable_data<float>();
+  const int64_t batch = geo.batch;
+  const int c_in = geo.c_in, h = geo.h, w = geo.w, c_out = geo.c_out;
+  const int out_h = geo.out_h, out_w = geo.out_w, groups = geo.groups;
+  const ConvWindow& win = geo.win;
+  const int64_t in_plane = geo.in_plane, out_plane = geo.out_plane;
   const int cin_g = c_in / groups;
   const int cout_g = c_out / groups;
   const int64_t k = static_cast<int64_t>(cin_g) * win.kh * win.kw;
@@ -155,9 +163,9 @@ Status ConvCompute::Run() {
   const int64_t m_blocks = (cout_g + m_step - 1) / m_step;
   // Items are (image, group, pixel block, channel block), in that order; a
   // chunk reuses its last im2col block across channel blocks.
-  ParallelForChunks(ctx(), per_group * m_blocks, batch * c_out * out_plane * k,
+  ParallelForChunks(ctx, per_group * m_blocks, batch * c_out * out_plane * k,
                     [&](int chunk, int64_t i0, int64_t i1) {
-    std::vector<float>& col = scratch_[chunk];
+    std::vector<float>& col = (*scratch)[chunk];
     if (!direct_1x1 && col.size() < static_cast<size_t>(k * step)) col.resize(k * step);
     int64_t col_block = -1;  // the (image, group, pixel block) now in col
     for (int64_t i = i0; i < i1; ++i) {
@@ -194,6 +202,28 @@ Status ConvCompute::Run() {
       }
     }
   });
+}
+
+}  // namespace
+
+Status ConvCompute::Run() {
+  auto& p = Param<operators::ConvParam>();
+  if (p.input->dtype() != DataType::kFloat32 || p.filter->dtype() != DataType::kFloat32) {
+    return Unimplemented(std::string("conv2d host kernel supports float32 only, got ") +
+                         DataTypeName(p.input->dtype()) + " input and " +
+                         DataTypeName(p.filter->dtype()) + " filter");
+  }
+  const ConvGeometry g = MakeGeometry(p);
+  if (g.out_plane == 0 || g.batch == 0) return Status::OK();
+  scratch_.resize(NumThreads(ctx()));
+  const bool depthwise = g.groups == g.c_in && g.c_out == g.c_in && p.filter->dims()[1] == 1;
+  if (depthwise) {
+    RunDepthwise(ctx(), p, g, &scratch_);
+  } else if (UseWinograd(g.win, g.groups, g.c_in, g.c_out, g.out_h, g.out_w)) {
+    RunWinograd(ctx(), p, g, &winograd_filter_, &scratch_);
+  } else {
+    RunGemm(ctx(), p, g, &scratch_);
+  }
   return Status::OK();
 }
 

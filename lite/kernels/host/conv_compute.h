@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/kernels/host/conv_winograd.h"
 #include "lite/operators/fused_activation.h"
 
 namespace lite {
@@ -32,8 +33,7 @@ class ConvCompute : public KernelBase {
 
  private:
   std::vector<std::vector<float>> scratch_;  // one per thread
-  std::vector<float> winograd_source_;  // the filter last transformed
-  std::vector<float> winograd_filter_;  // WinogradFilter(winograd_source_)
+  WinogradFilterCache winograd_filter_;
 };
 
 // Target size (floats) of one spatial block of GEMM columns (K x block,

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lite/kernels/host/conv_epilogue.h"
+#include "lite/kernels/host/padded_row.h"
 
 namespace lite {
 namespace kernels {
@@ -14,17 +15,6 @@ namespace host {
 namespace {
 // Output columns computed per step; rows are computed rounded up to this.
 constexpr int kV = 8;
-
-// Indices [lo, hi) of q in [0, out) with q*stride + offset in [0, size).
-inline void ValidCols(int offset, int stride, int size, int out, int* lo, int* hi) {
-  int l = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
-  int last = size - 1 - offset;
-  int h = last < 0 ? 0 : last / stride + 1;
-  l = std::min(l, out);
-  h = std::min(h, out);
-  *lo = l;
-  *hi = std::max(h, l);
-}
 
 // Padded plane: `rows` rows, each split into `phases` (= stride_w) column
 // phases of `pw` floats; phase p of row r holds padded columns p, p+S, ...
@@ -45,21 +35,11 @@ void FillPadded(const float* in_c, int height, int width, const ConvWindow& win,
       std::memset(dst, 0, sizeof(float) * g.row_stride());
       continue;
     }
-    const float* src = in_c + static_cast<int64_t>(ih) * width;
     float* row = s == 1 ? dst : tmp;
-    int lo, hi;  // padded columns holding input columns
-    ValidCols(-win.pad_left, 1, width, full, &lo, &hi);
-    std::memset(row, 0, sizeof(float) * lo);
-    std::memcpy(row + lo, src + lo - win.pad_left, sizeof(float) * (hi - lo));
-    std::memset(row + hi, 0, sizeof(float) * (full - hi));
-    if (s == 2) {  // pw is a multiple of kV
-      float* d1 = dst + g.pw;
-      for (int q = 0; q < g.pw; q += kV) {
-        for (int v = 0; v < kV; ++v) {
-          dst[q + v] = row[2 * (q + v)];
-          d1[q + v] = row[2 * (q + v) + 1];
-        }
-      }
+    PaddedRowSegment(in_c + static_cast<int64_t>(ih) * width, width, win.pad_left, 0, full,
+                     row);
+    if (s == 2) {
+      SplitEvenOdd(row, g.pw, dst, dst + g.pw);
     } else if (s > 2) {
       for (int p = 0; p < s; ++p) {
         for (int q = 0; q < g.pw; ++q) dst[p * g.pw + q] = row[q * s + p];

@@ -14,29 +14,13 @@
 
 #include "lite/kernels/host/conv_epilogue.h"
 #include "lite/kernels/host/gemm.h"
+#include "lite/kernels/host/padded_row.h"
 
 namespace lite {
 namespace kernels {
 namespace host {
 
 namespace {
-
-// Copies input row iy, columns [j0 - pad_left, j1 - pad_left), into
-// buf[0, j1 - j0), with zeros outside the image.
-void PaddedRow(const float* plane, int h, int w, int iy, int pad_left, int j0, int j1,
-               float* buf) {
-  buf -= j0;
-  if (iy < 0 || iy >= h) {
-    std::fill(buf + j0, buf + j1, 0.f);
-    return;
-  }
-  const float* src = plane + static_cast<int64_t>(iy) * w;
-  const int lo = std::min(j1, std::max(j0, pad_left));      // first in-image column
-  const int hi = std::max(lo, std::min(j1, w + pad_left));  // one past the last
-  std::fill(buf + j0, buf + lo, 0.f);
-  std::memcpy(buf + lo, src + (lo - pad_left), sizeof(float) * (hi - lo));
-  std::fill(buf + hi, buf + j1, 0.f);
-}
 
 // B^T d for all tiles of a row segment at once: combines the 4 padded input
 // rows r[0..3] (len columns each) into t[0..3]. Tiles overlap by 2 columns,
@@ -51,15 +35,6 @@ void CombineRows(const float* __restrict r0, const float* __restrict r1,
     t1[j] = r1[j] + r2[j];
     t2[j] = r2[j] - r1[j];
     t3[j] = r1[j] - r3[j];
-  }
-}
-
-// Splits src[0, 2n) into its even and odd elements.
-void Deinterleave(const float* __restrict src, int n, float* __restrict even,
-                  float* __restrict odd) {
-  for (int i = 0; i < n; ++i) {
-    even[i] = src[2 * i];
-    odd[i] = src[2 * i + 1];
   }
 }
 
@@ -133,6 +108,15 @@ std::vector<float> WinogradFilter(const float* filter, int c_out, int c_in) {
   return u;
 }
 
+const float* WinogradFilterCache::Get(const float* filter, int c_out, int c_in) {
+  const size_t size = static_cast<size_t>(c_out) * c_in * 9;
+  if (source_.size() != size || std::memcmp(source_.data(), filter, size * sizeof(float)) != 0) {
+    source_.assign(filter, filter + size);
+    transformed_ = WinogradFilter(filter, c_out, c_in);
+  }
+  return transformed_.data();
+}
+
 int64_t WinogradBlockTiles(int c_in, int c_out, int64_t tiles) {
   // 16 * (c_in + c_out) * block floats of V and M: about 1 MiB.
   const int64_t cache_fit = std::clamp<int64_t>(16384 / std::max(1, c_in + c_out), 32, 1024);
@@ -147,27 +131,32 @@ void WinogradConv3x3(const WinogradArgs& a, int64_t tile_begin, int64_t tile_end
   const int64_t nb = tile_end - tile_begin;
   const int half_len = tiles_w + 1;  // even or odd columns of a padded row
   const int row_len = 2 * half_len;
+  // Scratch, carved in order: V [16][c_in][nb], M [16][c_out][nb], then the
+  // per-segment rows: 4 padded input rows, their 4 row combinations (B^T d),
+  // the even/odd split of one, A^T M per column (2 x 4), 2 output rows.
   const size_t need = 16 * static_cast<size_t>(a.c_in + a.c_out) * nb + 9 * row_len +
                       12 * static_cast<size_t>(tiles_w);
   if (scratch->size() < need) scratch->resize(need);
-  float* v = scratch->data();                             // [16][c_in][nb]
-  float* m = v + 16 * static_cast<int64_t>(a.c_in) * nb;  // [16][c_out][nb]
-  float* padded[4];    // zero-padded input rows of a tile row segment
-  float* combined[4];  // B^T d of them
-  for (int r = 0; r < 4; ++r) {
-    padded[r] = m + 16 * static_cast<int64_t>(a.c_out) * nb + r * row_len;
-    combined[r] = padded[r] + 4 * row_len;
-  }
-  float* even = combined[3] + row_len;
-  float* odd = even + half_len;
-  float* y0 = odd + half_len;  // two output rows of a segment
-  float* y1 = y0 + 2 * tiles_w;
-  float* s0[4];  // A^T M of a segment's tiles, per column
+  float* next = scratch->data();
+  auto carve = [&next](int64_t n) {
+    float* p = next;
+    next += n;
+    return p;
+  };
+  float* v = carve(16 * static_cast<int64_t>(a.c_in) * nb);
+  float* m = carve(16 * static_cast<int64_t>(a.c_out) * nb);
+  float* padded[4];
+  float* combined[4];
+  for (float*& r : padded) r = carve(row_len);
+  for (float*& r : combined) r = carve(row_len);
+  float* even = carve(half_len);
+  float* odd = carve(half_len);
+  float* s0[4];
   float* s1[4];
-  for (int c = 0; c < 4; ++c) {
-    s0[c] = y1 + 2 * tiles_w + c * tiles_w;
-    s1[c] = s0[c] + 4 * tiles_w;
-  }
+  for (float*& c : s0) c = carve(tiles_w);
+  for (float*& c : s1) c = carve(tiles_w);
+  float* y0 = carve(2 * tiles_w);
+  float* y1 = carve(2 * tiles_w);
 
   // Calls fn(ty, tx0, tx1, index of tile (ty, tx0) in the block) per
   // tile-row segment of the block.
@@ -187,14 +176,14 @@ void WinogradConv3x3(const WinogradArgs& a, int64_t tile_begin, int64_t tile_end
     for_segments([&](int ty, int tx0, int tx1, int64_t idx) {
       const int n = tx1 - tx0;
       for (int r = 0; r < 4; ++r) {
-        PaddedRow(plane, a.h, a.w, 2 * ty - a.pad_top + r, a.pad_left, 2 * tx0, 2 * tx1 + 2,
-                  padded[r]);
+        const int iy = 2 * ty - a.pad_top + r;
+        const float* src = iy >= 0 && iy < a.h ? plane + static_cast<int64_t>(iy) * a.w : nullptr;
+        PaddedRowSegment(src, a.w, a.pad_left, 2 * tx0, 2 * tx1 + 2, padded[r]);
       }
-      float** t = combined;
-      CombineRows(padded[0], padded[1], padded[2], padded[3], 2 * n + 2, t[0], t[1], t[2],
-                  t[3]);
+      CombineRows(padded[0], padded[1], padded[2], padded[3], 2 * n + 2, combined[0],
+                  combined[1], combined[2], combined[3]);
       for (int r = 0; r < 4; ++r) {
-        Deinterleave(t[r], n + 1, even, odd);
+        SplitEvenOdd(combined[r], n + 1, even, odd);
         float* vr = v + 4 * r * v_stride + ic * nb + idx;
         CombineColumns(even, odd, n, vr, vr + v_stride, vr + 2 * v_stride, vr + 3 * v_stride);
       }

@@ -5,8 +5,8 @@
 // (16 GEMMs of [c_out x c_in] x [c_in x tiles]), Y = A^T M A. That is 16
 // multiply-adds per tile and channel pair instead of 36 (2.25x fewer), for a
 // few extra additions in the transforms. The filter transform U = G g G^T
-// is done once per filter by the caller (WinogradFilter); the conv kernel
-// owns that buffer and one scratch buffer per thread. Results differ from
+// is done once per filter (WinogradFilterCache, owned by the conv kernel,
+// like the one scratch buffer per thread). Results differ from
 // direct convolution by rounding only (a few ulps of the inputs' scale).
 #pragma once
 
@@ -28,6 +28,18 @@ bool UseWinograd(const ConvWindow& win, int groups, int c_in, int c_out,
 
 // filter [c_out, c_in, 3, 3] -> u [16][c_out][c_in].
 std::vector<float> WinogradFilter(const float* filter, int c_out, int c_in);
+
+// The transformed filter of the last filter seen. Weights are static in a
+// predictor, so this transforms once; comparing with a copy (cheap next to
+// the conv) keeps it right if the filter's values change.
+class WinogradFilterCache {
+ public:
+  const float* Get(const float* filter, int c_out, int c_in);
+
+ private:
+  std::vector<float> source_;       // the filter last transformed
+  std::vector<float> transformed_;  // WinogradFilter(source_)
+};
 
 // Output tiles of one image, tiles_h x tiles_w = ceil(out/2) each way.
 inline int64_t WinogradTiles(int out_h, int out_w) {

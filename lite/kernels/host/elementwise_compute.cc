@@ -1,8 +1,8 @@
 // Host kernels for elementwise_add/sub/mul/div/max/min/pow (float32, int32,
 // int64; dispatched on X's dtype). Broadcasting uses the aligned dims that
-// ElementwiseOp::InferShape stored in the param. Outputs over
-// kParallelElements elements are split across the thread pool along their
-// first non-1 dim (every element is still one op(x, y)).
+// ElementwiseOp::InferShape stored in the param. Large outputs are split
+// across the thread pool along their first non-1 dim (every element is still
+// one op(x, y)).
 #include <cmath>
 #include <vector>
 
@@ -29,17 +29,16 @@ T PowOf(T a, T b) {
   }
 }
 
-constexpr int64_t kParallelElements = 64 * 1024;
-
-// BroadcastBinary, with large outputs sliced along their first non-1 dim d
-// across ctx's pool; x and y are sliced along d where they are not broadcast.
+// BroadcastBinary with the output sliced along its first non-1 dim d across
+// ctx's pool (ParallelFor keeps small outputs on the calling thread); x and
+// y are sliced along d where they are not broadcast.
 template <typename T, typename Op>
 void ParallelBroadcast(const KernelContext* ctx, const T* x, const T* y, T* out,
                        const DDim& xd, const DDim& yd, const DDim& od, Op op) {
   const int64_t total = Product(od);
   size_t d = 0;
   while (d < od.size() && od[d] == 1) ++d;
-  if (total <= kParallelElements || NumThreads(ctx) == 1 || d == od.size()) {
+  if (d == od.size()) {
     BroadcastBinary(x, y, out, xd, yd, od, op);
     return;
   }
