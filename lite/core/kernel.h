@@ -24,8 +24,12 @@ namespace lite {
 
 // Per-predictor execution context shared by its kernels.
 struct KernelContext {
-  int threads = 1;
-  std::unique_ptr<ThreadPool> pool;  // nullptr when threads == 1
+  std::unique_ptr<ThreadPool> pool;  // nullptr when running on one thread
+
+  // Kernels run on `threads` threads: a ThreadPool when more than one.
+  void set_threads(int threads) {
+    pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
+  }
 };
 
 // Jobs whose rough cost (`work`, in multiply-adds or element operations) is
@@ -37,20 +41,10 @@ inline int NumThreads(const KernelContext* ctx) {
   return ctx && ctx->pool ? ctx->pool->size() : 1;
 }
 
-// Runs fn over [0, n) split across ctx's pool, or as fn(0, n) when there is
-// no pool (ctx may be null) or `work` < kMinParallelWork.
-inline void ParallelFor(const KernelContext* ctx, int64_t n, int64_t work,
-                        const ThreadPool::RangeFn& fn) {
-  if (!ctx || !ctx->pool || work < kMinParallelWork) {
-    if (n > 0) fn(0, n);
-    return;
-  }
-  ctx->pool->ParallelFor(n, fn);
-}
-inline void ParallelFor(const KernelContext* ctx, int64_t n, const ThreadPool::RangeFn& fn) {
-  ParallelFor(ctx, n, kMinParallelWork, fn);
-}
-// As ParallelFor, passing the chunk index (< NumThreads(ctx)) for scratch.
+// Runs fn(chunk, begin, end) over [0, n) split across ctx's pool, passing
+// the chunk index (< NumThreads(ctx)) for per-thread scratch; or runs
+// fn(0, 0, n) when there is no pool (ctx may be null) or `work` <
+// kMinParallelWork.
 inline void ParallelForChunks(const KernelContext* ctx, int64_t n, int64_t work,
                               const ThreadPool::ChunkFn& fn) {
   if (!ctx || !ctx->pool || work < kMinParallelWork) {
@@ -58,6 +52,11 @@ inline void ParallelForChunks(const KernelContext* ctx, int64_t n, int64_t work,
     return;
   }
   ctx->pool->ParallelForChunks(n, fn);
+}
+// As ParallelForChunks, for loops that need no per-thread scratch.
+inline void ParallelFor(const KernelContext* ctx, int64_t n, int64_t work,
+                        const ThreadPool::RangeFn& fn) {
+  ParallelForChunks(ctx, n, work, [&fn](int, int64_t b, int64_t e) { fn(b, e); });
 }
 
 class KernelBase;

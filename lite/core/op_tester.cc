@@ -17,10 +17,6 @@ void OpTester::SetOutput(const std::string& param, const std::string& name) {
   AppendArg(desc_.mutable_outputs(), param, name);
 }
 
-void OpTester::set_threads(int threads) {
-  ctx_.threads = threads;
-  ctx_.pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
-}
 
 Status OpTester::Run(TargetType target) {
   if (!inst_) {

@@ -28,7 +28,7 @@ class OpTester {
 
   cpp::OpDesc* desc() { return &desc_; }
   // Runs kernels with `threads` threads (a ThreadPool when > 1).
-  void set_threads(int threads);
+  void set_threads(int threads) { ctx_.set_threads(threads); }
   Scope* scope() { return &scope_; }
 
   // Creates var `name` holding `data` with `dims`, and binds it to `param`

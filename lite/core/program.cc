@@ -92,8 +92,7 @@ StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
     const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads) {
   if (optimized.blocks.empty()) return InvalidArgument("optimized program has no blocks");
   auto ctx = std::make_unique<KernelContext>();
-  ctx->threads = threads;
-  if (threads > 1) ctx->pool = std::make_unique<ThreadPool>(threads);
+  ctx->set_threads(threads);
   std::vector<std::unique_ptr<Instruction>> insts;
   const cpp::BlockDesc& block = optimized.blocks[0];
   // Every var the program names exists in the exec scope (weights are found

@@ -87,15 +87,14 @@ TEST(KernelContextParallelFor, NullPoolAndSmallWorkRunInline) {
   EXPECT_EQ(NumThreads(&ctx), 1);
   EXPECT_EQ(NumThreads(nullptr), 1);
   int calls = 0;
-  ParallelFor(nullptr, 8, [&](int64_t b, int64_t e) {
+  ParallelFor(nullptr, 8, kMinParallelWork, [&](int64_t b, int64_t e) {
     ++calls;
     EXPECT_EQ(e - b, 8);
   });
-  ParallelFor(&ctx, 8, [&](int64_t b, int64_t e) { ++calls; });
+  ParallelFor(&ctx, 8, kMinParallelWork, [&](int64_t b, int64_t e) { ++calls; });
   EXPECT_EQ(calls, 2);
 
-  ctx.threads = 2;
-  ctx.pool = std::make_unique<ThreadPool>(2);
+  ctx.set_threads(2);
   EXPECT_EQ(NumThreads(&ctx), 2);
   std::atomic<int> chunks{0};
   ParallelFor(&ctx, 8, /*work=*/1, [&](int64_t b, int64_t e) { ++chunks; });
