@@ -1,0 +1,101 @@
+// The device-driver interface and registry.
+//
+// A driver turns an NN IR Model (nn_ir.h) into something its device runs:
+// it answers Supports(operation) with OK or a reason, Compile()s a whole
+// model into an Executable, and Execute()s that executable on caller-owned
+// buffers. The framework (subgraph pass and kernel) owns partitioning,
+// fallback and reporting; a driver only says yes/no and does the work.
+//
+// Ownership: the registry owns driver factories; the caller owns every
+// Driver it creates and every Executable that driver compiled (destroying
+// the Executable releases what Compile acquired; destroy executables before
+// their driver). A Driver instance is used from one thread at a time;
+// different instances may run concurrently. Nothing here names a Paddle type,
+// so a later C ABI can wrap it for out-of-tree plugins.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/backends/npu/nn_ir.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+namespace npu {
+
+// Bumped on incompatible changes of this header or nn_ir.h (major), or on
+// additions (minor).
+constexpr int kDriverApiMajor = 1;
+constexpr int kDriverApiMinor = 0;
+
+struct CompileOptions {
+  int threads = 1;  // the predictor's thread count
+};
+
+// A compiled model. Drivers subclass it; destroying it frees its resources.
+class Executable {
+ public:
+  virtual ~Executable() = default;
+};
+
+// A caller-owned tensor handed to Execute: host memory, row-major, in the
+// NN IR layout of the matching model operand.
+struct HostTensor {
+  void* data = nullptr;
+  size_t bytes = 0;
+  std::vector<int64_t> dims;
+};
+
+class Driver {
+ public:
+  virtual ~Driver() = default;
+  virtual std::string name() const = 0;
+  virtual int api_major() const { return kDriverApiMajor; }
+  virtual int api_minor() const { return kDriverApiMinor; }
+  // True when Execute reads and writes host memory directly (then no copy
+  // op is inserted at subgraph boundaries). Only such drivers exist today.
+  virtual bool host_memory() const { return true; }
+
+  // OK, or a reason naming what is not supported ("pool2d: ceil_mode with
+  // exclusive=false"). `model` holds the operation's operands; in check mode
+  // their dims may hold -1 and constants may have no data: answer from what
+  // is known and leave the rest to Compile.
+  virtual Status Supports(const Model& model, const Operation& operation) const = 0;
+  // Compiles a complete model (all dims known, constants with data).
+  virtual StatusOr<std::unique_ptr<Executable>> Compile(const Model& model,
+                                                        const CompileOptions& options) = 0;
+  // Runs `executable`. inputs/outputs follow Model::inputs/outputs order and
+  // dims; output buffers are allocated by the caller.
+  virtual Status Execute(Executable* executable, const std::vector<HostTensor>& inputs,
+                         const std::vector<HostTensor>& outputs) = 0;
+};
+
+using DriverFactory = std::function<std::unique_ptr<Driver>()>;
+
+class DriverRegistry {
+ public:
+  static DriverRegistry& Global();
+  // False (and nothing registered) when `name` is taken: first one wins.
+  bool Register(const std::string& name, DriverFactory factory);
+  bool Has(const std::string& name) const { return factories_.count(name) > 0; }
+  // NotFound listing the registered drivers when `name` is unknown.
+  StatusOr<std::unique_ptr<Driver>> Create(const std::string& name) const;
+  std::vector<std::string> Names() const;  // sorted
+
+ private:
+  std::map<std::string, DriverFactory> factories_;
+};
+
+}  // namespace npu
+}  // namespace lite
+
+// REGISTER_NPU_DRIVER(reference, ReferenceDriver);
+#define REGISTER_NPU_DRIVER(name, DriverClass)                                \
+  static bool lite_npu_driver_registered_##name [[maybe_unused]] =            \
+      ::lite::npu::DriverRegistry::Global().Register(#name, [] {              \
+        return std::unique_ptr<::lite::npu::Driver>(new DriverClass);         \
+      })

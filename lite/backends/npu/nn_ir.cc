@@ -1,0 +1,170 @@
+#include "lite/backends/npu/nn_ir.h"
+
+#include <sstream>
+
+namespace lite {
+namespace npu {
+
+const char* ElementTypeName(ElementType t) {
+  switch (t) {
+    case ElementType::kFloat32: return "float32";
+    case ElementType::kInt32: return "int32";
+    case ElementType::kInt64: return "int64";
+  }
+  return "?";
+}
+
+size_t ElementSize(ElementType t) { return t == ElementType::kInt64 ? 8 : 4; }
+
+const char* LifetimeName(Lifetime l) {
+  switch (l) {
+    case Lifetime::kModelInput: return "input";
+    case Lifetime::kModelOutput: return "output";
+    case Lifetime::kConstant: return "constant";
+    case Lifetime::kTemporary: return "temporary";
+  }
+  return "?";
+}
+
+const char* OperationTypeName(OperationType t) {
+  static const char* const kNames[kNumOperationTypes] = {
+      "conv2d", "conv2d_transpose", "pool2d", "fully_connected", "add", "sub", "mul",
+      "div", "max", "min", "relu", "relu6", "leaky_relu", "sigmoid", "tanh", "swish",
+      "hard_swish", "hard_sigmoid", "clip", "scale", "exp", "abs", "prelu", "softmax",
+      "reshape", "transpose", "concat", "split", "slice", "pad", "resize_nearest",
+      "resize_bilinear", "batch_norm"};
+  int i = static_cast<int>(t);
+  return i >= 0 && i < kNumOperationTypes ? kNames[i] : "?";
+}
+
+int64_t Operand::numel() const {
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (d < 0) return -1;
+    n *= d;
+  }
+  return n;
+}
+
+int64_t Operation::Int(const std::string& key, int64_t fallback) const {
+  auto it = attrs.find(key);
+  if (it == attrs.end()) return fallback;
+  const int64_t* v = std::get_if<int64_t>(&it->second);
+  return v ? *v : fallback;
+}
+
+float Operation::Float(const std::string& key, float fallback) const {
+  auto it = attrs.find(key);
+  if (it == attrs.end()) return fallback;
+  const float* v = std::get_if<float>(&it->second);
+  return v ? *v : fallback;
+}
+
+std::vector<int64_t> Operation::Ints(const std::string& key) const {
+  auto it = attrs.find(key);
+  if (it == attrs.end()) return {};
+  const auto* v = std::get_if<std::vector<int64_t>>(&it->second);
+  return v ? *v : std::vector<int64_t>{};
+}
+
+std::vector<float> Operation::Floats(const std::string& key) const {
+  auto it = attrs.find(key);
+  if (it == attrs.end()) return {};
+  const auto* v = std::get_if<std::vector<float>>(&it->second);
+  return v ? *v : std::vector<float>{};
+}
+
+int Model::AddOperand(Operand operand) {
+  operands.push_back(std::move(operand));
+  return static_cast<int>(operands.size()) - 1;
+}
+
+int Model::AddOperation(Operation operation) {
+  operations.push_back(std::move(operation));
+  return static_cast<int>(operations.size()) - 1;
+}
+
+namespace {
+std::string DimsText(const std::vector<int64_t>& dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+  return s + "]";
+}
+}  // namespace
+
+std::string Model::Validate(bool check_mode) const {
+  const int n = static_cast<int>(operands.size());
+  std::vector<int> writes(n, 0);
+  for (int i = 0; i < n; ++i) {
+    const Operand& o = operands[i];
+    const std::string what = "operand #" + std::to_string(i) + " (" + o.name + ")";
+    if (!check_mode && o.numel() < 0) return what + " has unknown dims " + DimsText(o.dims);
+    if (o.lifetime == Lifetime::kConstant && !check_mode &&
+        o.data.size() != static_cast<size_t>(o.numel()) * ElementSize(o.type)) {
+      return what + " is a constant of " + std::to_string(o.numel()) + " elements with " +
+             std::to_string(o.data.size()) + " bytes of data";
+    }
+  }
+  for (int idx : inputs) {
+    if (idx < 0 || idx >= n || operands[idx].lifetime != Lifetime::kModelInput) {
+      return "model input " + std::to_string(idx) + " is not a model-input operand";
+    }
+  }
+  for (const Operation& op : operations) {
+    const std::string what = std::string(OperationTypeName(op.type)) + " from " + op.origin;
+    for (int idx : op.inputs) {
+      if (idx < 0 || idx >= n) return what + ": input operand " + std::to_string(idx) + " out of range";
+      Lifetime l = operands[idx].lifetime;
+      if ((l == Lifetime::kTemporary || l == Lifetime::kModelOutput) && writes[idx] == 0) {
+        return what + ": reads " + operands[idx].name + " before it is written";
+      }
+    }
+    for (int idx : op.outputs) {
+      if (idx < 0 || idx >= n) return what + ": output operand " + std::to_string(idx) + " out of range";
+      Lifetime l = operands[idx].lifetime;
+      if (l == Lifetime::kModelInput || l == Lifetime::kConstant) {
+        return what + ": writes " + std::string(LifetimeName(l)) + " operand " + operands[idx].name;
+      }
+      if (++writes[idx] > 1) return what + ": writes " + operands[idx].name + " a second time";
+    }
+  }
+  for (int idx : outputs) {
+    if (idx < 0 || idx >= n || operands[idx].lifetime != Lifetime::kModelOutput) {
+      return "model output " + std::to_string(idx) + " is not a model-output operand";
+    }
+    if (writes[idx] == 0) return "model output " + operands[idx].name + " is never written";
+  }
+  return "";
+}
+
+std::string Model::DebugString() const {
+  std::ostringstream os;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const Operand& o = operands[i];
+    os << "%" << i << " " << LifetimeName(o.lifetime) << " " << ElementTypeName(o.type) << " "
+       << DimsText(o.dims) << " " << o.name << "\n";
+  }
+  for (const Operation& op : operations) {
+    os << OperationTypeName(op.type) << "(";
+    for (size_t i = 0; i < op.inputs.size(); ++i) os << (i ? ", %" : "%") << op.inputs[i];
+    os << ") -> (";
+    for (size_t i = 0; i < op.outputs.size(); ++i) os << (i ? ", %" : "%") << op.outputs[i];
+    os << ")";
+    for (const auto& kv : op.attrs) {
+      os << " " << kv.first << "=";
+      if (auto* v = std::get_if<int64_t>(&kv.second)) os << *v;
+      if (auto* v = std::get_if<float>(&kv.second)) os << *v;
+      if (auto* v = std::get_if<std::vector<int64_t>>(&kv.second)) os << DimsText(*v);
+      if (auto* v = std::get_if<std::vector<float>>(&kv.second)) {
+        os << "[";
+        for (size_t i = 0; i < v->size(); ++i) os << (i ? ", " : "") << (*v)[i];
+        os << "]";
+      }
+    }
+    os << "  # " << op.origin << "\n";
+  }
+  return os.str();
+}
+
+}  // namespace npu
+}  // namespace lite

@@ -1,0 +1,167 @@
+// The device-neutral NN IR: what op bridges write and device drivers read.
+//
+// A Model is a list of operands (tensors: their element type, dims, lifetime
+// and, for constants, their data) and a list of operations in execution
+// order (a closed enum of types with typed attributes) that read and write
+// operands by index. Nothing here knows about Paddle ops, scopes or drivers:
+// bridges (lite/kernels/npu/bridges) translate Paddle ops into it, drivers
+// (lite/backends/npu/<driver>) compile and run it. A Model owns its operands
+// and their constant data; it is a plain value (copyable, no pointers).
+//
+// Layout: every operand is in Paddle's order (images NCHW, conv filters
+// OIHW, conv_transpose filters IOHW, fc weights [K, N]). A driver that wants
+// another layout converts at its own boundaries and at compile time.
+//
+// Semantics of every operation type are stated at its enum value below; the
+// reference driver (lite/backends/npu/reference) is their executable
+// definition. Output operand dims are always given (computed by the bridge
+// from Paddle's InferShape); operations never infer shapes themselves. Dims
+// may hold -1 only in a model built in check mode (shapes not yet known).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace lite {
+namespace npu {
+
+enum class ElementType : int { kFloat32 = 0, kInt32, kInt64 };
+const char* ElementTypeName(ElementType t);
+size_t ElementSize(ElementType t);
+
+enum class Lifetime : int {
+  kModelInput = 0,   // fed by the caller of Execute, in Model::inputs order
+  kModelOutput,      // written for the caller, in Model::outputs order
+  kConstant,         // data below, known at compile time
+  kTemporary,        // produced and consumed inside the model
+};
+const char* LifetimeName(Lifetime l);
+
+struct Operand {
+  ElementType type = ElementType::kFloat32;
+  std::vector<int64_t> dims;
+  Lifetime lifetime = Lifetime::kTemporary;
+  std::vector<uint8_t> data;  // kConstant: row-major; empty in check mode
+  std::string name;           // the Paddle variable it stands for (reports)
+
+  int64_t numel() const;      // -1 when a dim is unknown
+  const float* f32() const { return reinterpret_cast<const float*>(data.data()); }
+};
+
+// The closed set of operations. "x", "y", ... name inputs in order; "out"
+// the single output unless stated. Broadcasting is numpy's: dims aligned
+// from the right, each pair equal or one of them 1.
+enum class OperationType : int {
+  // inputs: x [N,C,H,W], filter [O, C/groups, kh, kw] (constant), bias [O]
+  // (constant, optional). attrs: strides [2], paddings [4] = {top, bottom,
+  // left, right}, dilations [2], groups. out[n,o,oh,ow] = bias[o] + sum
+  // x[n, g*C/groups + c, oh*sh - top + i*dh, ow*sw - left + j*dw] *
+  // filter[o, c, i, j] over in-bounds positions (zero padding).
+  kConv2D = 0,
+  // inputs: x [N,C,H,W], filter [C, O/groups, kh, kw] (constant), bias [O]
+  // (optional). attrs: strides, paddings [4], dilations, groups.
+  // out[n, g*O/groups + o, ih*sh - top + i*dh, iw*sw - left + j*dw] +=
+  // x[n, g*C/groups + c, ih, iw] * filter[g*C/groups + c, o, i, j] for
+  // positions inside out (out dims given; output_padding is in them).
+  kConv2DTranspose,
+  // inputs: x [N,C,H,W]. attrs: pool_type (0 max, 1 avg), ksize [2], strides
+  // [2], paddings [4], exclusive (avg only). Output dims given (ceil_mode is
+  // in them). Window of (oh, ow): rows hs = oh*sh - top, he = min(hs + kh,
+  // H + bottom), then clipped to [0, H) (same for columns). max: max over
+  // the clipped window. avg: sum over the clipped window divided by the
+  // clipped window size when exclusive, else by (he - hs) * (we - ws)
+  // computed before clipping to [0, H) / [0, W).
+  kPool2D,
+  // inputs: x [M, K], w [K, N] (constant), bias [N] (optional). out [M, N].
+  kFullyConnected,
+  // Elementwise binary with broadcasting: out = x op y.
+  kAdd, kSub, kMul, kDiv, kMax, kMin,
+  // Elementwise unary: out = f(x).
+  kRelu,         // max(x, 0)
+  kRelu6,        // min(max(x, 0), 6)
+  kLeakyRelu,    // attrs: alpha. x > 0 ? x : alpha * x
+  kSigmoid,      // 1 / (1 + exp(-x))
+  kTanh,
+  kSwish,        // attrs: beta. x / (1 + exp(-beta * x))
+  kHardSwish,    // attrs: threshold, scale, offset. x * min(max(x + offset, 0), threshold) / scale
+  kHardSigmoid,  // attrs: slope, offset. min(max(slope * x + offset, 0), 1)
+  kClip,         // attrs: min, max. min(max(x, min), max)
+  kScale,        // attrs: scale, bias. scale * x + bias
+  kExp,
+  kAbs,
+  // inputs: x, alpha (constant, broadcast to x). x > 0 ? x : alpha * x.
+  kPRelu,
+  // attrs: axis (>= 0). Softmax along axis.
+  kSoftmax,
+  // out has the given dims, same elements in the same row-major order.
+  kReshape,
+  // attrs: perm. out dims[i] = x dims[perm[i]].
+  kTranspose,
+  // inputs: x0..xn-1. attrs: axis (>= 0).
+  kConcat,
+  // inputs: x; outputs out0..outn-1 (sizes along axis from their dims).
+  // attrs: axis (>= 0).
+  kSplit,
+  // attrs: begins (one per dim). out[i...] = x[begins + i...] (stride 1,
+  // out dims give the extents).
+  kSlice,
+  // attrs: paddings [2 * rank] = {before0, after0, before1, after1, ...},
+  // mode (0 constant, 1 reflect, 2 edge), value (constant mode).
+  kPad,
+  // inputs: x [N,C,H,W]; out [N,C,OH,OW]. attrs: align_corners, ratio_h,
+  // ratio_w (the source step per output pixel, as Paddle computes it).
+  // Source row of oh: align_corners ? round(ratio_h * oh) : floor(ratio_h *
+  // oh), clamped to H - 1 (nearest_interp / nearest_interp_v2).
+  kResizeNearest,
+  // attrs: align_corners, align_mode, ratio_h, ratio_w. half_pixel =
+  // (align_mode == 0 && !align_corners): src = half_pixel ? max(ratio *
+  // (o + 0.5) - 0.5, 0) : ratio * o; i0 = floor(src), i1 = min(i0 + 1, H -
+  // 1), weights (1 - (src - i0), src - i0) (bilinear_interp(_v2)).
+  kResizeBilinear,
+  // inputs: x [N,C,...], scale, bias, mean, variance (constants [C]).
+  // attrs: epsilon. out = (x - mean) / sqrt(variance + epsilon) * scale + bias
+  // per channel (dim 1).
+  kBatchNorm,
+};
+const char* OperationTypeName(OperationType t);  // "conv2d", "add", ...
+constexpr int kNumOperationTypes = static_cast<int>(OperationType::kBatchNorm) + 1;
+
+using AttrValue = std::variant<int64_t, float, std::vector<int64_t>, std::vector<float>>;
+
+struct Operation {
+  OperationType type = OperationType::kRelu;
+  std::vector<int> inputs;   // operand indices
+  std::vector<int> outputs;  // operand indices
+  std::map<std::string, AttrValue> attrs;
+  // Who asked for it, for reasons and reports: "conv2d (output: x.tmp_0)".
+  std::string origin;
+
+  // Typed reads; `fallback` when absent or of another type.
+  int64_t Int(const std::string& key, int64_t fallback = 0) const;
+  float Float(const std::string& key, float fallback = 0.f) const;
+  std::vector<int64_t> Ints(const std::string& key) const;
+  std::vector<float> Floats(const std::string& key) const;
+};
+
+struct Model {
+  std::vector<Operand> operands;
+  std::vector<Operation> operations;  // execution order
+  std::vector<int> inputs;            // kModelInput operands, caller's order
+  std::vector<int> outputs;           // kModelOutput operands, caller's order
+
+  int AddOperand(Operand operand);
+  int AddOperation(Operation operation);
+  // Structural checks every driver may rely on: indices in range, each
+  // temporary/output written exactly once before it is read, inputs and
+  // constants never written, constants carry numel * size bytes (unless
+  // check mode), no -1 dims (unless check mode). Names the operation.
+  std::string Validate(bool check_mode) const;  // "" when valid
+  // One line per operand and operation (tests, --verbose dumps).
+  std::string DebugString() const;
+};
+
+}  // namespace npu
+}  // namespace lite
