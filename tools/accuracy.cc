@@ -14,6 +14,7 @@
 #include <iostream>
 
 #include "tools/reference.h"
+#include "tools/npu_flags.h"
 #include "tools/tool_util.h"
 
 DEFINE_string(reference, "", "reference folder holding meta.json (required)");
@@ -31,6 +32,8 @@ Status Check(bool* all_passed) {
   lite::tools::ModelFlags flags;
   flags.threads = FLAGS_threads;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
+  ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(
+                                  flags.valid_places, !FLAGS_optimized_model.empty()));
   flags.optimized_model = FLAGS_optimized_model;
   if (!flags.light()) {
     if (!ref.model_file.empty()) {
@@ -55,6 +58,8 @@ Status Check(bool* all_passed) {
     std::cout << lite::tools::FormatCheck(c) << "\n";
     *all_passed = *all_passed && c.passed;
   }
+  const auto placement = predictor->GetPlacementReport();
+  if (!placement.subgraphs.empty()) std::cout << "placement: " << placement.ToString();
   std::cout << (*all_passed ? "PASS" : "FAIL") << "\n";
   return Status::OK();
 }

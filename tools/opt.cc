@@ -28,6 +28,7 @@
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tools/opt_report.h"
+#include "tools/npu_flags.h"
 #include "tools/tool_util.h"
 
 DEFINE_string(model_dir, "", "Paddle model directory (combined or one file per param)");
@@ -40,8 +41,7 @@ DEFINE_string(optimize_out_type, "naive_buffer", "naive_buffer | protobuf");
 DEFINE_string(valid_targets, "host",
               "comma list of host, x86, npu in preference order (host is always "
               "appended as the fallback)");
-DEFINE_string(npu_driver, "xnnpack", "driver of NPU subgraphs");
-DEFINE_bool(npu_strict, false, "fail instead of falling back when an NPU subgraph fails");
+DEFINE_bool(print_drivers, false, "print the NPU drivers and op bridges in this build");
 DEFINE_string(disable_passes, "", "comma list of passes to skip");
 DEFINE_bool(print_all_ops, false, "print every op type x target (kernel registered?)");
 DEFINE_bool(print_supported_ops, false, "print the ops --valid_targets can run");
@@ -130,8 +130,7 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   lite::OptimizeOptions options;
   options.valid_places = places;
   options.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
-  options.device_options["npu.strict"] = FLAGS_npu_strict ? "1" : "0";
-  options.device_options["npu.driver"] = FLAGS_npu_driver;
+  ASSIGN_OR_RETURN(options.npu, lite::tools::NpuOptionsFromFlags(places, /*light=*/false));
   if (!FLAGS_visualize_dir.empty()) {
     RETURN_IF_ERROR(lite::tools::MakeDirs(FLAGS_visualize_dir));
     RETURN_IF_ERROR(ClearOldSnapshots());
@@ -180,8 +179,11 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
     check_root = std::make_shared<lite::Scope>();
     RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(written, &check_program, check_root.get()));
   }
-  auto rt = lite::PredictorRuntime::Create(check_program, check_root, FLAGS_threads);
+  auto rt = lite::PredictorRuntime::Create(check_program, check_root, FLAGS_threads, options.npu);
   if (!rt.ok()) return rt.status().WithContext("the written model does not load: " + written);
+  if (!(*rt)->Placement().subgraphs.empty()) {
+    std::cout << "placement: " << (*rt)->Placement().ToString();
+  }
   std::cout << "wrote " << written << " ("
             << (type == ModelType::kNaiveBuffer ? "naive_buffer" : "protobuf") << ", "
             << result.program.blocks[0].ops.size() << " ops, verified loadable)\n";
@@ -215,6 +217,7 @@ int Main() {
     printed = true;
   }
   if (FLAGS_display_kernels) std::cout << lite::tools::KernelsText(), printed = true;
+  if (FLAGS_print_drivers) std::cout << lite::tools::DriversText(), printed = true;
   if (!HaveModelFlags()) {
     if (printed) return 0;
     if (FLAGS_print_model_ops) {
@@ -236,7 +239,7 @@ int main(int argc, char** argv) {
       "opt --model_dir=DIR | --model_file=F --param_file=F --optimize_out=OUT\n"
       "    [--optimize_out_type=naive_buffer|protobuf] [--valid_targets=host,x86,npu]\n"
       "    [--visualize_dir=DIR] [--disable_passes=a,b] [--print_model_ops]\n"
-      "  or: opt --print_all_ops | --print_supported_ops | --display_kernels");
+      "  or: opt --print_all_ops | --print_supported_ops | --display_kernels | --print_drivers");
   gflags::SetVersionString(lite::kEngineVersion);
   gflags::ParseCommandLineFlags(&argc, &argv, true);
   if (argc > 1) {

@@ -1,5 +1,8 @@
 #include "tools/opt_report.h"
 
+#include "lite/backends/npu/driver.h"
+#include "lite/kernels/npu/bridges/bridge.h"
+
 #include <cstdio>
 #include <set>
 #include <sstream>
@@ -131,6 +134,26 @@ std::string KernelsText() {
   const auto all = KernelRegistry::Global().All();
   for (const KernelDef* def : all) os << def->Key() << "\n";
   os << all.size() << " kernels\n";
+  return os.str();
+}
+
+std::string DriversText() {
+  std::ostringstream os;
+  const auto names = npu::DriverRegistry::Global().Names();
+  os << "npu drivers (" << names.size() << "):\n";
+  for (const auto& name : names) {
+    auto driver = npu::DriverRegistry::Global().Create(name);
+    if (!driver.ok()) {
+      os << "  " << name << ": " << driver.status().message() << "\n";
+      continue;
+    }
+    os << "  " << name << "  api " << (*driver)->api_major() << "." << (*driver)->api_minor()
+       << (name == NpuOptions().driver ? "  (default)" : "") << "  built in\n";
+  }
+  const auto bridged = npu::BridgeRegistry::Global().OpTypes();
+  os << "op bridges (" << bridged.size() << "):";
+  for (const auto& t : bridged) os << " " << t;
+  os << "\n";
   return os.str();
 }
 

@@ -34,6 +34,8 @@ std::string SupportedOpsText(const std::vector<Place>& places);
 std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Place>& places);
 // Every registered kernel key, one per line.
 std::string KernelsText();
+// The NPU drivers (name, API version, origin) and the op types with bridges.
+std::string DriversText();
 
 // Op type -> count over block 0.
 std::map<std::string, int> OpCounts(const cpp::ProgramDesc& program);

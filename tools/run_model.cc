@@ -23,6 +23,7 @@
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tools/default_model.h"
 #include "tools/reference.h"
+#include "tools/npu_flags.h"
 #include "tools/tool_util.h"
 
 DEFINE_string(optimized_model, "", "optimized .nb model (runs the light predictor)");
@@ -151,6 +152,8 @@ Status RunMain() {
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
+  ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(
+                                  flags.valid_places, !FLAGS_optimized_model.empty()));
   std::unique_ptr<lite::tools::Reference> ref;
   if (!FLAGS_reference.empty()) {
     ASSIGN_OR_RETURN(lite::tools::Reference r, lite::tools::LoadReference(FLAGS_reference));
@@ -201,6 +204,8 @@ Status RunMain() {
   for (double v : ms) mean += v / ms.size();
   std::printf("latency over %d run(s) after %d warmup: median %.3f ms, min %.3f ms, mean %.3f ms\n",
               FLAGS_repeats, FLAGS_warmup, sorted[sorted.size() / 2], sorted.front(), mean);
+  const auto placement = predictor->GetPlacementReport();
+  if (!placement.subgraphs.empty()) std::cout << "placement: " << placement.ToString();
   if (ref) {
     ASSIGN_OR_RETURN(auto checks, lite::tools::CompareOutputs(*ref, *predictor));
     for (const auto& c : checks) std::cout << "reference " << lite::tools::FormatCheck(c) << "\n";

@@ -102,6 +102,9 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     MobileConfig config;
     config.set_model_from_file(flags.optimized_model);
     config.set_threads(flags.threads);
+    config.set_npu_driver(flags.npu.driver);
+    config.set_npu_strict(flags.npu.strict);
+    config.set_npu_cross_check(flags.npu.cross_check);
     return CreatePaddlePredictor<MobileConfig>(config);
   }
   if (!paddle_model) {
@@ -115,6 +118,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_param_file(flags.param_file);
   config.set_valid_places(flags.valid_places);
   config.set_threads(flags.threads);
+  config.set_npu_options(flags.npu);
   return CreatePaddlePredictor<CxxConfig>(config);
 }
 

@@ -44,6 +44,7 @@ struct ModelFlags {
   std::string param_file;
   std::vector<Place> valid_places{Place(TargetType::kHost)};
   int threads = 1;
+  NpuOptions npu;  // see npu_flags.h
   bool light() const { return !optimized_model.empty(); }
 };
 

@@ -3,6 +3,7 @@
 #include "lite/api/optimizer.h"
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
+#include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"
 
 namespace paddle {
@@ -35,18 +36,23 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
   options.disabled_passes = config.disabled_passes();
   options.dot_mode = ToDotMode(config.dot_mode());
   options.dot_pass = config.dot_pass();
-  options.device_options["npu.strict"] = config.npu_strict() ? "1" : "0";
-  options.device_options["npu.driver"] = config.npu_driver();
+  options.npu = config.npu_options();
+  if (!config.npu_partition_file().empty()) {
+    RETURN_IF_ERROR(lite::ReadFileToString(config.npu_partition_file(),
+                                           &options.npu.partition_text)
+                        .WithContext("npu partition file"));
+  }
   ASSIGN_OR_RETURN(auto result, lite::OptimizeProgram(program, root.get(), options));
   std::vector<PassDot> dots;
   if (!result.dot_before.empty()) dots.push_back({"(loaded)", false, result.dot_before});
   for (const auto& rec : result.report.passes) {
     if (!rec.dot_after.empty()) dots.push_back({rec.name, rec.changed, rec.dot_after});
   }
-  ASSIGN_OR_RETURN(auto runtime,
-                   lite::PredictorRuntime::Create(result.program, root, config.threads()));
+  ASSIGN_OR_RETURN(auto runtime, lite::PredictorRuntime::Create(result.program, root,
+                                                                config.threads(), options.npu));
   return std::shared_ptr<PaddlePredictor>(std::make_shared<lite::RuntimePredictor>(
-      std::move(runtime), root, config.threads(), result.report.ToString(), std::move(dots)));
+      std::move(runtime), root, config.threads(), options.npu, result.report.ToString(),
+      std::move(dots)));
 }
 
 }  // namespace

@@ -28,10 +28,10 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
         config.model_buffer(), lite::naive_buffer::kNbBufferName, &program, root.get()));
   }
   const std::string name = file ? config.model_file() : lite::naive_buffer::kNbBufferName;
-  auto rt = lite::PredictorRuntime::Create(program, root, config.threads());
+  auto rt = lite::PredictorRuntime::Create(program, root, config.threads(), config.npu_options());
   if (!rt.ok()) return rt.status().WithContext(name);
   return std::shared_ptr<PaddlePredictor>(std::make_shared<lite::RuntimePredictor>(
-      std::move(rt).value(), root, config.threads()));
+      std::move(rt).value(), root, config.threads(), config.npu_options()));
 }
 
 }  // namespace

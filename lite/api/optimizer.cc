@@ -13,7 +13,7 @@ StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
   }
   mir::SSAGraph graph;
   RETURN_IF_ERROR(graph.Build(program, 0, root_scope, options.valid_places));
-  for (const auto& kv : options.device_options) graph.SetOption(kv.first, kv.second);
+  graph.set_npu_options(options.npu);
   OptimizeResult result;
   if (options.dot_mode != mir::DotDumpMode::kNone) {
     result.dot_before = mir::GraphToDot(graph, "loaded graph");

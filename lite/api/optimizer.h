@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lite/core/mir/pass_manager.h"
+#include "lite/core/npu_options.h"
 #include "lite/core/scope.h"
 #include "lite/model_parser/program_desc.h"
 #include "lite/utils/status.h"
@@ -26,8 +27,8 @@ struct OptimizeOptions {
   mir::DotDumpMode dot_mode = mir::DotDumpMode::kNone;
   std::string dot_pass;
   std::function<void(const mir::PassRecord&)> on_pass_done;
-  // Free-form options for device passes (e.g. "npu.strict" = "1").
-  std::map<std::string, std::string> device_options;
+  // NPU subgraph settings (used when a valid place targets npu).
+  NpuOptions npu;
 };
 
 struct OptimizeResult {

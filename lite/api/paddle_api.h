@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/core/npu_options.h"
 #include "lite/core/types.h"
 #include "lite/utils/status.h"
 
@@ -103,9 +104,22 @@ class CxxConfig : public ConfigBase {
     dot_mode_ = mode;
     dot_pass_ = pass;
   }
-  // NPU subgraph options (used when a valid place targets npu).
-  void set_npu_strict(bool strict) { npu_strict_ = strict; }
-  void set_npu_driver(const std::string& driver) { npu_driver_ = driver; }
+  // NPU subgraphs (used when a valid place targets npu; see
+  // docs/subgraphs.md). The driver must be registered in this build (an
+  // unknown name fails creation).
+  void set_npu_driver(const std::string& driver) { npu_.driver = driver; }
+  // Any subgraph that cannot run on the device fails creation (or the first
+  // Run, for shapes known only then) instead of falling back to host.
+  void set_npu_strict(bool strict) { npu_.strict = strict; }
+  // Clusters with fewer ops stay on host (default 2).
+  void set_npu_min_subgraph_size(int n) { npu_.min_subgraph_size = n; }
+  // A file of "op_type[:in_var,...[:out_var,...]]" lines: ops to keep on host.
+  void set_npu_partition_file(const std::string& path) { npu_partition_file_ = path; }
+  // Also run every subgraph on host and record the largest difference
+  // (GetPlacementReport()).
+  void set_npu_cross_check(bool on) { npu_.cross_check = on; }
+  // All of the above at once (partition rules as text, not a file name).
+  void set_npu_options(const lite::NpuOptions& o) { npu_ = o; }
 
   const std::string& model_dir() const { return model_dir_; }
   const std::string& model_file() const { return model_file_; }
@@ -116,8 +130,8 @@ class CxxConfig : public ConfigBase {
   const std::vector<std::string>& disabled_passes() const { return disabled_passes_; }
   DotDump dot_mode() const { return dot_mode_; }
   const std::string& dot_pass() const { return dot_pass_; }
-  bool npu_strict() const { return npu_strict_; }
-  const std::string& npu_driver() const { return npu_driver_; }
+  const lite::NpuOptions& npu_options() const { return npu_; }
+  const std::string& npu_partition_file() const { return npu_partition_file_; }
 
  private:
   std::string model_dir_, model_file_, param_file_;
@@ -126,8 +140,8 @@ class CxxConfig : public ConfigBase {
   std::vector<std::string> disabled_passes_;
   DotDump dot_mode_ = DotDump::kNone;
   std::string dot_pass_;
-  bool npu_strict_ = false;
-  std::string npu_driver_ = "xnnpack";
+  lite::NpuOptions npu_;
+  std::string npu_partition_file_;
 };
 
 class MobileConfig : public ConfigBase {
@@ -136,10 +150,17 @@ class MobileConfig : public ConfigBase {
   void set_model_from_buffer(const std::string& buffer) { model_buffer_ = buffer; }
   const std::string& model_file() const { return model_file_; }
   const std::string& model_buffer() const { return model_buffer_; }
+  // NPU subgraphs of the model run on the driver recorded by opt unless one
+  // is set here; strict and cross-check as in CxxConfig.
+  void set_npu_driver(const std::string& driver) { npu_.driver = driver; }
+  void set_npu_strict(bool strict) { npu_.strict = strict; }
+  void set_npu_cross_check(bool on) { npu_.cross_check = on; }
+  const lite::NpuOptions& npu_options() const { return npu_; }
 
  private:
   std::string model_file_;
   std::string model_buffer_;
+  lite::NpuOptions npu_{/*driver=*/""};
 };
 
 // Formats SaveOptimizedModel writes.
@@ -150,6 +171,37 @@ struct PassDot {
   std::string pass;
   bool changed = false;
   std::string dot;
+};
+
+// Where every op runs, and how each NPU subgraph fared.
+struct OpPlacement {
+  std::string op;       // "conv2d (output: conv2d_0.tmp_0)"
+  int subgraph = -1;    // subgraph id, -1 when the op was never offloaded
+  bool on_device = false;
+  std::string reason;   // why it runs on host ("" on the device)
+};
+
+struct SubgraphPlacement {
+  int id = 0;
+  std::string driver;
+  std::vector<std::string> ops;
+  std::string state;    // "device", "host" (fell back) or "pending" (first run)
+  std::string reason;   // fallback or pending reason
+  int compiles = 0;     // executables built (one per input-shape signature)
+  // Cross-check mode: runs compared and the largest differences seen.
+  int cross_checked_runs = 0;
+  double max_abs_diff = 0;
+  double max_rel_diff = 0;
+};
+
+struct PlacementReport {
+  std::vector<OpPlacement> ops;  // program order, feed/fetch excluded
+  std::vector<SubgraphPlacement> subgraphs;
+  // "npu/reference: 112 of 120 ops in 3 subgraphs; 1 subgraph fell back:
+  // #2 (5 ops from conv2d (output: x)): <reason>" or "no npu subgraphs".
+  std::string Summary() const;
+  // Summary, one line per subgraph, then one line per op on host with why.
+  std::string ToString() const;
 };
 
 class PaddlePredictor {
@@ -177,6 +229,8 @@ class PaddlePredictor {
   // Pass log lines of the optimization (empty for the light predictor).
   virtual std::string GetPassLog() const = 0;
   virtual std::vector<PassDot> GetPassDots() const = 0;
+  // Where each op runs (see PlacementReport); reflects fallbacks so far.
+  virtual PlacementReport GetPlacementReport() const = 0;
 };
 
 template <typename ConfigT>

@@ -1,5 +1,6 @@
 #include "lite/api/predictor_runtime.h"
 
+#include <cstdio>
 #include <map>
 
 #include "lite/api/saving.h"
@@ -38,7 +39,8 @@ Status CollectColumns(const cpp::BlockDesc& block, const std::string& op_type,
 }  // namespace
 
 StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
-    const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads) {
+    const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads,
+    const NpuOptions& npu) {
   auto rt = std::unique_ptr<PredictorRuntime>(new PredictorRuntime);
   rt->program_ = program;
   rt->root_ = std::move(root);
@@ -53,7 +55,10 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   rt->feed_list_->resize(rt->input_names_.size());
   rt->fetch_list_->resize(rt->output_names_.size());
   ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_,
-                                                     threads < 1 ? 1 : threads));
+                                                     threads < 1 ? 1 : threads, npu));
+  if (!rt->runtime_->context()->subgraphs.empty()) {
+    std::fprintf(stderr, "%s\n", rt->Placement().Summary().c_str());
+  }
   return rt;
 }
 
@@ -114,9 +119,10 @@ Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
 }
 
 StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::Clone() {
-  ASSIGN_OR_RETURN(auto runtime, PredictorRuntime::Create(runtime_->program(), root_, threads_));
-  return std::shared_ptr<paddle::lite_api::PaddlePredictor>(
-      std::make_shared<RuntimePredictor>(std::move(runtime), root_, threads_, pass_log_, dots_));
+  ASSIGN_OR_RETURN(auto runtime,
+                   PredictorRuntime::Create(runtime_->program(), root_, threads_, npu_));
+  return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::make_shared<RuntimePredictor>(
+      std::move(runtime), root_, threads_, npu_, pass_log_, dots_));
 }
 
 Status PredictorRuntime::Run() {

@@ -23,8 +23,11 @@ namespace lite {
 class PredictorRuntime {
  public:
   // `program` is optimized (block 0 in execution order with kernel keys).
+  // Device subgraphs compile here (see BuildRuntimeProgram); when any
+  // exist, one summary line goes to stderr.
   static StatusOr<std::unique_ptr<PredictorRuntime>> Create(
-      const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads);
+      const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads,
+      const NpuOptions& npu = NpuOptions());
 
   std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i);
   std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const;
@@ -34,6 +37,7 @@ class PredictorRuntime {
   Status Run();
 
   const cpp::ProgramDesc& program() const { return program_; }
+  paddle::lite_api::PlacementReport Placement() const;
   const Scope& root_scope() const { return *root_; }
 
  private:
@@ -52,11 +56,12 @@ class PredictorRuntime {
 class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
  public:
   RuntimePredictor(std::unique_ptr<PredictorRuntime> runtime, std::shared_ptr<Scope> root,
-                   int threads, std::string pass_log = "",
+                   int threads, NpuOptions npu, std::string pass_log = "",
                    std::vector<paddle::lite_api::PassDot> dots = {})
       : runtime_(std::move(runtime)),
         root_(std::move(root)),
         threads_(threads),
+        npu_(std::move(npu)),
         pass_log_(std::move(pass_log)),
         dots_(std::move(dots)) {}
 
@@ -80,11 +85,15 @@ class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
   StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> Clone() override;
   std::string GetPassLog() const override { return pass_log_; }
   std::vector<paddle::lite_api::PassDot> GetPassDots() const override { return dots_; }
+  paddle::lite_api::PlacementReport GetPlacementReport() const override {
+    return runtime_->Placement();
+  }
 
  private:
   std::unique_ptr<PredictorRuntime> runtime_;
   std::shared_ptr<Scope> root_;
   int threads_;
+  NpuOptions npu_;
   std::string pass_log_;
   std::vector<paddle::lite_api::PassDot> dots_;
 };

@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "lite/core/npu_options.h"
 #include "lite/core/op_lite.h"
+#include "lite/core/placement.h"
 #include "lite/core/thread_pool.h"
 #include "lite/core/types.h"
 #include "lite/utils/status.h"
@@ -25,9 +27,14 @@ namespace lite {
 // Per-predictor execution context shared by its kernels.
 struct KernelContext {
   std::unique_ptr<ThreadPool> pool;  // nullptr when running on one thread
+  int threads = 1;
+  NpuOptions npu;                    // run-time NPU settings
+  // Records of the program's subgraph kernels (owned by them), in order.
+  std::vector<const SubgraphRecord*> subgraphs;
 
   // Kernels run on `threads` threads: a ThreadPool when more than one.
-  void set_threads(int threads) {
+  void set_threads(int n) {
+    threads = n < 1 ? 1 : n;
     pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
   }
 };
@@ -86,6 +93,10 @@ class KernelBase {
  public:
   virtual ~KernelBase() = default;
 
+  // Called once when the runtime program is created, after Bind, with the
+  // shapes known ahead of the first run inferred (see BuildRuntimeProgram):
+  // device kernels compile here so failures show before anything runs.
+  virtual Status Init() { return Status::OK(); }
   // Called once before the first Run (e.g. to repack weights).
   virtual Status Prepare() { return Status::OK(); }
   virtual Status Run() = 0;

@@ -88,21 +88,22 @@ std::string RuntimeProgram::ProfileSummary() const {
   return os.str();
 }
 
-StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
-    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads) {
-  if (optimized.blocks.empty()) return InvalidArgument("optimized program has no blocks");
-  auto ctx = std::make_unique<KernelContext>();
-  ctx->set_threads(threads);
+StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(
+    const cpp::ProgramDesc& optimized, int block_idx, Scope* exec_scope, KernelContext* ctx) {
+  if (block_idx < 0 || block_idx >= static_cast<int>(optimized.blocks.size())) {
+    return InvalidArgument("optimized program has no block " + std::to_string(block_idx));
+  }
   std::vector<std::unique_ptr<Instruction>> insts;
-  const cpp::BlockDesc& block = optimized.blocks[0];
-  // Every var the program names exists in the exec scope (weights are found
+  const cpp::BlockDesc& block = optimized.blocks[block_idx];
+  // Every var the block names exists in the exec scope (weights are found
   // in the parent scope and not shadowed).
   for (const auto& v : block.vars) {
     if (!exec_scope->FindVar(v.name)) exec_scope->Var(v.name);
   }
+  const std::string in_block = block_idx == 0 ? "" : " of block " + std::to_string(block_idx);
   for (size_t i = 0; i < block.ops.size(); ++i) {
     const cpp::OpDesc& desc = block.ops[i];
-    const std::string where = "op #" + std::to_string(i) + " " + desc.Type();
+    const std::string where = "op #" + std::to_string(i) + in_block + " " + desc.Type();
     auto op = OpRegistry::Global().Create(desc.Type());
     if (!op) return Unimplemented(where + ": op type is not supported by this engine");
     op->SetProgram(&optimized);
@@ -112,8 +113,70 @@ StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
     const KernelDef* def = KernelRegistry::Global().FindByKey(key);
     if (!def) return NotFound(where + ": kernel " + key + " is not registered in this build");
     auto kernel = def->factory();
-    kernel->Bind(def, op->param(), ctx.get());
+    kernel->Bind(def, op->param(), ctx);
     insts.push_back(std::make_unique<Instruction>(std::move(op), std::move(kernel)));
+  }
+  return insts;
+}
+
+Status Instruction::InferShapeAhead() {
+  RETURN_IF_ERROR(op_->CheckShape());
+  return op_->InferShape();
+}
+
+namespace {
+bool IsIntegerType(DataType t) {
+  return t == DataType::kInt32 || t == DataType::kInt64 || t == DataType::kInt16 ||
+         t == DataType::kInt8 || t == DataType::kUInt8 || t == DataType::kBool;
+}
+// Input parameters whose values (not dims) decide output shapes.
+bool IsValueShapeParam(const std::string& param) {
+  return param.find("Tensor") != std::string::npos || param == "OutSize" ||
+         param == "Scale" || param == "Shape" || param == "OutputSize";
+}
+}  // namespace
+
+bool InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* inst, Scope* exec_scope) {
+  const cpp::OpDesc& desc = inst->op().op_desc();
+  if (desc.Type() == "feed") {
+    const auto& outs = desc.Output("Out");
+    const cpp::VarDesc* vd = outs.empty() ? nullptr : block.FindVar(outs.front());
+    if (!vd || vd->dims.empty() || IsIntegerType(vd->dtype)) return false;
+    DDim dims = vd->dims;
+    if (dims[0] < 0) dims[0] = 1;
+    for (int64_t d : dims) {
+      if (d < 0) return false;
+    }
+    exec_scope->Var(outs.front())->GetMutableTensor()->Resize(dims);
+    return true;
+  }
+  if (desc.Type() == "fetch") return true;
+  for (const auto& param : desc.inputs()) {
+    for (const auto& var : param.second) {
+      const cpp::VarDesc* vd = block.FindVar(var);
+      if (vd && vd->persistable) continue;
+      if (IsValueShapeParam(param.first) || (vd && IsIntegerType(vd->dtype))) return false;
+      const Tensor* t = exec_scope->FindMutableTensor(var);
+      if (!t || t->dims().empty()) return false;
+    }
+  }
+  return inst->InferShapeAhead().ok();
+}
+
+StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
+    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads, const NpuOptions& npu) {
+  if (optimized.blocks.empty()) return InvalidArgument("optimized program has no blocks");
+  auto ctx = std::make_unique<KernelContext>();
+  ctx->set_threads(threads);
+  ctx->npu = npu;
+  ASSIGN_OR_RETURN(auto insts, BuildInstructions(optimized, 0, exec_scope, ctx.get()));
+  bool shapes_known = true;
+  for (size_t i = 0; i < insts.size(); ++i) {
+    if (shapes_known) {
+      shapes_known = InferShapeAheadStep(optimized.blocks[0], insts[i].get(), exec_scope);
+    }
+    RETURN_IF_ERROR(insts[i]->mutable_kernel()->Init().WithContext(
+        "op #" + std::to_string(i) + " " + insts[i]->op().DebugName()));
   }
   return std::make_unique<RuntimeProgram>(std::move(insts), exec_scope, std::move(ctx));
 }

@@ -26,6 +26,10 @@ inline constexpr const char* kKernelKeyAttr = "__kernel__";
 
 class Instruction {
  public:
+  // CheckShape + InferShape now, without touching the run-time state (the
+  // first Run still checks and infers): used to learn shapes ahead of the
+  // first run.
+  Status InferShapeAhead();
   Instruction(std::unique_ptr<OpLite> op, std::unique_ptr<KernelBase> kernel)
       : op_(std::move(op)), kernel_(std::move(kernel)) {}
 
@@ -33,6 +37,7 @@ class Instruction {
   const OpLite& op() const { return *op_; }
   OpLite* mutable_op() { return op_.get(); }
   const KernelBase& kernel() const { return *kernel_; }
+  KernelBase* mutable_kernel() { return kernel_.get(); }
 
  private:
   bool InputDimsChanged();
@@ -78,12 +83,29 @@ class RuntimeProgram {
   std::vector<double> op_millis_;
 };
 
-// Builds the executable form of an optimized program (block 0, ops in
-// execution order, each carrying kKernelKeyAttr): creates and attaches every
-// op against `exec_scope`, and instantiates its recorded kernel. `optimized`
-// must outlive the result (ops with sub-blocks keep a pointer). Fails naming
-// the op when its type, attributes or kernel key are not supported here.
+// Creates the instructions of block `block_idx` of an optimized program (ops
+// in execution order, each carrying kKernelKeyAttr): creates and attaches
+// every op against `exec_scope` (declaring the block's vars there), and
+// instantiates and binds its recorded kernel to `ctx`. `optimized` must
+// outlive the result (ops with sub-blocks keep a pointer). Fails naming the
+// op when its type, attributes or kernel key are not supported here.
+StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(
+    const cpp::ProgramDesc& optimized, int block_idx, Scope* exec_scope, KernelContext* ctx);
+
+// Best effort, one instruction of block 0 at a time in order: infers its
+// output shapes ahead of the first run, the feed vars' from their declared
+// dims (a leading -1 taken as batch 1). False when it cannot (dims still
+// unknown, or an op reading an integer activation or a shape-giving input,
+// whose values may decide shapes): later instructions are then not tried.
+bool InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* instruction,
+                         Scope* exec_scope);
+
+// The executable form of block 0 of an optimized program: BuildInstructions
+// on a new KernelContext (`threads`, `npu`), then per instruction in order
+// InferShapeAheadStep (while it succeeds) and the kernel's Init() (device
+// subgraphs compile there when their input shapes are known).
 StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
-    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads);
+    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads,
+    const NpuOptions& npu = NpuOptions());
 
 }  // namespace lite

@@ -3,7 +3,8 @@
 // The graph's block is replaced by its statements in deterministic
 // topological order, each op carrying the key of its picked kernel in the
 // attribute kKernelKeyAttr, and the block's vars by the descs of every var
-// the graph still uses. Other blocks (e.g. subgraph bodies) are kept. Both
+// the graph still uses. Other blocks are kept and blocks passes added
+// (subgraph bodies) are appended. Both
 // predictors build their RuntimeProgram from this program.
 #include <set>
 
@@ -35,10 +36,19 @@ class GenerateProgramPass : public Pass {
       block.ops.push_back(std::move(desc));
       Count("emitted");
     }
+    for (const cpp::BlockDesc& added : graph->added_blocks()) {
+      for (const cpp::OpDesc& op : added.ops) {
+        for (const auto& v : op.InputArgumentNames()) {
+          const cpp::VarDesc* vd = graph->FindVarDesc(v);
+          if (vd && vd->persistable) used.insert(v);
+        }
+      }
+    }
     block.vars.clear();
     for (const auto& kv : graph->var_descs()) {
       if (used.count(kv.first)) block.vars.push_back(kv.second);
     }
+    for (const cpp::BlockDesc& added : graph->added_blocks()) out->blocks.push_back(added);
     graph->set_has_generated(true);
     return false;  // the graph itself is unchanged
   }

@@ -1,5 +1,7 @@
 #include "lite/core/mir/pass.h"
 
+#include <cstdio>
+
 namespace lite {
 namespace mir {
 
@@ -9,7 +11,12 @@ PassRegistry& PassRegistry::Global() {
 }
 
 bool PassRegistry::Register(const std::string& name, PassFactory factory) {
-  factories_[name] = std::move(factory);
+  // First registration wins; a duplicate name is a programmer error that
+  // must not silently replace a pass.
+  if (!factories_.emplace(name, std::move(factory)).second) {
+    std::fprintf(stderr, "pass '%s' registered twice; keeping the first\n", name.c_str());
+    return false;
+  }
   return true;
 }
 
@@ -44,7 +51,6 @@ const std::vector<std::string>& DefaultPipeline() {
       "static_kernel_pick_pass",
       "variable_place_inference_pass",
       "type_target_cast_pass",
-      "memory_optimize_pass",
       "graph_visualize_pass",
       "generate_program_pass",
   };

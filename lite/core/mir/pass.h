@@ -52,8 +52,9 @@ class PassRegistry {
   std::map<std::string, PassFactory> factories_;
 };
 
-// The default pipeline: one explicit ordered list of pass names. Names not
-// registered in this binary are skipped by the manager with a log line.
+// The default pipeline: one explicit ordered list of pass names. Every name
+// must be registered in the binary that runs it (the manager refuses an
+// unknown name); link //lite/core/mir/subgraph for npu_subgraph_pass.
 const std::vector<std::string>& DefaultPipeline();
 
 }  // namespace mir

@@ -60,16 +60,27 @@ bool PassManager::ShouldSnapshot(const PassRecord& r) const {
 StatusOr<PassReport> PassManager::Run(SSAGraph* graph,
                                       const std::vector<std::string>& pipeline) {
   PassReport report;
+  const PassRegistry& registry = PassRegistry::Global();
+  auto unknown = [&](const std::string& name, const std::string& where) {
+    std::string known;
+    for (const auto& n : registry.Names()) known += (known.empty() ? "" : ", ") + n;
+    return NotFound("unknown pass '" + name + "' in " + where + " (passes in this build: " +
+                    known + ")");
+  };
+  for (const auto& name : pipeline) {
+    if (!registry.Has(name)) return unknown(name, "the pipeline");
+  }
+  for (const auto& name : options_.disabled_passes) {
+    if (!registry.Has(name)) return unknown(name, "the disabled passes");
+  }
   RETURN_IF_ERROR(VerifyGraph(*graph).WithContext("graph invalid before the first pass"));
   for (size_t i = 0; i < pipeline.size(); ++i) {
     PassRecord rec;
     rec.index = static_cast<int>(i) + 1;
     rec.name = pipeline[i];
-    std::unique_ptr<Pass> pass = PassRegistry::Global().Create(rec.name);
+    std::unique_ptr<Pass> pass = registry.Create(rec.name);
     if (options_.disabled_passes.count(rec.name)) {
       rec.skip_reason = "disabled by user";
-    } else if (!pass) {
-      rec.skip_reason = "not registered in this build";
     } else {
       rec.skip_reason = TargetSkipReason(*pass, *graph);
     }

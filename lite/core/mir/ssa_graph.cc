@@ -63,6 +63,14 @@ Status SSAGraph::Build(const cpp::ProgramDesc& program, int block_idx,
   return Status::OK();
 }
 
+int SSAGraph::AddBlock(cpp::BlockDesc block) {
+  const int idx = static_cast<int>(source_.blocks.size() + added_blocks_.size());
+  block.idx = idx;
+  block.parent_idx = block_idx_;
+  added_blocks_.push_back(std::move(block));
+  return idx;
+}
+
 std::vector<Node*> SSAGraph::nodes() const {
   std::vector<Node*> out;
   out.reserve(live_);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lite/core/mir/node.h"
+#include "lite/core/npu_options.h"
 #include "lite/core/scope.h"
 #include "lite/model_parser/program_desc.h"
 #include "lite/utils/status.h"
@@ -63,12 +64,17 @@ class SSAGraph {
   bool has_generated() const { return has_generated_; }
   void set_has_generated(bool v) { has_generated_ = v; }
 
-  // Free-form options for passes (e.g. device settings), by name.
-  void SetOption(const std::string& key, const std::string& value) { options_[key] = value; }
-  std::string GetOption(const std::string& key, const std::string& fallback = "") const {
-    auto it = options_.find(key);
-    return it == options_.end() ? fallback : it->second;
-  }
+  // NPU subgraph settings for the subgraph pass.
+  const NpuOptions& npu_options() const { return npu_options_; }
+  void set_npu_options(const NpuOptions& o) { npu_options_ = o; }
+
+  // Blocks passes add to the program (subgraph bodies). The first added
+  // block gets index source_program().blocks.size(). generate_program_pass
+  // appends them to the generated program; static_kernel_pick_pass picks
+  // host kernels for their ops.
+  int AddBlock(cpp::BlockDesc block);
+  std::vector<cpp::BlockDesc>* mutable_added_blocks() { return &added_blocks_; }
+  const std::vector<cpp::BlockDesc>& added_blocks() const { return added_blocks_; }
 
   // DOT text recorded by graph_visualize_pass.
   const std::string& visualization() const { return visualization_; }
@@ -89,7 +95,8 @@ class SSAGraph {
   bool has_generated_ = false;
   int64_t next_order_ = 0;
   std::string visualization_;
-  std::map<std::string, std::string> options_;
+  NpuOptions npu_options_;
+  std::vector<cpp::BlockDesc> added_blocks_;
 };
 
 // Name of the parameter of stmt `op` that lists variable `var` as an input

@@ -7,9 +7,12 @@
 // fallback. A kernel whose declared float input would receive an integer
 // var is rejected. Ties go to the smaller kernel key, so the pick is
 // deterministic. Every op left without a kernel is listed in one error.
+// Ops of blocks added by passes (subgraph bodies) get host kernels,
+// recorded in their kKernelKeyAttr.
 #include <algorithm>
 
 #include "lite/core/mir/pass.h"
+#include "lite/core/program.h"
 
 namespace lite {
 namespace mir {
@@ -21,8 +24,8 @@ bool IntegerType(DataType t) {
          t == DataType::kInt8 || t == DataType::kUInt8 || t == DataType::kInt16;
 }
 
-bool InputsAcceptable(const KernelDef& def, const Node* stmt, const SSAGraph& g) {
-  for (const auto& kv : stmt->stmt().desc.inputs()) {
+bool InputsAcceptable(const KernelDef& def, const cpp::OpDesc& desc, const SSAGraph& g) {
+  for (const auto& kv : desc.inputs()) {
     if (def.InputPlace(kv.first).precision != PrecisionType::kFloat) continue;
     for (const auto& var : kv.second) {
       const cpp::VarDesc* vd = g.FindVarDesc(var);
@@ -60,26 +63,40 @@ class StaticKernelPickPass : public Pass {
   StatusOr<bool> Run(SSAGraph* graph) override {
     std::vector<std::string> missing;
     bool changed = false;
-    for (Node* stmt : graph->StmtNodes()) {
-      const auto& type = stmt->stmt().desc.Type();
+    auto pick = [&](const cpp::OpDesc& desc, const std::vector<Place>& places) {
       const KernelDef* best = nullptr;
       int64_t best_score = -1;
-      for (const KernelDef* def : KernelRegistry::Global().Find(type)) {
-        if (!InputsAcceptable(*def, stmt, *graph)) continue;
-        int64_t s = Score(*def, graph->valid_places());
+      for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
+        if (!InputsAcceptable(*def, desc, *graph)) continue;
+        int64_t s = Score(*def, places);
         if (s > best_score) {  // Find() is key-sorted: ties keep the first
           best = def;
           best_score = s;
         }
       }
       if (!best) {
-        auto outs = stmt->stmt().desc.OutputArgumentNames();
-        missing.push_back(type + (outs.empty() ? "" : " (output " + outs.front() + ")"));
-        continue;
+        auto outs = desc.OutputArgumentNames();
+        missing.push_back(desc.Type() + (outs.empty() ? "" : " (output " + outs.front() + ")"));
       }
+      return best;
+    };
+    for (Node* stmt : graph->StmtNodes()) {
+      const KernelDef* best = pick(stmt->stmt().desc, graph->valid_places());
+      if (!best) continue;
       if (stmt->stmt().picked != best) changed = true;
       stmt->stmt().picked = best;
       Count(std::string("picked_") + TargetName(best->place.target));
+    }
+    // Ops of added blocks (subgraph bodies) get host kernels: the program a
+    // subgraph falls back to must be ready without rerunning passes.
+    for (cpp::BlockDesc& block : *graph->mutable_added_blocks()) {
+      for (cpp::OpDesc& desc : block.ops) {
+        const KernelDef* best = pick(desc, {Place(TargetType::kHost)});
+        if (!best) continue;
+        if (desc.GetAttr<std::string>(kKernelKeyAttr, "") != best->Key()) changed = true;
+        desc.SetAttr(kKernelKeyAttr, best->Key());
+        Count("picked_host_in_subgraphs");
+      }
     }
     if (!missing.empty()) {
       std::string places;

@@ -1,0 +1,30 @@
+// NpuOptions: every user setting of NPU subgraphs, in one typed struct.
+//
+// The full predictor and tools/opt fill it from CxxConfig / flags; the
+// subgraph pass reads the partitioning fields from the SSA graph, and the
+// subgraph kernels read the run-time fields from their KernelContext (the
+// light predictor fills those from MobileConfig). Plain value, no owner.
+#pragma once
+
+#include <string>
+
+namespace lite {
+
+struct NpuOptions {
+  // Driver that compiles and runs subgraphs (lite/backends/npu/driver.h).
+  // The light predictor uses the driver recorded in the model unless this
+  // is set there.
+  std::string driver = "reference";
+  // Any subgraph falling back to its host ops is an error at creation.
+  bool strict = false;
+  // Clusters with fewer ops stay on host.
+  int min_subgraph_size = 2;
+  // Lines "op_type[:in_var,...[:out_var,...]]" of ops to keep on host (the
+  // file's contents; tools read the file named by the user).
+  std::string partition_text;
+  // Run every subgraph on the device and on its host ops, and record the
+  // largest differences (PlacementReport).
+  bool cross_check = false;
+};
+
+}  // namespace lite

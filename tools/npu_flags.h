@@ -1,0 +1,23 @@
+// The NPU flags every tool takes (--npu_driver, --npu_strict,
+// --npu_min_subgraph_size, --npu_partition_file, --npu_cross_check), turned
+// into one NpuOptions. Owned by tools/; returns fresh values.
+#pragma once
+
+#include <vector>
+
+#include "lite/core/npu_options.h"
+#include "lite/core/types.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+namespace tools {
+
+// The flags as NpuOptions (the partition file read in). An NPU flag set
+// while `places` has no npu target is an error (it would do nothing), and
+// so is an unreadable partition file. `light`: only driver, strict and
+// cross-check apply (partitioning was fixed by opt); the driver stays empty
+// unless --npu_driver was given, so the model's recorded driver is used.
+StatusOr<NpuOptions> NpuOptionsFromFlags(const std::vector<Place>& places, bool light);
+
+}  // namespace tools
+}  // namespace lite
