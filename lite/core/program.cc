@@ -112,6 +112,12 @@ StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(
     if (key.empty()) return InvalidArgument(where + ": no picked kernel recorded");
     const KernelDef* def = KernelRegistry::Global().FindByKey(key);
     if (!def) return NotFound(where + ": kernel " + key + " is not registered in this build");
+    // A checksum catches corruption, not an edited file: a key naming another
+    // op's kernel would read this op's params as that op's.
+    if (def->op_type != desc.Type()) {
+      return InvalidArgument(where + ": recorded kernel " + key + " belongs to op type " +
+                             def->op_type);
+    }
     auto kernel = def->factory();
     kernel->Bind(def, op->param(), ctx);
     insts.push_back(std::make_unique<Instruction>(std::move(op), std::move(kernel)));

@@ -53,16 +53,32 @@ TEST(PassManager, SkipsPassesBoundToTargetsWithoutValidPlace) {
   EXPECT_EQ(r2->passes[0].counters.at("ran"), 1);
 }
 
-TEST(PassManager, DisabledAndUnknownPassesAreSkippedWithAReason) {
+TEST(PassManager, DisabledPassesAreSkippedAndUnknownNamesAreErrors) {
   SSAGraph g;
   Scope scope;
   ASSERT_TRUE(g.Build(SmallProgram(), 0, &scope, {Place(TargetType::kHost)}).ok());
   PassManagerOptions opt;
   opt.disabled_passes = {"static_kernel_pick_pass"};
-  auto r = PassManager(opt).Run(&g, {"static_kernel_pick_pass", "no_such_pass"});
+  auto r = PassManager(opt).Run(&g, {"static_kernel_pick_pass"});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->passes[0].skip_reason, "disabled by user");
-  EXPECT_EQ(r->passes[1].skip_reason, "not registered in this build");
+
+  auto unknown = PassManager().Run(&g, {"static_kernel_pick_pass", "no_such_pass"});
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("unknown pass 'no_such_pass' in the pipeline"),
+            std::string::npos)
+      << unknown.status().message();
+  opt.disabled_passes = {"no_such_pass"};
+  auto unknown_disabled = PassManager(opt).Run(&g, {"static_kernel_pick_pass"});
+  ASSERT_FALSE(unknown_disabled.ok());
+  EXPECT_NE(unknown_disabled.status().message().find("in the disabled passes"),
+            std::string::npos);
+}
+
+TEST(PassManager, EveryPassOfTheDefaultPipelineIsRegistered) {
+  for (const auto& name : DefaultPipeline()) {
+    EXPECT_TRUE(PassRegistry::Global().Has(name)) << name;
+  }
 }
 
 std::string FullPipelineDot(const cpp::ProgramDesc& prog) {
