@@ -1,5 +1,8 @@
 // The full predictor: loads a Paddle model, runs the pass pipeline, and
 // executes the optimized program. It can save what it optimized.
+#include <exception>
+#include <new>
+
 #include "lite/api/optimizer.h"
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
@@ -60,7 +63,13 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
 template <>
 StatusOr<std::shared_ptr<PaddlePredictor>> CreatePaddlePredictor<CxxConfig>(
     const CxxConfig& config) {
-  return CreateFull(config);
+  try {
+    return CreateFull(config);
+  } catch (const std::bad_alloc&) {
+    return lite::Internal("out of memory while creating the predictor");
+  } catch (const std::exception& e) {
+    return lite::Internal(std::string("predictor creation failed: ") + e.what());
+  }
 }
 
 }  // namespace lite_api

@@ -2,6 +2,9 @@
 // tools/opt or SaveOptimizedModel) and executes it as recorded - no passes,
 // every op runs the kernel picked at optimization time. Shares the runtime
 // (feeds, fetches, input checks) with the full predictor.
+#include <exception>
+#include <new>
+
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
@@ -39,7 +42,13 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
 template <>
 StatusOr<std::shared_ptr<PaddlePredictor>> CreatePaddlePredictor<MobileConfig>(
     const MobileConfig& config) {
-  return CreateLight(config);
+  try {
+    return CreateLight(config);
+  } catch (const std::bad_alloc&) {
+    return lite::Internal("out of memory while creating the predictor");
+  } catch (const std::exception& e) {
+    return lite::Internal(std::string("predictor creation failed: ") + e.what());
+  }
 }
 
 }  // namespace lite_api

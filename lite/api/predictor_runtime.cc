@@ -1,6 +1,8 @@
 #include "lite/api/predictor_runtime.h"
 
 #include <cstdio>
+#include <exception>
+#include <new>
 #include <map>
 
 #include "lite/api/saving.h"
@@ -41,6 +43,11 @@ Status CollectColumns(const cpp::BlockDesc& block, const std::string& op_type,
 StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
     const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads,
     const NpuOptions& npu) {
+  constexpr int kMaxThreads = 256;
+  if (threads > kMaxThreads) {
+    return InvalidArgument("threads = " + std::to_string(threads) + " is above the maximum of " +
+                           std::to_string(kMaxThreads));
+  }
   auto rt = std::unique_ptr<PredictorRuntime>(new PredictorRuntime);
   rt->program_ = program;
   rt->root_ = std::move(root);
@@ -92,6 +99,12 @@ Status PredictorRuntime::CheckInputs() const {
     if (Product(t.dims()) < 0) {
       return InvalidArgument(which + " has negative dims " + DimsToString(t.dims()));
     }
+    if (t.memory_size() > t.buffer_bytes()) {
+      return InvalidArgument(which + " has shape " + DimsToString(t.dims()) + " (" +
+                             std::to_string(t.memory_size()) + " bytes) but holds only " +
+                             std::to_string(t.buffer_bytes()) +
+                             " bytes of data: set the data after the last Resize");
+    }
     const cpp::VarDesc* vd = block.FindVar(name);
     if (!vd) continue;
     if (vd->dtype != DataType::kUnknown && t.dtype() != vd->dtype) {
@@ -127,7 +140,17 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::C
 
 Status PredictorRuntime::Run() {
   RETURN_IF_ERROR(CheckInputs());
-  return runtime_->Run();
+  // Nothing may escape into the caller's process: an allocation beyond
+  // memory (or the per-tensor limit) becomes an error naming no op, the
+  // predictor stays usable.
+  try {
+    return runtime_->Run();
+  } catch (const std::bad_alloc&) {
+    return Internal("out of memory while running (a tensor allocation failed or exceeded "
+                    "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");
+  } catch (const std::exception& e) {
+    return Internal(std::string("run failed: ") + e.what());
+  }
 }
 
 }  // namespace lite

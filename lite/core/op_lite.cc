@@ -13,6 +13,7 @@ Status OpLite::Attach(const cpp::OpDesc& desc, Scope* scope) {
   desc_ = desc;
   scope_ = scope;
   inputs_.clear();
+  outputs_.clear();
   return AttachImpl(desc_, scope);
 }
 
@@ -55,21 +56,25 @@ std::vector<Tensor*> OpLite::InputList(const std::string& param) {
 StatusOr<Tensor*> OpLite::Output(const std::string& param) {
   const auto& args = desc_.Output(param);
   if (args.empty()) return OpError("missing required output '" + param + "'");
-  return scope_->Var(args.front())->GetMutableTensor();
+  return BindOutput(args.front());
 }
 
 Tensor* OpLite::OptionalOutput(const std::string& param) {
   const auto& args = desc_.Output(param);
   if (args.empty()) return nullptr;
-  return scope_->Var(args.front())->GetMutableTensor();
+  return BindOutput(args.front());
 }
 
 std::vector<Tensor*> OpLite::OutputList(const std::string& param) {
   std::vector<Tensor*> out;
-  for (const auto& name : desc_.Output(param)) {
-    out.push_back(scope_->Var(name)->GetMutableTensor());
-  }
+  for (const auto& name : desc_.Output(param)) out.push_back(BindOutput(name));
   return out;
+}
+
+Tensor* OpLite::BindOutput(const std::string& var) {
+  Tensor* t = scope_->Var(var)->GetMutableTensor();
+  outputs_.push_back({var, t});
+  return t;
 }
 
 OpRegistry& OpRegistry::Global() {

@@ -48,6 +48,10 @@ class OpLite {
 
   // Tensors read by this op, in binding order (dims-change detection).
   const std::vector<const Tensor*>& input_tensors() const { return inputs_; }
+  // Tensors written by this op with their var names, in binding order.
+  const std::vector<std::pair<std::string, Tensor*>>& output_tensors() const {
+    return outputs_;
+  }
   // Persistable inputs with statically known data (weights) can be used by
   // passes: true when the named input var is a weight in the scope.
   Scope* scope() const { return scope_; }
@@ -71,6 +75,8 @@ class OpLite {
   cpp::OpDesc desc_;
   Scope* scope_ = nullptr;
   std::vector<const Tensor*> inputs_;
+  std::vector<std::pair<std::string, Tensor*>> outputs_;
+  Tensor* BindOutput(const std::string& var);
 };
 
 using OpFactory = std::function<std::unique_ptr<OpLite>()>;

@@ -27,6 +27,27 @@ bool Instruction::InputDimsChanged() {
   return changed;
 }
 
+Status Instruction::CheckOutputSizes() const {
+  for (const auto& out : op_->output_tensors()) {
+    const Tensor* t = out.second;
+    if (t->persistable() || t->dims().empty()) continue;
+    // The dtype may change when the kernel allocates; 8 bytes bounds every
+    // element type a kernel writes.
+    const int64_t bytes = TensorBytes(t->numel(), DataType::kInt64);
+    if (bytes < 0) {
+      return InvalidArgument("output var '" + out.first + "' has dims " +
+                             DimsToString(t->dims()) + " whose element count overflows");
+    }
+    if (static_cast<uint64_t>(bytes) / 2 > MaxTensorBytes()) {
+      return InvalidArgument("output var '" + out.first + "' with dims " +
+                             DimsToString(t->dims()) + " would need " + std::to_string(bytes / 2) +
+                             "+ bytes, above the per-tensor limit of " +
+                             std::to_string(MaxTensorBytes()) + " (SetMaxTensorBytes)");
+    }
+  }
+  return Status::OK();
+}
+
 Status Instruction::Run() {
   const std::string where = "op " + op_->DebugName() + " [" + kernel_->def().Key() + "]";
   if (!checked_) {
@@ -35,6 +56,7 @@ Status Instruction::Run() {
   }
   if (InputDimsChanged()) {
     RETURN_IF_ERROR(op_->InferShape().WithContext(where));
+    RETURN_IF_ERROR(CheckOutputSizes().WithContext(where));
   }
   if (!prepared_) {
     RETURN_IF_ERROR(kernel_->Prepare().WithContext(where));

@@ -41,6 +41,8 @@ class Instruction {
 
  private:
   bool InputDimsChanged();
+  // Every output's element count fits the per-tensor limit (tensor.h).
+  Status CheckOutputSizes() const;
 
   std::unique_ptr<OpLite> op_;
   std::unique_ptr<KernelBase> kernel_;

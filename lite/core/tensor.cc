@@ -1,6 +1,9 @@
 #include "lite/core/tensor.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <limits>
+#include <new>
 #include <cstring>
 #include <sstream>
 
@@ -23,10 +26,29 @@ std::string DimsToString(const DDim& dims) {
   return os.str();
 }
 
+namespace {
+std::atomic<uint64_t> max_tensor_bytes{uint64_t{4} << 30};
+}  // namespace
+
+void SetMaxTensorBytes(uint64_t bytes) { max_tensor_bytes = bytes; }
+uint64_t MaxTensorBytes() { return max_tensor_bytes; }
+
+int64_t TensorBytes(int64_t numel, DataType type) {
+  int64_t bytes = 0;
+  if (numel < 0 || __builtin_mul_overflow(numel, static_cast<int64_t>(DataTypeSize(type)), &bytes)) {
+    return -1;
+  }
+  return bytes;
+}
+
 Buffer::Buffer(size_t bytes) : bytes_(bytes), owned_(true) {
+  if (bytes > std::numeric_limits<size_t>::max() - 64) throw std::bad_alloc();
   size_t rounded = (bytes + 63) / 64 * 64;
   data_ = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  if (!data_) throw std::bad_alloc();
 }
+
+size_t Tensor::buffer_bytes() const { return buffer_ ? buffer_->size() : 0; }
 
 Buffer::Buffer(void* external, size_t bytes)
     : data_(external), bytes_(bytes), owned_(false) {}
@@ -37,8 +59,9 @@ Buffer::~Buffer() {
 
 void* Tensor::mutable_data(DataType type) {
   dtype_ = type;
-  int64_t n = numel();
-  size_t bytes = n < 0 ? 0 : static_cast<size_t>(n) * DataTypeSize(type);
+  int64_t n = TensorBytes(numel(), type);
+  if (n < 0 || static_cast<uint64_t>(n) > MaxTensorBytes()) throw std::bad_alloc();
+  size_t bytes = static_cast<size_t>(n);
   if (!buffer_ || buffer_->size() < bytes) {
     buffer_ = std::make_shared<Buffer>(bytes);
   }

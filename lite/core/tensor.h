@@ -24,7 +24,20 @@ using LoD = std::vector<std::vector<uint64_t>>;
 int64_t Product(const DDim& dims);
 std::string DimsToString(const DDim& dims);  // "[1, 3, 224, 224]"
 
-// A 64-byte aligned host allocation, or a view of external memory.
+// The largest single tensor allocation, in bytes (default 4 GiB). The
+// runtime refuses to run an op whose output would need more (an error naming
+// the op and var), so a model's huge shape attribute or a feed with a huge
+// dim never reaches the allocator. Process-wide; set before creating
+// predictors.
+void SetMaxTensorBytes(uint64_t bytes);
+uint64_t MaxTensorBytes();
+// Bytes of `numel` elements of `type`, or -1 when numel is negative or the
+// product overflows.
+int64_t TensorBytes(int64_t numel, DataType type);
+
+// A 64-byte aligned host allocation, or a view of external memory. An owned
+// allocation that fails throws std::bad_alloc (the public API turns it into
+// a Status).
 class Buffer {
  public:
   explicit Buffer(size_t bytes);                   // owned, aligned
@@ -75,6 +88,9 @@ class Tensor {
   void* raw_mutable_data() const;
   bool IsInitialized() const { return buffer_ != nullptr; }
   size_t memory_size() const { return numel() * DataTypeSize(dtype_); }
+  // Bytes the current buffer holds (0 without one): less than
+  // memory_size() after a Resize to a larger shape without reallocating.
+  size_t buffer_bytes() const;
 
   // Makes this tensor a view of `other`'s buffer (shared ownership).
   void ShareDataWith(const Tensor& other);
