@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/api/paddle_api.h"
+#include "lite/core/tensor.h"
 #include "lite/model_parser/model_saver.h"
 #include "tools/default_model.h"
 
@@ -80,6 +81,43 @@ TEST_F(PredictorErrors, UnknownInputNameAndIndex) {
   EXPECT_TRUE(Contains(t.status(), "nope") && Contains(t.status(), "x")) << t.status().message();
   EXPECT_EQ(predictor_->GetInput(5), nullptr);
   EXPECT_EQ(predictor_->GetOutput(-1), nullptr);
+}
+
+TEST_F(PredictorErrors, FeedResizedPastItsDataIsRefusedAndThePredictorStaysUsable) {
+  auto in = predictor_->GetInput(0);
+  in->Resize({1, 3, 32, 32});
+  std::vector<float> data(3 * 32 * 32, 0.5f);
+  in->CopyFromCpu(data.data());
+  in->Resize({8, 3, 32, 32});  // larger, data not set again
+  Status s = predictor_->Run();
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Contains(s, "input 'x'") && Contains(s, "set the data after the last Resize"))
+      << s.message();
+  EXPECT_TRUE(RunWith({1, 3, 32, 32}).ok());
+}
+
+TEST_F(PredictorErrors, AFeedBeyondTheTensorLimitIsAnErrorNotACrash) {
+  const uint64_t saved = lite::MaxTensorBytes();
+  lite::SetMaxTensorBytes(1 << 20);  // 1 MiB
+  // 64 x 3 x 32 x 32 floats fit (768 KiB), conv2d's 64 x 8 x 32 x 32 output
+  // (2 MiB) does not.
+  Status s = RunWith({64, 3, 32, 32});
+  lite::SetMaxTensorBytes(saved);
+  EXPECT_FALSE(s.ok());
+  EXPECT_TRUE(Contains(s, "conv2d") && Contains(s, "per-tensor limit")) << s.message();
+  EXPECT_TRUE(RunWith({1, 3, 32, 32}).ok());
+}
+
+TEST(PredictorCreation, AbsurdThreadCountIsAnError) {
+  auto m = lite::tools::MakeDefaultModel();
+  std::string model, params;
+  ASSERT_TRUE(lite::SaveCombinedModelToBuffers(m.program, *m.scope, &model, &params).ok());
+  CxxConfig config;
+  config.set_model_buffer(model.data(), model.size(), params.data(), params.size());
+  config.set_threads(100000);
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_FALSE(p.ok());
+  EXPECT_TRUE(Contains(p.status(), "threads = 100000")) << p.status().message();
 }
 
 TEST(PredictorCreation, MissingModelDirNamesThePath) {

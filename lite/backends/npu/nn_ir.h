@@ -70,8 +70,9 @@ enum class OperationType : int {
   // inputs: x [N,C,H,W]. attrs: pool_type (0 max, 1 avg), ksize [2], strides
   // [2], paddings [4], exclusive (avg only). Output dims given (ceil_mode is
   // in them). Window of (oh, ow): rows hs = oh*sh - top, he = min(hs + kh,
-  // H + bottom), then clipped to [0, H) (same for columns). max: max over
-  // the clipped window. avg: sum over the clipped window divided by the
+  // H + top) (Paddle bounds the end by the *top* padding), then clipped to
+  // [0, H); columns alike with left. max: max over the clipped window
+  // (-FLT_MAX when empty). avg: sum over the clipped window divided by the
   // clipped window size when exclusive, else by (he - hs) * (we - ws)
   // computed before clipping to [0, H) / [0, W).
   kPool2D,

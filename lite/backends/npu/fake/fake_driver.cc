@@ -1,0 +1,55 @@
+#include "lite/backends/npu/fake/fake_driver.h"
+
+namespace lite {
+namespace npu {
+
+FakeDriverControl& FakeDriverControl::Get() {
+  static FakeDriverControl* control = new FakeDriverControl;
+  return *control;
+}
+
+void FakeDriverControl::Reset() {
+  std::lock_guard<std::mutex> lock(mu);
+  reject.clear();
+  fail_compile = false;
+  fail_execute_on_call = 0;
+  compile_calls = 0;
+  execute_calls = 0;
+}
+
+Status FakeDriver::Supports(const Model& model, const Operation& operation) const {
+  if (FakeDriverControl::Get().reject.count(operation.type)) {
+    return Unimplemented(std::string("fake driver rejects ") + OperationTypeName(operation.type));
+  }
+  return ReferenceDriver::Supports(model, operation);
+}
+
+StatusOr<std::unique_ptr<Executable>> FakeDriver::Compile(const Model& model,
+                                                          const CompileOptions& options) {
+  auto& c = FakeDriverControl::Get();
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    ++c.compile_calls;
+  }
+  if (c.fail_compile) return Internal("fake driver: compile failure requested");
+  return ReferenceDriver::Compile(model, options);
+}
+
+Status FakeDriver::Execute(Executable* executable, const std::vector<HostTensor>& inputs,
+                           const std::vector<HostTensor>& outputs) {
+  auto& c = FakeDriverControl::Get();
+  int call;
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    call = ++c.execute_calls;
+  }
+  if (c.fail_execute_on_call > 0 && call == c.fail_execute_on_call) {
+    return Internal("fake driver: execute failure requested on call " + std::to_string(call));
+  }
+  return ReferenceDriver::Execute(executable, inputs, outputs);
+}
+
+}  // namespace npu
+}  // namespace lite
+
+REGISTER_NPU_DRIVER(fake, lite::npu::FakeDriver);
