@@ -61,7 +61,7 @@ Status SliceBridge(OpLite* op, BridgeContext* ctx) {
   RETURN_IF_ERROR(
       RequireStatic(op, ctx, {"StartsTensor", "EndsTensor", "StartsTensorList", "EndsTensorList"}));
   auto& p = *static_cast<operators::SliceParam*>(op->param());
-  ASSIGN_OR_RETURN(int x, ctx->InputOf(*op, "X"));
+  ASSIGN_OR_RETURN(int x, ctx->InputOf(*op, "Input"));
   const std::string out_var = OutVar(*op, "Out");
   if (ctx->check_mode()) {
     ASSIGN_OR_RETURN(int out, ctx->OutputOf(*op, "Out"));
