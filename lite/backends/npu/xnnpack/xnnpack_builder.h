@@ -1,0 +1,52 @@
+// XnnpackBuilder: defines one NN IR Model as an XNNPACK subgraph (values and
+// nodes), with 4-D operands as NHWC and constants transformed once. Used by
+// XnnpackDriver::Compile; owns nothing but what it hands to the caller.
+#pragma once
+
+#include <xnnpack.h>
+
+#include <memory>
+#include <vector>
+
+#include "lite/backends/npu/nn_ir.h"
+#include "lite/utils/status.h"
+
+namespace lite {
+namespace npu {
+
+class XnnpackBuilder {
+ public:
+  // `constants` receives every transformed constant buffer; they must
+  // outlive the subgraph and its runtime.
+  XnnpackBuilder(const Model& model, xnn_subgraph_t subgraph,
+                 std::vector<std::vector<float>>* constants);
+  Status Build();
+
+ private:
+  StatusOr<uint32_t> Value(int operand);
+  uint32_t ConstantValue(std::vector<float> data, const std::vector<size_t>& dims);
+  // Output bounds folded from a following relu/relu6/clip; sets *out to the
+  // operand the node must write.
+  void FoldClamp(size_t op_index, int* out, float* lo, float* hi);
+  Status Define(size_t op_index);
+  Status DefineConv(const Operation& op, uint32_t x, uint32_t y, float lo, float hi);
+  Status DefineDeconv(const Operation& op, uint32_t x, uint32_t y, float lo, float hi);
+  Status DefinePool(const Operation& op, uint32_t x, uint32_t y, float lo, float hi);
+  // Constant operand `idx` seen in the NHWC world of a 4-D output
+  // (broadcast dims expanded to rank 4 and permuted).
+  uint32_t BroadcastConstant(int idx, size_t out_rank);
+
+  const Model& model_;
+  xnn_subgraph_t subgraph_;
+  std::vector<std::vector<float>>* constants_;
+  std::vector<uint32_t> ids_;
+  std::vector<int> consumers_;
+  std::vector<bool> skipped_;  // operations folded into their producer
+  std::vector<bool> defined_;  // operands with an XNNPACK value
+};
+
+// NCHW dims -> the NHWC dims XNNPACK sees (other ranks unchanged).
+std::vector<size_t> XnnDims(const std::vector<int64_t>& dims);
+
+}  // namespace npu
+}  // namespace lite

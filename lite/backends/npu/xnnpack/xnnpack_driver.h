@@ -1,0 +1,38 @@
+// The xnnpack NPU driver: XNNPACK's subgraph API (Debian libxnnpack-dev) as
+// the graph-IR device. Registered as "xnnpack".
+//
+// Compile() maps an NN IR Model onto one XNNPACK subgraph and runtime.
+// XNNPACK is NHWC: every 4-D operand lives as NHWC inside the runtime,
+// filters and constants are transformed once at compile time, and Execute()
+// converts only the model's 4-D inputs and outputs between NCHW and NHWC.
+// relu/relu6/clip after an operation that has output bounds are folded into
+// them. Operations XNNPACK cannot reproduce exactly are refused by
+// Supports() with the reason. The Executable owns the runtime, the
+// transformed constants, its staging buffers and its pthreadpool (one per
+// executable, sized by CompileOptions::threads; none for one thread).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/backends/npu/driver.h"
+
+namespace lite {
+namespace npu {
+
+class XnnpackDriver : public Driver {
+ public:
+  std::string name() const override { return "xnnpack"; }
+  Status Supports(const Model& model, const Operation& operation) const override;
+  StatusOr<std::unique_ptr<Executable>> Compile(const Model& model,
+                                                const CompileOptions& options) override;
+  Status Execute(Executable* executable, const std::vector<HostTensor>& inputs,
+                 const std::vector<HostTensor>& outputs) override;
+};
+
+// The support rules, shared by Supports() and Compile().
+Status XnnpackSupports(const Model& model, const Operation& operation);
+
+}  // namespace npu
+}  // namespace lite
