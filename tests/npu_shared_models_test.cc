@@ -1,7 +1,7 @@
-// Every shared vision model through `npu,host` on an NPU driver: the full
-// predictor and the light predictor (after saving .nb) match the reference
-// outputs within their tolerance, and most ops run inside subgraphs. The
-// driver is the reference driver unless LITE_NPU_TEST_DRIVER names another.
+// Every shared vision model through `npu,host` on the reference and the
+// xnnpack drivers (strict: a fallback fails): the full predictor and the
+// light predictor (after saving .nb) match the reference outputs within
+// their tolerance, and most ops run inside subgraphs.
 // Needs ../shared/models; skips with the standard message without it.
 #include <dirent.h>
 
@@ -24,10 +24,8 @@ using paddle::lite_api::PaddlePredictor;
 
 const std::set<std::string> kSequenceModels = {"rna_bilstm_lod", "textcnn_seqconv_lod"};
 
-std::string Driver() {
-  const char* d = std::getenv("LITE_NPU_TEST_DRIVER");
-  return d && *d ? d : "reference";
-}
+// The drivers every vision model must match its reference on.
+const char* const kDrivers[] = {"reference", "xnnpack"};
 
 std::vector<std::string> VisionModels(const std::string& root) {
   std::vector<std::string> out;
@@ -67,34 +65,39 @@ TEST(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
   const auto models = VisionModels(root);
   ASSERT_FALSE(models.empty()) << "no reference folders under " << root;
   for (const auto& model : models) {
-    SCOPED_TRACE(model);
+   for (const std::string driver : kDrivers) {
+    SCOPED_TRACE(model + " on " + driver);
     auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
     ASSERT_TRUE(ref.ok()) << ref.status().ToString();
     CxxConfig config;
     lite::tools::ConfigureModel(*ref, &config);
     config.set_valid_places({lite::Place(lite::TargetType::kNPU),
                              lite::Place(lite::TargetType::kHost)});
-    config.set_npu_driver(Driver());
+    config.set_npu_driver(driver);
     config.set_npu_strict(true);  // a fallback would hide a driver or bridge bug
     auto full = CreatePaddlePredictor<CxxConfig>(config);
     ASSERT_TRUE(full.ok()) << full.status().ToString();
-    ExpectMatches(*ref, full->get(), model + " full");
+    ExpectMatches(*ref, full->get(), model + " full, " + driver);
     auto report = (*full)->GetPlacementReport();
     std::cout << model << ": " << report.Summary() << "\n";
+    for (const auto& op : report.ops) {
+      if (!op.on_device) std::cout << "  host: " << op.op << ": " << op.reason << "\n";
+    }
     size_t on_device = 0;
     for (const auto& op : report.ops) on_device += op.on_device;
     EXPECT_GT(on_device * 2, report.ops.size()) << report.ToString();
 
     const std::string nb = std::string(std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR")
                                                                   : "/tmp") +
-                           "/" + model + "_npu.nb";
+                           "/" + model + "_" + driver + ".nb";
     ASSERT_TRUE((*full)->SaveOptimizedModel(nb, paddle::lite_api::ModelType::kNaiveBuffer).ok());
     MobileConfig mc;
     mc.set_model_from_file(nb);
     mc.set_npu_strict(true);
     auto light = CreatePaddlePredictor<MobileConfig>(mc);
     ASSERT_TRUE(light.ok()) << light.status().ToString();
-    ExpectMatches(*ref, light->get(), model + " light");
+    ExpectMatches(*ref, light->get(), model + " light, " + driver);
+   }
   }
 }
 

@@ -4,7 +4,7 @@
 
 #include "lite/model_parser/file_util.h"
 
-DEFINE_string(npu_driver, "reference", "driver of NPU subgraphs (see opt --print_drivers)");
+DEFINE_string(npu_driver, "xnnpack", "driver of NPU subgraphs (see opt --print_drivers)");
 DEFINE_bool(npu_strict, false, "fail instead of falling back when an NPU subgraph cannot run");
 DEFINE_int32(npu_min_subgraph_size, 2, "clusters with fewer ops stay on host");
 DEFINE_string(npu_partition_file, "",

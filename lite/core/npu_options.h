@@ -14,7 +14,7 @@ struct NpuOptions {
   // Driver that compiles and runs subgraphs (lite/backends/npu/driver.h).
   // The light predictor uses the driver recorded in the model unless this
   // is set there.
-  std::string driver = "reference";
+  std::string driver = "xnnpack";
   // Any subgraph falling back to its host ops is an error at creation.
   bool strict = false;
   // Clusters with fewer ops stay on host.

@@ -54,6 +54,9 @@ class OpTester {
   // so a second Run() behaves like the runtime's next run.
   Status Run(TargetType target = TargetType::kHost);
 
+  // The attached op after the first Run() (nullptr before).
+  OpLite* op() { return inst_ ? inst_->mutable_op() : nullptr; }
+
   const Tensor& Get(const std::string& name) const {
     return *scope_.FindVar(name)->GetMutableTensor();
   }

@@ -9,12 +9,6 @@ namespace npu {
 namespace {
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-Status Check(xnn_status s, const Operation& op, const char* what) {
-  if (s == xnn_status_success) return Status::OK();
-  return Internal(std::string("xnnpack: ") + what + " failed (xnn_status " +
-                  std::to_string(static_cast<int>(s)) + ") for " + OperationTypeName(op.type) +
-                  " from " + op.origin);
-}
 
 // NCHW data -> NHWC data for 4-D; copies otherwise.
 std::vector<float> ToNhwc(const Operand& o) {
@@ -39,18 +33,18 @@ std::vector<size_t> XnnDims(const std::vector<int64_t>& d) {
 }
 
 XnnpackBuilder::XnnpackBuilder(const Model& model, xnn_subgraph_t subgraph,
-                               std::vector<std::vector<float>>* constants)
+                               std::vector<std::vector<float>>* constants,
+                               const std::map<int, uint32_t>& externals,
+                               const std::set<int>& segment_inputs)
     : model_(model), subgraph_(subgraph), constants_(constants),
       ids_(model.operands.size(), XNN_INVALID_VALUE_ID),
       consumers_(model.operands.size(), 0), skipped_(model.operations.size(), false),
+      externals_(externals), segment_inputs_(segment_inputs),
       defined_(model.operands.size(), false) {
   for (const Operation& op : model.operations) {
     for (int idx : op.inputs) ++consumers_[idx];
   }
-  for (size_t i = 0; i < model.inputs.size(); ++i) ids_[model.inputs[i]] = static_cast<uint32_t>(i);
-  for (size_t i = 0; i < model.outputs.size(); ++i) {
-    ids_[model.outputs[i]] = static_cast<uint32_t>(model.inputs.size() + i);
-  }
+  for (const auto& kv : externals_) ids_[kv.first] = kv.second;
 }
 
 uint32_t XnnpackBuilder::ConstantValue(std::vector<float> data, const std::vector<size_t>& dims) {
@@ -68,13 +62,13 @@ StatusOr<uint32_t> XnnpackBuilder::Value(int idx) {
     if (ids_[idx] == XNN_INVALID_VALUE_ID) ids_[idx] = ConstantValue(ToNhwc(o), dims);
     return ids_[idx];
   }
-  const bool external = o.lifetime == Lifetime::kModelInput || o.lifetime == Lifetime::kModelOutput;
+  const bool external = externals_.count(idx) > 0;
   uint32_t& id = ids_[idx];
   // External ids are assigned up front, so "defined" is tracked apart.
   if (defined_[idx]) return id;
-  const uint32_t flags = o.lifetime == Lifetime::kModelInput    ? XNN_VALUE_FLAG_EXTERNAL_INPUT
-                         : o.lifetime == Lifetime::kModelOutput ? XNN_VALUE_FLAG_EXTERNAL_OUTPUT
-                                                                : 0;
+  const uint32_t flags = !external                     ? 0
+                         : segment_inputs_.count(idx) ? XNN_VALUE_FLAG_EXTERNAL_INPUT
+                                                      : XNN_VALUE_FLAG_EXTERNAL_OUTPUT;
   uint32_t out_id = XNN_INVALID_VALUE_ID;
   xnn_status s = xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(), dims.data(),
                                          nullptr, external ? id : XNN_INVALID_VALUE_ID, flags,
@@ -93,9 +87,13 @@ void XnnpackBuilder::FoldClamp(size_t op_index, int* out, float* lo, float* hi) 
   *hi = kInf;
   const int o = model_.operations[op_index].outputs[0];
   *out = o;
-  if (model_.operands[o].lifetime != Lifetime::kTemporary || consumers_[o] != 1) return;
+  if (model_.operands[o].lifetime != Lifetime::kTemporary || consumers_[o] != 1 ||
+      externals_.count(o)) {
+    return;
+  }
   for (size_t k = op_index + 1; k < model_.operations.size(); ++k) {
     const Operation& next = model_.operations[k];
+    if (!in_segment_.count(k)) continue;
     if (next.inputs.empty() || next.inputs[0] != o) continue;
     if (next.type == OperationType::kRelu) {
       *lo = 0;
@@ -114,8 +112,9 @@ void XnnpackBuilder::FoldClamp(size_t op_index, int* out, float* lo, float* hi) 
   }
 }
 
-Status XnnpackBuilder::Build() {
-  for (size_t i = 0; i < model_.operations.size(); ++i) {
+Status XnnpackBuilder::Build(const std::vector<size_t>& ops) {
+  in_segment_.insert(ops.begin(), ops.end());
+  for (size_t i : ops) {
     if (skipped_[i]) continue;
     RETURN_IF_ERROR(Define(i));
   }

@@ -1,11 +1,14 @@
-// XnnpackBuilder: defines one NN IR Model as an XNNPACK subgraph (values and
-// nodes), with 4-D operands as NHWC and constants transformed once. Used by
-// XnnpackDriver::Compile; owns nothing but what it hands to the caller.
+// XnnpackBuilder: defines a segment of an NN IR Model as one XNNPACK
+// subgraph (values and nodes), with 4-D operands as NHWC and constants
+// transformed once. Used by XnnpackDriver::Compile; owns nothing but what it
+// hands to the caller.
 #pragma once
 
 #include <xnnpack.h>
 
+#include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "lite/backends/npu/nn_ir.h"
@@ -16,11 +19,15 @@ namespace npu {
 
 class XnnpackBuilder {
  public:
-  // `constants` receives every transformed constant buffer; they must
-  // outlive the subgraph and its runtime.
+  // Defines operations `ops` (a segment of the model) into `subgraph`.
+  // `externals` maps the operands crossing the segment's boundary to their
+  // external value ids; `segment_inputs` says which of them are read (the
+  // others are written). `constants` receives every transformed constant
+  // buffer; they must outlive the subgraph and its runtime.
   XnnpackBuilder(const Model& model, xnn_subgraph_t subgraph,
-                 std::vector<std::vector<float>>* constants);
-  Status Build();
+                 std::vector<std::vector<float>>* constants,
+                 const std::map<int, uint32_t>& externals, const std::set<int>& segment_inputs);
+  Status Build(const std::vector<size_t>& ops);
 
  private:
   StatusOr<uint32_t> Value(int operand);
@@ -42,6 +49,9 @@ class XnnpackBuilder {
   std::vector<uint32_t> ids_;
   std::vector<int> consumers_;
   std::vector<bool> skipped_;  // operations folded into their producer
+  std::map<int, uint32_t> externals_;
+  std::set<int> segment_inputs_;
+  std::set<size_t> in_segment_;
   std::vector<bool> defined_;  // operands with an XNNPACK value
 };
 

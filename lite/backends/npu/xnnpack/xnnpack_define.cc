@@ -231,6 +231,23 @@ Status XnnpackBuilder::Define(size_t index) {
       return Check(xnn_define_add2(subgraph_, hs ? 0.f : -kInf, hs ? 1.f : kInf, t, scalar(b), y, 0),
                    op, "add");
     }
+    case OperationType::kTanh: {  // 2 * sigmoid(2x) - 1
+      const auto dims = XnnDims(model_.operands[op.outputs[0]].dims);
+      uint32_t t1 = XNN_INVALID_VALUE_ID, t2 = XNN_INVALID_VALUE_ID;
+      for (uint32_t* t : {&t1, &t2}) {
+        RETURN_IF_ERROR(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
+                                                      dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, t),
+                              op, "temporary"));
+      }
+      RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(2.f), t1, 0), op, "multiply"));
+      RETURN_IF_ERROR(Check(xnn_define_sigmoid(subgraph_, t1, t2, 0), op, "sigmoid"));
+      uint32_t t3 = XNN_INVALID_VALUE_ID;
+      RETURN_IF_ERROR(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
+                                                    dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, &t3),
+                            op, "temporary"));
+      RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, t2, scalar(2.f), t3, 0), op, "multiply"));
+      return Check(xnn_define_add2(subgraph_, -1.f, 1.f, t3, scalar(-1.f), y, 0), op, "add");
+    }
     case OperationType::kSwish: {  // x * sigmoid(beta * x)
       const auto dims = XnnDims(model_.operands[op.outputs[0]].dims);
       uint32_t t1 = XNN_INVALID_VALUE_ID, t2 = XNN_INVALID_VALUE_ID;

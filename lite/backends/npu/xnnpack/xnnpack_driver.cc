@@ -4,10 +4,12 @@
 #include <xnnpack.h>
 
 #include <cstring>
-#include <mutex>
+#include <map>
+#include <set>
 
 #include "lite/backends/npu/reference/reference_driver.h"
 #include "lite/backends/npu/xnnpack/xnnpack_builder.h"
+#include "lite/backends/npu/xnnpack/xnnpack_kernels.h"
 
 namespace lite {
 namespace npu {
@@ -48,20 +50,41 @@ bool NeedsLayout(const std::vector<int64_t>& d) {
   return d.size() == 4 && d[1] != 1 && d[2] * d[3] != 1;
 }
 
+// Segments run in order: XNNPACK runtimes, and the driver's own NHWC
+// kernels between them. Every operand crossing a segment (and every model
+// input and output) has a buffer here, NHWC for 4-D operands.
+struct Segment {
+  std::vector<size_t> ops;
+  bool kernel = false;  // else an XNNPACK runtime
+  xnn_subgraph_t subgraph = nullptr;
+  xnn_runtime_t runtime = nullptr;
+};
+
 class XnnpackExecutable : public Executable {
  public:
   ~XnnpackExecutable() override {
-    if (runtime) xnn_delete_runtime(runtime);
-    if (subgraph) xnn_delete_subgraph(subgraph);
+    for (Segment& s : segments) {
+      if (s.runtime) xnn_delete_runtime(s.runtime);
+      if (s.subgraph) xnn_delete_subgraph(s.subgraph);
+    }
     if (pool) pthreadpool_destroy(pool);
   }
-  Model model;  // operands' dims and names (constant data dropped)
-  xnn_subgraph_t subgraph = nullptr;
-  xnn_runtime_t runtime = nullptr;
+  Model model;  // constant data kept: kernel segments may read constants
+  std::vector<Segment> segments;
   pthreadpool_t pool = nullptr;
-  std::vector<std::vector<float>> constants;
-  std::vector<std::vector<float>> staging;  // per input, then per output
+  std::vector<std::vector<float>> constants;  // transformed, owned for XNNPACK
+  std::map<int, std::vector<float>> buffers;  // boundary operand -> NHWC data
 };
+
+std::vector<float> NhwcCopy(const Operand& o) {
+  std::vector<float> out(o.numel());
+  if (o.dims.size() == 4) {
+    NchwToNhwc(o.f32(), out.data(), o.dims);
+  } else {
+    std::copy(o.f32(), o.f32() + o.numel(), out.begin());
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -75,23 +98,80 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
   std::string invalid = model.Validate(/*check_mode=*/false);
   if (!invalid.empty()) return InvalidArgument("invalid model: " + invalid);
   auto exe = std::make_unique<XnnpackExecutable>();
-  const uint32_t externals = static_cast<uint32_t>(model.inputs.size() + model.outputs.size());
-  xnn_status s = xnn_create_subgraph(externals, 0, &exe->subgraph);
-  if (s != xnn_status_success) return Internal("xnnpack: xnn_create_subgraph failed");
-  XnnpackBuilder builder(model, exe->subgraph, &exe->constants);
-  RETURN_IF_ERROR(builder.Build());
-  if (options.threads > 1) exe->pool = pthreadpool_create(static_cast<size_t>(options.threads));
-  s = xnn_create_runtime_v2(exe->subgraph, exe->pool, 0, &exe->runtime);
-  if (s != xnn_status_success) {
-    return Internal("xnnpack: xnn_create_runtime_v2 failed (xnn_status " +
-                    std::to_string(static_cast<int>(s)) + ")");
+  exe->model = model;
+  // Segments: runs of XNNPACK operations, each own-kernel operation alone.
+  std::vector<int> segment_of(model.operations.size());
+  for (size_t i = 0; i < model.operations.size(); ++i) {
+    RETURN_IF_ERROR(XnnpackSupports(model, model.operations[i]));
+    const bool kernel = IsNhwcKernel(model.operations[i].type);
+    if (exe->segments.empty() || kernel || exe->segments.back().kernel) {
+      exe->segments.emplace_back();
+      exe->segments.back().kernel = kernel;
+    }
+    exe->segments.back().ops.push_back(i);
+    segment_of[i] = static_cast<int>(exe->segments.size()) - 1;
   }
-  exe->model.inputs = model.inputs;
-  exe->model.outputs = model.outputs;
-  exe->model.operands = model.operands;
-  for (auto& o : exe->model.operands) o.data.clear();
-  for (int idx : model.inputs) exe->staging.emplace_back(model.operands[idx].numel());
-  for (int idx : model.outputs) exe->staging.emplace_back(model.operands[idx].numel());
+  // Boundary operands: model inputs/outputs, operands read in another
+  // segment than the one writing them, and every operand a kernel touches.
+  std::vector<int> producer(model.operands.size(), -1);
+  for (size_t i = 0; i < model.operations.size(); ++i) {
+    for (int o : model.operations[i].outputs) producer[o] = segment_of[i];
+  }
+  std::set<int> boundary(model.inputs.begin(), model.inputs.end());
+  boundary.insert(model.outputs.begin(), model.outputs.end());
+  for (size_t i = 0; i < model.operations.size(); ++i) {
+    const Operation& op = model.operations[i];
+    const bool kernel = exe->segments[segment_of[i]].kernel;
+    for (int in : op.inputs) {
+      if (kernel || (producer[in] >= 0 && producer[in] != segment_of[i])) boundary.insert(in);
+    }
+    if (kernel) boundary.insert(op.outputs.begin(), op.outputs.end());
+  }
+  for (int idx : boundary) {
+    const Operand& o = model.operands[idx];
+    exe->buffers[idx] = o.lifetime == Lifetime::kConstant ? NhwcCopy(o)
+                                                          : std::vector<float>(o.numel());
+  }
+  if (options.threads > 1) exe->pool = pthreadpool_create(static_cast<size_t>(options.threads));
+  for (Segment& seg : exe->segments) {
+    if (seg.kernel) continue;
+    std::map<int, uint32_t> externals;
+    std::set<int> inputs, written;
+    for (size_t i : seg.ops) {
+      for (int o : model.operations[i].outputs) written.insert(o);
+    }
+    for (size_t i : seg.ops) {
+      const Operation& op = model.operations[i];
+      for (int in : op.inputs) {
+        if (boundary.count(in) && !written.count(in) && !externals.count(in)) {
+          inputs.insert(in);
+          externals.emplace(in, static_cast<uint32_t>(externals.size()));
+        }
+      }
+      for (int out : op.outputs) {
+        if (boundary.count(out) && !externals.count(out)) {
+          externals.emplace(out, static_cast<uint32_t>(externals.size()));
+        }
+      }
+    }
+    xnn_status s = xnn_create_subgraph(static_cast<uint32_t>(externals.size()), 0, &seg.subgraph);
+    if (s != xnn_status_success) return Internal("xnnpack: xnn_create_subgraph failed");
+    XnnpackBuilder builder(model, seg.subgraph, &exe->constants, externals, inputs);
+    RETURN_IF_ERROR(builder.Build(seg.ops));
+    s = xnn_create_runtime_v2(seg.subgraph, exe->pool, 0, &seg.runtime);
+    if (s != xnn_status_success) {
+      return Internal("xnnpack: xnn_create_runtime_v2 failed (xnn_status " +
+                      std::to_string(static_cast<int>(s)) + ")");
+    }
+    // Buffers never move: set the runtime up once.
+    std::vector<xnn_external_value> values;
+    for (const auto& kv : externals) values.push_back({kv.second, exe->buffers[kv.first].data()});
+    s = xnn_setup_runtime(seg.runtime, values.size(), values.data());
+    if (s != xnn_status_success) {
+      return Internal("xnnpack: xnn_setup_runtime failed (xnn_status " +
+                      std::to_string(static_cast<int>(s)) + ")");
+    }
+  }
   return std::unique_ptr<Executable>(std::move(exe));
 }
 
@@ -101,32 +181,40 @@ Status XnnpackDriver::Execute(Executable* executable, const std::vector<HostTens
   if (!exe) return InvalidArgument("not an executable of the xnnpack driver");
   const Model& m = exe->model;
   RETURN_IF_ERROR(CheckHostTensors(m, inputs, outputs));
-  std::vector<xnn_external_value> values;
-  const size_t n_in = m.inputs.size();
-  for (size_t i = 0; i < n_in; ++i) {
+  for (size_t i = 0; i < m.inputs.size(); ++i) {
     const auto& d = m.operands[m.inputs[i]].dims;
-    void* data = inputs[i].data;
+    float* dst = exe->buffers[m.inputs[i]].data();
+    const float* src = static_cast<const float*>(inputs[i].data);
     if (NeedsLayout(d)) {
-      NchwToNhwc(static_cast<const float*>(data), exe->staging[i].data(), d);
-      data = exe->staging[i].data();
+      NchwToNhwc(src, dst, d);
+    } else {
+      std::memcpy(dst, src, sizeof(float) * m.operands[m.inputs[i]].numel());
     }
-    values.push_back({static_cast<uint32_t>(i), data});
+  }
+  for (Segment& seg : exe->segments) {
+    if (!seg.kernel) {
+      xnn_status s = xnn_invoke_runtime(seg.runtime);
+      if (s != xnn_status_success) {
+        return Internal("xnnpack: xnn_invoke_runtime failed (xnn_status " +
+                        std::to_string(static_cast<int>(s)) + ")");
+      }
+      continue;
+    }
+    const Operation& op = m.operations[seg.ops.front()];
+    std::vector<const float*> in;
+    std::vector<float*> out;
+    for (int idx : op.inputs) in.push_back(exe->buffers[idx].data());
+    for (int idx : op.outputs) out.push_back(exe->buffers[idx].data());
+    RunNhwcKernel(m, op, in, out);
   }
   for (size_t i = 0; i < m.outputs.size(); ++i) {
     const auto& d = m.operands[m.outputs[i]].dims;
-    void* data = NeedsLayout(d) ? exe->staging[n_in + i].data() : outputs[i].data;
-    values.push_back({static_cast<uint32_t>(n_in + i), data});
-  }
-  xnn_status s = xnn_setup_runtime(exe->runtime, values.size(), values.data());
-  if (s == xnn_status_success) s = xnn_invoke_runtime(exe->runtime);
-  if (s != xnn_status_success) {
-    return Internal("xnnpack: running the runtime failed (xnn_status " +
-                    std::to_string(static_cast<int>(s)) + ")");
-  }
-  for (size_t i = 0; i < m.outputs.size(); ++i) {
-    const auto& d = m.operands[m.outputs[i]].dims;
+    const float* src = exe->buffers[m.outputs[i]].data();
+    float* dst = static_cast<float*>(outputs[i].data);
     if (NeedsLayout(d)) {
-      NhwcToNchw(exe->staging[n_in + i].data(), static_cast<float*>(outputs[i].data), d);
+      NhwcToNchw(src, dst, d);
+    } else {
+      std::memcpy(dst, src, sizeof(float) * m.operands[m.outputs[i]].numel());
     }
   }
   return Status::OK();

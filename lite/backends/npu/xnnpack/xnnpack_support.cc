@@ -11,7 +11,7 @@ namespace npu {
 namespace {
 
 Status No(const Operation& op, const std::string& why) {
-  return Unimplemented(std::string("xnnpack: ") + OperationTypeName(op.type) + " " + why);
+  return Unimplemented(std::string(OperationTypeName(op.type)) + " " + why);
 }
 
 bool Known(int64_t d) { return d >= 0; }
@@ -69,6 +69,7 @@ Status XnnpackSupports(const Model& model, const Operation& op) {
     case OperationType::kRelu: case OperationType::kRelu6: case OperationType::kClip:
     case OperationType::kLeakyRelu: case OperationType::kSigmoid: case OperationType::kAbs:
     case OperationType::kScale: case OperationType::kHardSigmoid: case OperationType::kSwish:
+    case OperationType::kTanh:
       return Status::OK();
     case OperationType::kHardSwish:
       if (op.Float("threshold") != 6.f || op.Float("scale") != 6.f || op.Float("offset") != 3.f) {
@@ -99,6 +100,9 @@ Status XnnpackSupports(const Model& model, const Operation& op) {
       return Status::OK();
     case OperationType::kResizeBilinear:
       return Status::OK();  // ratios checked at compile time
+    case OperationType::kConcat:
+    case OperationType::kResizeNearest:
+      return Status::OK();  // the driver's own NHWC kernels between runtimes
     case OperationType::kBatchNorm:
       if (x.size() != 4) return No(op, "on a " + std::to_string(x.size()) + "-D input");
       return Status::OK();

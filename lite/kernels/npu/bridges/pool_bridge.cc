@@ -28,8 +28,11 @@ Status PoolBridge(OpLite* op, BridgeContext* ctx) {
   ASSIGN_OR_RETURN(int x, ctx->InputOf(*op, "X"));
   int out = ctx->Output(OutVar(*op, "Out"));
   if (ctx->check_mode()) {
+    // What is known before shapes: the attribute paddings and exclusive.
     ctx->AddOperation(*op, OperationType::kPool2D, {x}, {out},
-                      {{"pool_type", int64_t(max ? 0 : 1)}});
+                      {{"pool_type", int64_t(max ? 0 : 1)},
+                       {"paddings", ToInt64(p.paddings)},
+                       {"exclusive", int64_t(p.exclusive || p.adaptive ? 1 : 0)}});
     return Status::OK();
   }
   std::vector<int> ksize = p.eff_ksize, strides = p.strides, pads = p.eff_paddings;
