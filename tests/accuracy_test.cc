@@ -24,28 +24,10 @@ using paddle::lite_api::CxxConfig;
 
 const std::set<std::string> kNotYetSupported = {"rna_bilstm_lod", "textcnn_seqconv_lod"};
 
-std::vector<std::string> ReferenceModels(const std::string& root) {
-  std::vector<std::string> out;
-  DIR* d = opendir(root.c_str());
-  if (!d) return out;
-  while (dirent* e = readdir(d)) {
-    std::string name = e->d_name;
-    if (name[0] == '.') continue;
-    std::string meta = root + "/" + name + "/reference/meta.json";
-    if (FILE* f = fopen(meta.c_str(), "r")) {
-      fclose(f);
-      out.push_back(name);
-    }
-  }
-  closedir(d);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 TEST(AccuracySuite, EverySharedModelMatchesItsReference) {
   const std::string root = lite::SharedModelsDir();
   if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
-  auto models = ReferenceModels(root);
+  auto models = lite::tools::ListReferenceModels(root);
   ASSERT_FALSE(models.empty()) << "no reference folders under " << root;
   int matched = 0;
   for (const auto& model : models) {

@@ -29,19 +29,9 @@ const char* const kDrivers[] = {"reference", "xnnpack"};
 
 std::vector<std::string> VisionModels(const std::string& root) {
   std::vector<std::string> out;
-  DIR* d = opendir(root.c_str());
-  if (!d) return out;
-  while (dirent* e = readdir(d)) {
-    std::string name = e->d_name;
-    if (name[0] == '.' || kSequenceModels.count(name)) continue;
-    std::string meta = root + "/" + name + "/reference/meta.json";
-    if (FILE* f = fopen(meta.c_str(), "r")) {
-      fclose(f);
-      out.push_back(name);
-    }
+  for (const auto& m : lite::tools::ListReferenceModels(root)) {
+    if (!kSequenceModels.count(m)) out.push_back(m);
   }
-  closedir(d);
-  std::sort(out.begin(), out.end());
   return out;
 }
 

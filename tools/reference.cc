@@ -1,5 +1,8 @@
 #include "tools/reference.h"
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -188,6 +191,24 @@ std::string FormatCheck(const OutputCheck& c) {
                 c.max_rel_err, c.passed ? "PASS" : "FAIL", c.note.empty() ? "" : "  ",
                 c.note.c_str());
   return buf;
+}
+
+std::vector<std::string> ListReferenceModels(const std::string& root) {
+  std::vector<std::string> out;
+  DIR* d = opendir(root.c_str());
+  if (!d) return out;
+  while (dirent* e = readdir(d)) {
+    std::string name = e->d_name;
+    if (name[0] == '.') continue;
+    std::string meta = root + "/" + name + "/reference/meta.json";
+    if (FILE* f = fopen(meta.c_str(), "r")) {
+      fclose(f);
+      out.push_back(name);
+    }
+  }
+  closedir(d);
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace tools

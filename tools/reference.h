@@ -51,6 +51,10 @@ struct OutputCheck {
 // Parses dir/meta.json and reads every input and output file.
 StatusOr<Reference> LoadReference(const std::string& dir);
 
+// Names of the folders under `root` (e.g. ../shared/models) that hold a
+// reference/meta.json, sorted; empty when `root` cannot be read.
+std::vector<std::string> ListReferenceModels(const std::string& root);
+
 // Sets the model location of `config` from the reference.
 void ConfigureModel(const Reference& ref, paddle::lite_api::CxxConfig* config);
 

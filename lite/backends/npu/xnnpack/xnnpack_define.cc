@@ -176,6 +176,13 @@ Status XnnpackBuilder::Define(size_t index) {
   };
   ASSIGN_OR_RETURN(uint32_t x, input(0));
   auto scalar = [&](float v) { return ConstantValue({v}, {1}); };
+  // An internal value with the output's dims, for compositions.
+  const auto out_dims = XnnDims(model_.operands[op.outputs[0]].dims);
+  auto temporary = [&](uint32_t* id) {
+    return Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, out_dims.size(),
+                                         out_dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, id),
+                 op, "temporary");
+  };
   switch (op.type) {
     case OperationType::kConv2D: return DefineConv(op, x, y, lo, hi);
     case OperationType::kConv2DTranspose: return DefineDeconv(op, x, y, lo, hi);
@@ -222,40 +229,27 @@ Status XnnpackBuilder::Define(size_t index) {
       const bool hs = op.type == OperationType::kHardSigmoid;
       const float a = hs ? op.Float("slope") : op.Float("scale");
       const float b = hs ? op.Float("offset") : op.Float("bias");
-      const auto dims = XnnDims(model_.operands[op.outputs[0]].dims);
       uint32_t t = XNN_INVALID_VALUE_ID;
-      RETURN_IF_ERROR(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                                    dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, &t),
-                            op, "temporary"));
+      RETURN_IF_ERROR(temporary(&t));
       RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(a), t, 0), op, "multiply"));
       return Check(xnn_define_add2(subgraph_, hs ? 0.f : -kInf, hs ? 1.f : kInf, t, scalar(b), y, 0),
                    op, "add");
     }
     case OperationType::kTanh: {  // 2 * sigmoid(2x) - 1
-      const auto dims = XnnDims(model_.operands[op.outputs[0]].dims);
       uint32_t t1 = XNN_INVALID_VALUE_ID, t2 = XNN_INVALID_VALUE_ID;
-      for (uint32_t* t : {&t1, &t2}) {
-        RETURN_IF_ERROR(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                                      dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, t),
-                              op, "temporary"));
-      }
+      RETURN_IF_ERROR(temporary(&t1));
+      RETURN_IF_ERROR(temporary(&t2));
       RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(2.f), t1, 0), op, "multiply"));
       RETURN_IF_ERROR(Check(xnn_define_sigmoid(subgraph_, t1, t2, 0), op, "sigmoid"));
       uint32_t t3 = XNN_INVALID_VALUE_ID;
-      RETURN_IF_ERROR(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                                    dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, &t3),
-                            op, "temporary"));
+      RETURN_IF_ERROR(temporary(&t3));
       RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, t2, scalar(2.f), t3, 0), op, "multiply"));
       return Check(xnn_define_add2(subgraph_, -1.f, 1.f, t3, scalar(-1.f), y, 0), op, "add");
     }
     case OperationType::kSwish: {  // x * sigmoid(beta * x)
-      const auto dims = XnnDims(model_.operands[op.outputs[0]].dims);
       uint32_t t1 = XNN_INVALID_VALUE_ID, t2 = XNN_INVALID_VALUE_ID;
-      for (uint32_t* t : {&t1, &t2}) {
-        RETURN_IF_ERROR(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                                      dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, t),
-                              op, "temporary"));
-      }
+      RETURN_IF_ERROR(temporary(&t1));
+      RETURN_IF_ERROR(temporary(&t2));
       const float beta = op.Float("beta", 1.f);
       uint32_t in = x;
       if (beta != 1.f) {
@@ -274,10 +268,9 @@ Status XnnpackBuilder::Define(size_t index) {
                    op, "prelu");
     }
     case OperationType::kSoftmax: return Check(xnn_define_softmax(subgraph_, x, y, 0), op, "softmax");
-    case OperationType::kReshape: {
-      const auto dims = XnnDims(model_.operands[op.outputs[0]].dims);
-      return Check(xnn_define_static_reshape(subgraph_, dims.size(), dims.data(), x, y, 0), op, "reshape");
-    }
+    case OperationType::kReshape:
+      return Check(xnn_define_static_reshape(subgraph_, out_dims.size(), out_dims.data(), x, y, 0),
+                   op, "reshape");
     case OperationType::kPad: {
       const auto pads = op.Ints("paddings");
       const size_t rank = pads.size() / 2;
@@ -324,11 +317,8 @@ Status XnnpackBuilder::Define(size_t index) {
         k[c] = sc[c] / std::sqrt(var[c] + eps);
         b[c] = bi[c] - mean[c] * k[c];
       }
-      const auto dims = XnnDims(model_.operands[op.outputs[0]].dims);
       uint32_t t = XNN_INVALID_VALUE_ID;
-      RETURN_IF_ERROR(Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                                    dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, &t),
-                            op, "temporary"));
+      RETURN_IF_ERROR(temporary(&t));
       RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x,
                                                  ConstantValue(std::move(k), {size_t(C)}), t, 0),
                             op, "multiply"));
