@@ -108,6 +108,20 @@ TEST_F(PredictorErrors, AFeedBeyondTheTensorLimitIsAnErrorNotACrash) {
   EXPECT_TRUE(RunWith({1, 3, 32, 32}).ok());
 }
 
+TEST(PredictorCreation, AnAttributeOfTheWrongTypeIsNamedNotDefaulted) {
+  auto m = lite::tools::MakeDefaultModel();
+  for (auto& op : m.program.blocks[0].ops) {
+    if (op.Type() == "conv2d") {
+      op.SetAttr("strides", std::string("2,2"));  // a string where ints belong
+      break;
+    }
+  }
+  Status s;
+  EXPECT_FALSE(CreateFrom(m, &s));
+  EXPECT_TRUE(Contains(s, "conv2d") && Contains(s, "attribute 'strides' has type STRING"))
+      << s.message();
+}
+
 TEST(PredictorCreation, AbsurdThreadCountIsAnError) {
   auto m = lite::tools::MakeDefaultModel();
   std::string model, params;

@@ -14,7 +14,13 @@ Status OpLite::Attach(const cpp::OpDesc& desc, Scope* scope) {
   scope_ = scope;
   inputs_.clear();
   outputs_.clear();
-  return AttachImpl(desc_, scope);
+  RETURN_IF_ERROR(AttachImpl(desc_, scope));
+  for (const auto& name : desc_.mistyped_attrs()) {
+    return OpError("attribute '" + name + "' has type " +
+                   cpp::AttrTypeName(desc_.FindAttr(name)->type) +
+                   ", which this op cannot read as the type it expects");
+  }
+  return Status::OK();
 }
 
 Status OpLite::OpError(const std::string& message) const {

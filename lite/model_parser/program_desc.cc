@@ -192,5 +192,13 @@ VarDesc* BlockDesc::FindVar(const std::string& name) {
   return nullptr;
 }
 
+const char* AttrTypeName(AttrType t) {
+  static const char* const kNames[] = {"INT", "FLOAT", "STRING", "INTS", "FLOATS", "STRINGS",
+                                       "BOOLEAN", "BOOLEANS", "BLOCK", "LONG", "BLOCKS", "LONGS",
+                                       "FLOAT64S", "VAR", "VARS", "FLOAT64", "SCALAR", "SCALARS"};
+  const int i = static_cast<int>(t);
+  return i >= 0 && i < 18 ? kNames[i] : "?";
+}
+
 }  // namespace cpp
 }  // namespace lite

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -99,12 +100,19 @@ class OpDesc {
   // attribute read as int64/float/bool, LONGS read as vector<int>, FLOAT64 as
   // float, ...). Return `fallback` when the attribute is absent. Return false
   // from TryGetAttr when it is present but cannot convert to T.
+  //
+  // An attribute present with a type that cannot convert to T is recorded
+  // in mistyped_attrs() (OpLite::Attach turns that into an error naming the
+  // op and attribute, so a malformed model never runs with defaults). Only
+  // such a read writes to the desc, and a program holding one is refused.
   template <typename T>
   T GetAttr(const std::string& name, const T& fallback = T()) const {
     T out;
     if (TryGetAttr(name, &out)) return out;
+    if (HasAttr(name)) mistyped_attrs_.insert(name);
     return fallback;
   }
+  const std::set<std::string>& mistyped_attrs() const { return mistyped_attrs_; }
   bool TryGetAttr(const std::string& name, int32_t* out) const;
   bool TryGetAttr(const std::string& name, int64_t* out) const;
   bool TryGetAttr(const std::string& name, float* out) const;
@@ -122,7 +130,10 @@ class OpDesc {
   std::map<std::string, std::vector<std::string>> inputs_;
   std::map<std::string, std::vector<std::string>> outputs_;
   std::map<std::string, Attribute> attrs_;
+  mutable std::set<std::string> mistyped_attrs_;
 };
+
+const char* AttrTypeName(AttrType t);  // "INT", "FLOATS", ...
 
 // What kind of variable: a dense (LoD) tensor, or the feed/fetch lists.
 enum class VarKind : int { kLoDTensor = 0, kFeedList, kFetchList, kTensorArray, kOther };
