@@ -295,6 +295,21 @@ TEST_F(NpuSubgraphTest, SavedProgramsKeepTheirSubgraphs) {
   EXPECT_EQ((*rt)->Placement().subgraphs.size(), 1u);
 }
 
+TEST_F(NpuSubgraphTest, XnnpackMatchesHostAtOneAndTwoThreadsAndAcrossShapes) {
+  for (int threads : {1, 2}) {
+    CxxConfig c = Config("xnnpack");
+    c.set_threads(threads);
+    auto p = CreatePaddlePredictor<CxxConfig>(c);
+    ASSERT_TRUE(p.ok()) << p.status().ToString();
+    ExpectNear(RunOnce(p->get(), 1, 32), HostOutput(1, 32));
+    ExpectNear(RunOnce(p->get(), 2, 48), HostOutput(2, 48));  // rebuilt for the new shape
+    ExpectNear(RunOnce(p->get(), 1, 32), HostOutput(1, 32));  // cached executable again
+    auto report = (*p)->GetPlacementReport();
+    EXPECT_EQ(report.subgraphs.at(0).state, "device") << report.ToString();
+    EXPECT_EQ(report.subgraphs.at(0).compiles, 2);
+  }
+}
+
 TEST_F(NpuSubgraphTest, UnknownDriverAndPassNamesAreErrors) {
   auto p = CreatePaddlePredictor<CxxConfig>(Config("no_such_driver"));
   ASSERT_FALSE(p.ok());
