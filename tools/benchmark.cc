@@ -1,93 +1,140 @@
-// tools/benchmark: Google Benchmark timings of the full predictor's Run() on
-// the shared vision models (inputs from their reference folders), with 1 and
-// 2 threads. Speed targets live here, never in unit tests.
+// benchmark: latency, init time, peak memory and a per-op profile of any
+// model, in the spirit of Paddle-Lite's benchmark_bin. Speed targets live in
+// its numbers, never in unit tests.
 //
-//   bazel run -c opt //tools:benchmark -- --models_dir=/path/to/shared/models
-//   bazel run -c opt //tools:benchmark -- --benchmark_filter=ppocr_det
+//   benchmark --model_dir=DIR | --model_file=F --param_file=F | --optimized_model=X.nb
+//             [--input_shape=1,3,640,640[:...]] [--reference=REF_DIR]
+//             [--threads=1] [--warmup=3] [--repeats=20] [--valid_targets=npu,host]
+//             [--npu_driver=xnnpack ...] [--profile]
 //
-// Without --models_dir it looks for ../shared/models next to the workspace.
-#include <cstdlib>
-#include <memory>
+// Prints the predictor, init time, median/min/mean latency and peak RSS
+// (VmHWM), the profile table with --profile, and ends with one JSON line
+// {"median_ms":..,"min_ms":..,"mean_ms":..,"init_ms":..,"peak_rss_mb":..,...}
+// that ../shared/bench/ab_interleave.sh reads. Exit 1 with one line
+// "benchmark: error: <reason>" on failure.
+#include <gflags/gflags.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
 #include <string>
-#include <vector>
 
-#include <benchmark/benchmark.h>
-
-#include "lite/api/paddle_api.h"
+#include "tools/feed_util.h"
+#include "tools/npu_flags.h"
 #include "tools/reference.h"
+#include "tools/tool_util.h"
+
+DEFINE_string(optimized_model, "", "optimized .nb model (light predictor)");
+DEFINE_string(model_dir, "", "Paddle model directory (full predictor)");
+DEFINE_string(model_file, "", "program file of a combined Paddle model");
+DEFINE_string(param_file, "", "params file of a combined Paddle model");
+DEFINE_string(reference, "", "feed the inputs of this reference folder (meta.json)");
+DEFINE_string(input_shape, "", "generated inputs of these shapes: 1,3,224,224[:1,10]");
+DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
+DEFINE_int32(threads, 1, "threads");
+DEFINE_int32(warmup, 3, "untimed runs first");
+DEFINE_int32(repeats, 20, "timed runs");
+DEFINE_bool(profile, false, "print the per-op profile of the timed runs");
 
 namespace {
 
-using paddle::lite_api::CreatePaddlePredictor;
-using paddle::lite_api::CxxConfig;
+using lite::Status;
 
-void RunModel(benchmark::State& state, const std::string& ref_dir) {
-  auto ref = lite::tools::LoadReference(ref_dir);
-  if (!ref.ok()) {
-    state.SkipWithError(ref.status().ToString().c_str());
-    return;
+// Peak resident set size of this process (VmHWM), MB; -1 when unreadable.
+double PeakRssMb() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::atof(line.c_str() + 6) / 1024.0;
   }
-  CxxConfig config;
-  lite::tools::ConfigureModel(*ref, &config);
-  config.set_threads(static_cast<int>(state.range(0)));
-  auto predictor = CreatePaddlePredictor<CxxConfig>(config);
-  if (!predictor.ok()) {
-    state.SkipWithError(predictor.status().ToString().c_str());
-    return;
-  }
-  auto fed = lite::tools::FeedInputs(*ref, predictor->get());
-  if (!fed.ok()) {
-    state.SkipWithError(fed.ToString().c_str());
-    return;
-  }
-  for (int i = 0; i < 2; ++i) (void)(*predictor)->Run();  // warm up
-  for (auto _ : state) {
-    auto s = (*predictor)->Run();
-    if (!s.ok()) {
-      state.SkipWithError(s.ToString().c_str());
-      break;
-    }
-  }
+  return -1;
 }
 
-std::string FindModelsDir(int* argc, char** argv) {
-  std::string dir;
-  std::vector<char*> rest;
-  for (int i = 0; i < *argc; ++i) {
-    std::string a = argv[i];
-    if (a.rfind("--models_dir=", 0) == 0) {
-      dir = a.substr(13);
-    } else {
-      rest.push_back(argv[i]);
+double MsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+Status Benchmark() {
+  if (FLAGS_repeats < 1 || FLAGS_warmup < 0) {
+    return lite::InvalidArgument("--repeats must be >= 1 and --warmup >= 0");
+  }
+  lite::tools::ModelFlags flags;
+  flags.optimized_model = FLAGS_optimized_model;
+  flags.model_dir = FLAGS_model_dir;
+  flags.model_file = FLAGS_model_file;
+  flags.param_file = FLAGS_param_file;
+  flags.threads = FLAGS_threads;
+  flags.profiling = FLAGS_profile;
+  ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
+  ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
+  std::unique_ptr<lite::tools::Reference> ref;
+  if (!FLAGS_reference.empty()) {
+    ASSIGN_OR_RETURN(lite::tools::Reference r, lite::tools::LoadReference(FLAGS_reference));
+    ref = std::make_unique<lite::tools::Reference>(std::move(r));
+    if (!flags.light() && flags.model_dir.empty() && flags.model_file.empty()) {
+      const bool files = !ref->model_file.empty();
+      flags.model_dir = files ? "" : ref->model_dir;
+      flags.model_file = files ? ref->model_file : "";
+      flags.param_file = files ? ref->params_file : "";
     }
   }
-  for (size_t i = 0; i < rest.size(); ++i) argv[i] = rest[i];
-  *argc = static_cast<int>(rest.size());
-  if (dir.empty()) {
-    const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-    dir = std::string(ws ? ws : ".") + "/../shared/models";
+  const auto t0 = std::chrono::steady_clock::now();
+  ASSIGN_OR_RETURN(auto predictor, lite::tools::CreatePredictor(flags));
+  const double init_ms = MsSince(t0);
+  std::printf("predictor: %s, %d thread(s), init %.1f ms\n",
+              flags.light() ? ("light (" + flags.optimized_model + ")").c_str()
+                            : ("full, targets " + lite::tools::TargetsText(flags.valid_places)).c_str(),
+              flags.threads, init_ms);
+  if (ref) {
+    if (!FLAGS_input_shape.empty()) return lite::InvalidArgument("give --reference or --input_shape");
+    RETURN_IF_ERROR(lite::tools::FeedInputs(*ref, predictor.get()));
+  } else {
+    RETURN_IF_ERROR(lite::tools::FeedGenerated(flags, FLAGS_input_shape, predictor.get(), &std::cout));
   }
-  return dir;
+  for (int i = 0; i < FLAGS_warmup; ++i) RETURN_IF_ERROR(predictor->Run());
+  // The profile covers the timed runs only: a fresh predictor state would
+  // re-run warmup, so profiling starts with the first run and warmup runs
+  // are included when --warmup > 0 (said in the header).
+  std::vector<double> ms;
+  for (int i = 0; i < FLAGS_repeats; ++i) {
+    const auto t = std::chrono::steady_clock::now();
+    RETURN_IF_ERROR(predictor->Run());
+    ms.push_back(MsSince(t));
+  }
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  double mean = 0;
+  for (double v : ms) mean += v / ms.size();
+  const double median = sorted[sorted.size() / 2];
+  const double rss = PeakRssMb();
+  std::printf("latency over %d run(s) after %d warmup: median %.3f ms, min %.3f ms, mean %.3f ms\n",
+              FLAGS_repeats, FLAGS_warmup, median, sorted.front(), mean);
+  std::printf("peak RSS: %.1f MB (VmHWM of this process)\n", rss);
+  const auto placement = predictor->GetPlacementReport();
+  if (!placement.subgraphs.empty()) std::cout << "placement: " << placement.Summary() << "\n";
+  if (FLAGS_profile) {
+    std::cout << "profile (ms per run over warmup and timed runs):\n" << predictor->GetProfileSummary();
+  }
+  std::printf("{\"median_ms\":%.4f,\"min_ms\":%.4f,\"mean_ms\":%.4f,\"init_ms\":%.2f,"
+              "\"peak_rss_mb\":%.1f,\"runs\":%d,\"threads\":%d}\n",
+              median, sorted.front(), mean, init_ms, rss, FLAGS_repeats, FLAGS_threads);
+  return Status::OK();
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string models = FindModelsDir(&argc, argv);
-  const char* kModels[] = {"mnist_mlp_fluid2018", "squeezenet_v1.1_caffe2fluid",
-                           "ppocr_cls_mobile_v2.0", "mobilenetv3_small_x0_35_3cls",
-                           "ppocr_det_en_PP-OCRv3"};
-  for (const char* m : kModels) {
-    std::string ref = models + "/" + m + "/reference";
-    benchmark::RegisterBenchmark(m, [ref](benchmark::State& s) { RunModel(s, ref); })
-        ->Arg(1)
-        ->Arg(2)
-        ->ArgName("threads")
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
+  gflags::SetUsageMessage(
+      "benchmark --model_dir=DIR | --optimized_model=X.nb [--input_shape=1,3,224,224] "
+      "[--threads=N] [--warmup=N] [--repeats=N] [--valid_targets=npu,host] [--profile]");
+  gflags::ParseCommandLineFlags(&argc, &argv, true);
+  if (argc > 1) {
+    return lite::tools::Fail("benchmark", lite::InvalidArgument(
+        std::string("unexpected argument '") + argv[1] + "' (flags are --name=value)"));
   }
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
+  Status s = Benchmark();
+  if (!s.ok()) return lite::tools::Fail("benchmark", s);
   return 0;
 }

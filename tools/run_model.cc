@@ -21,7 +21,7 @@
 #include "lite/core/tensor.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
-#include "tools/default_model.h"
+#include "tools/feed_util.h"
 #include "tools/reference.h"
 #include "tools/npu_flags.h"
 #include "tools/tool_util.h"
@@ -37,6 +37,7 @@ DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(warmup, 1, "untimed runs before timing");
 DEFINE_int32(repeats, 10, "timed runs");
 DEFINE_int32(print_values, 10, "values printed per output");
+DEFINE_bool(profile, false, "print the per-op profile of the timed runs");
 DEFINE_bool(json, false,
             "end with a JSON line {\"median_ms\":...} (for ../shared/bench/ab_interleave.sh)");
 
@@ -45,81 +46,6 @@ namespace {
 using lite::Status;
 using lite::StatusOr;
 using paddle::lite_api::PaddlePredictor;
-
-// The feed var descs of the model, by feed column.
-StatusOr<std::vector<lite::cpp::VarDesc>> FeedVars(const lite::tools::ModelFlags& flags,
-                                                   const PaddlePredictor& predictor) {
-  lite::cpp::ProgramDesc program;
-  if (flags.light()) {
-    RETURN_IF_ERROR(lite::naive_buffer::LoadProgramFromFile(flags.optimized_model, &program));
-  } else if (!flags.model_file.empty()) {
-    ASSIGN_OR_RETURN(program, lite::LoadProgramFromFile(flags.model_file));
-  } else {
-    ASSIGN_OR_RETURN(lite::ModelFiles files, lite::FindModelFiles(flags.model_dir));
-    ASSIGN_OR_RETURN(program, lite::LoadProgramFromFile(files.model_file));
-  }
-  std::vector<lite::cpp::VarDesc> out;
-  for (const auto& name : predictor.GetInputNames()) {
-    const lite::cpp::VarDesc* v = program.blocks[0].FindVar(name);
-    lite::cpp::VarDesc d;
-    if (v) d = *v;
-    d.name = name;
-    out.push_back(d);
-  }
-  return out;
-}
-
-StatusOr<std::vector<int64_t>> ParseShape(const std::string& text) {
-  std::vector<int64_t> shape;
-  for (const auto& item : lite::tools::SplitList(text)) {
-    char* end = nullptr;
-    long long v = std::strtoll(item.c_str(), &end, 10);
-    if (*end != '\0' || v < 0) {
-      return lite::InvalidArgument("--input_shape: bad dimension '" + item + "' in '" + text + "'");
-    }
-    shape.push_back(v);
-  }
-  return shape;
-}
-
-Status FeedGenerated(const lite::tools::ModelFlags& flags, PaddlePredictor* predictor) {
-  ASSIGN_OR_RETURN(auto vars, FeedVars(flags, *predictor));
-  const auto shapes = lite::tools::SplitList(FLAGS_input_shape, ':');
-  if (!shapes.empty() && shapes.size() != vars.size()) {
-    return lite::InvalidArgument("--input_shape gives " + std::to_string(shapes.size()) +
-                                 " shape(s) but the model has " +
-                                 std::to_string(vars.size()) + " input(s)");
-  }
-  for (size_t i = 0; i < vars.size(); ++i) {
-    std::vector<int64_t> shape;
-    if (!shapes.empty()) {
-      ASSIGN_OR_RETURN(shape, ParseShape(shapes[i]));
-    } else {
-      for (int64_t d : vars[i].dims) shape.push_back(d < 0 ? 1 : d);
-    }
-    auto in = predictor->GetInput(static_cast<int>(i));
-    in->Resize(shape);
-    const size_t n = static_cast<size_t>(in->numel());
-    std::vector<float> values = lite::tools::LcgUniform(n, 1, -1.0, 1.0);
-    switch (vars[i].dtype) {
-      case lite::DataType::kInt64: {
-        int64_t* p = in->mutable_data<int64_t>();
-        for (size_t k = 0; k < n; ++k) p[k] = static_cast<int64_t>((values[k] + 1) * 5);
-        break;
-      }
-      case lite::DataType::kInt32: {
-        int32_t* p = in->mutable_data<int32_t>();
-        for (size_t k = 0; k < n; ++k) p[k] = static_cast<int32_t>((values[k] + 1) * 5);
-        break;
-      }
-      default:
-        in->CopyFromCpu(values.data());
-    }
-    std::cout << "input  " << vars[i].name << " " << lite::DimsToString(shape)
-              << " (generated, LCG seed 1 in [-1, 1])\n";
-  }
-  return Status::OK();
-}
 
 void PrintOutput(const std::string& name, const paddle::lite_api::Tensor& t) {
   const auto shape = t.shape();
@@ -151,6 +77,7 @@ Status RunMain() {
   flags.model_file = FLAGS_model_file;
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
+  flags.profiling = FLAGS_profile;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(
                                   flags.valid_places, !FLAGS_optimized_model.empty()));
@@ -184,7 +111,7 @@ Status RunMain() {
                 << FLAGS_reference << ")\n";
     }
   } else {
-    RETURN_IF_ERROR(FeedGenerated(flags, predictor.get()));
+    RETURN_IF_ERROR(lite::tools::FeedGenerated(flags, FLAGS_input_shape, predictor.get(), &std::cout));
   }
   for (int i = 0; i < FLAGS_warmup; ++i) RETURN_IF_ERROR(predictor->Run());
   std::vector<double> ms;
@@ -206,6 +133,7 @@ Status RunMain() {
               FLAGS_repeats, FLAGS_warmup, sorted[sorted.size() / 2], sorted.front(), mean);
   const auto placement = predictor->GetPlacementReport();
   if (!placement.subgraphs.empty()) std::cout << "placement: " << placement.ToString();
+  if (FLAGS_profile) std::cout << "profile (warmup and timed runs):\n" << predictor->GetProfileSummary();
   if (ref) {
     ASSIGN_OR_RETURN(auto checks, lite::tools::CompareOutputs(*ref, *predictor));
     for (const auto& c : checks) std::cout << "reference " << lite::tools::FormatCheck(c) << "\n";

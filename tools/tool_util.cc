@@ -105,6 +105,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     config.set_npu_driver(flags.npu.driver);
     config.set_npu_strict(flags.npu.strict);
     config.set_npu_cross_check(flags.npu.cross_check);
+    config.set_profiling(flags.profiling);
     return CreatePaddlePredictor<MobileConfig>(config);
   }
   if (!paddle_model) {
@@ -119,6 +120,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_valid_places(flags.valid_places);
   config.set_threads(flags.threads);
   config.set_npu_options(flags.npu);
+  config.set_profiling(flags.profiling);
   return CreatePaddlePredictor<CxxConfig>(config);
 }
 

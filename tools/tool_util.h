@@ -45,6 +45,7 @@ struct ModelFlags {
   std::vector<Place> valid_places{Place(TargetType::kHost)};
   int threads = 1;
   NpuOptions npu;  // see npu_flags.h
+  bool profiling = false;
   bool light() const { return !optimized_model.empty(); }
 };
 

@@ -33,6 +33,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
   const std::string name = file ? config.model_file() : lite::naive_buffer::kNbBufferName;
   auto rt = lite::PredictorRuntime::Create(program, root, config.threads(), config.npu_options());
   if (!rt.ok()) return rt.status().WithContext(name);
+  (*rt)->set_profiling(config.profiling());
   return std::shared_ptr<PaddlePredictor>(std::make_shared<lite::RuntimePredictor>(
       std::move(rt).value(), root, config.threads(), config.npu_options()));
 }

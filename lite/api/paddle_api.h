@@ -78,9 +78,13 @@ class ConfigBase {
  public:
   void set_threads(int threads) { threads_ = threads; }
   int threads() const { return threads_; }
+  // Time every op of every Run(); read with GetProfileSummary().
+  void set_profiling(bool on) { profiling_ = on; }
+  bool profiling() const { return profiling_; }
 
  private:
   int threads_ = 1;
+  bool profiling_ = false;
 };
 
 class CxxConfig : public ConfigBase {
@@ -231,6 +235,10 @@ class PaddlePredictor {
   virtual std::vector<PassDot> GetPassDots() const = 0;
   // Where each op runs (see PlacementReport); reflects fallbacks so far.
   virtual PlacementReport GetPlacementReport() const = 0;
+  // With ConfigBase::set_profiling(true): per op type and kernel place, ms
+  // per run, share of the total and GFLOP/s for conv/fc/matmul, averaged
+  // over the runs so far ("" when profiling is off or nothing ran).
+  virtual std::string GetProfileSummary() const = 0;
 };
 
 template <typename ConfigT>

@@ -38,6 +38,8 @@ class PredictorRuntime {
 
   const cpp::ProgramDesc& program() const { return program_; }
   paddle::lite_api::PlacementReport Placement() const;
+  void set_profiling(bool on) { runtime_->set_profiling(on); }
+  std::string ProfileSummary() const { return runtime_->ProfileSummary(); }
   const Scope& root_scope() const { return *root_; }
 
  private:
@@ -88,6 +90,7 @@ class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
   paddle::lite_api::PlacementReport GetPlacementReport() const override {
     return runtime_->Placement();
   }
+  std::string GetProfileSummary() const override { return runtime_->ProfileSummary(); }
 
  private:
   std::unique_ptr<PredictorRuntime> runtime_;

@@ -81,33 +81,40 @@ Status RuntimeProgram::Run() {
   return Status::OK();
 }
 
+std::vector<ProfileRow> RuntimeProgram::ProfileRows(double* total_ms) const {
+  std::map<std::pair<std::string, std::string>, ProfileRow> by_key;
+  std::map<std::pair<std::string, std::string>, int64_t> flops;
+  double total = 0;
+  for (size_t i = 0; i < op_millis_.size() && profiled_runs_ > 0; ++i) {
+    const Instruction& inst = *instructions_[i];
+    const auto key = std::make_pair(inst.op().Type(), inst.kernel().def().place.DebugString());
+    ProfileRow& r = by_key[key];
+    r.op_type = key.first;
+    r.place = key.second;
+    r.ops += 1;
+    r.ms += op_millis_[i] / profiled_runs_;
+    total += op_millis_[i] / profiled_runs_;
+    flops[key] += OpFlops(inst.op());
+  }
+  std::vector<ProfileRow> rows;
+  for (auto& kv : by_key) {
+    ProfileRow r = kv.second;
+    r.percent = total > 0 ? 100.0 * r.ms / total : 0;
+    if (flops[kv.first] > 0 && r.ms > 0) r.gflops = flops[kv.first] / (r.ms * 1e6);
+    rows.push_back(r);
+  }
+  std::sort(rows.begin(), rows.end(), [](const ProfileRow& a, const ProfileRow& b) {
+    return a.ms != b.ms ? a.ms > b.ms : a.op_type < b.op_type;
+  });
+  if (total_ms) *total_ms = total;
+  return rows;
+}
+
 std::string RuntimeProgram::ProfileSummary() const {
   if (profiled_runs_ == 0) return "";
-  std::map<std::string, std::pair<double, int>> by_type;  // ms, count
   double total = 0;
-  for (size_t i = 0; i < op_millis_.size(); ++i) {
-    auto& e = by_type[instructions_[i]->kernel().def().Key()];
-    e.first += op_millis_[i] / profiled_runs_;
-    e.second += 1;
-    total += op_millis_[i] / profiled_runs_;
-  }
-  std::vector<std::pair<double, std::string>> rows;
-  for (const auto& kv : by_type) rows.push_back({kv.second.first, kv.first});
-  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
-  });
-  std::ostringstream os;
-  char line[256];
-  std::snprintf(line, sizeof(line), "%-44s %6s %10s %7s\n", "kernel", "count", "ms/run", "share");
-  os << line;
-  for (const auto& r : rows) {
-    std::snprintf(line, sizeof(line), "%-44s %6d %10.3f %6.1f%%\n", r.second.c_str(),
-                  by_type.at(r.second).second, r.first, total > 0 ? 100.0 * r.first / total : 0.0);
-    os << line;
-  }
-  std::snprintf(line, sizeof(line), "%-44s %6zu %10.3f\n", "total", op_millis_.size(), total);
-  os << line;
-  return os.str();
+  auto rows = ProfileRows(&total);
+  return FormatProfile(rows, total);
 }
 
 StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(

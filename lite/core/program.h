@@ -15,6 +15,7 @@
 
 #include "lite/core/kernel.h"
 #include "lite/core/op_lite.h"
+#include "lite/core/profile.h"
 #include "lite/core/scope.h"
 #include "lite/utils/status.h"
 
@@ -68,7 +69,10 @@ class RuntimeProgram {
   void set_profiling(bool on) { profiling_ = on; }
   const std::vector<double>& op_millis() const { return op_millis_; }
   int profiled_runs() const { return profiled_runs_; }
-  // A table of time per op type, slowest first ("" when nothing profiled).
+  // Time per (op type, kernel place), slowest first, with GFLOP/s for the
+  // ops OpFlops counts; rows sum to *total_ms (ms per run).
+  std::vector<ProfileRow> ProfileRows(double* total_ms = nullptr) const;
+  // FormatProfile of ProfileRows ("" when nothing was profiled).
   std::string ProfileSummary() const;
   const std::vector<std::unique_ptr<Instruction>>& instructions() const {
     return instructions_;

@@ -1,0 +1,31 @@
+// Per-op profiling of a RuntimeProgram: the table rows (one per op type and
+// kernel place), and the arithmetic of the ops whose speed is worth stating
+// in GFLOP/s. Plain values computed from the program's instructions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lite/core/op_lite.h"
+
+namespace lite {
+
+struct ProfileRow {
+  std::string op_type;
+  std::string place;   // the picked kernel's place, "host/float/NCHW"
+  int ops = 0;         // instructions of this type and place
+  double ms = 0;       // per run, summed over those instructions
+  double percent = 0;  // of the program's total
+  double gflops = -1;  // GFLOP/s over the counted ops; -1 when not counted
+};
+
+// Floating-point operations (2 per multiply-add) of one run of `op` at its
+// current tensor dims: conv2d, depthwise_conv2d, conv2d_transpose, fc, mul,
+// matmul, matmul_v2. 0 for every other op.
+int64_t OpFlops(const OpLite& op);
+
+// "op type  place  ops  ms/run  share  GFLOP/s" lines plus a total line.
+std::string FormatProfile(const std::vector<ProfileRow>& rows, double total_ms);
+
+}  // namespace lite

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# tools/benchmark on the generated default model: flags, the JSON last line,
+# the profile table summing to its total, NPU placement, and one-line errors.
+set -uo pipefail
+BENCH=tools/benchmark
+MAKE=tools/make_default_model
+TMP=${TEST_TMPDIR:-$(mktemp -d)}/bench_cli
+mkdir -p "$TMP"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+"$MAKE" --out="$TMP/model" >/dev/null || { echo "cannot make the default model"; exit 1; }
+
+"$BENCH" --model_dir="$TMP/model" --input_shape=2,3,32,32 --warmup=1 --repeats=5 --profile \
+  >"$TMP/out" 2>&1 || { fail "benchmark failed"; cat "$TMP/out"; }
+last=$(tail -n 1 "$TMP/out")
+for key in median_ms min_ms mean_ms init_ms peak_rss_mb; do
+  echo "$last" | grep -q "\"$key\":[0-9.]" || fail "JSON last line lacks $key: $last"
+done
+grep -q "input  x \[2, 3, 32, 32\]" "$TMP/out" || fail "--input_shape not used"
+grep -q "^peak RSS: [0-9.]* MB" "$TMP/out" || fail "no peak RSS line"
+# Profile rows (between the header and the total line) sum to the total.
+awk '/^op type/{on=1; next} on && /^total/{total=$2; on=0} on{sum+=$(NF-2)} END{
+  if (total <= 0) { print "no total"; exit 1 }
+  d = sum - total; if (d < 0) d = -d;
+  if (d > 0.01 + 0.001 * total) { printf "rows %.4f vs total %.4f\n", sum, total; exit 1 } }' \
+  "$TMP/out" || fail "profile rows do not sum to the total"
+grep -q "^conv2d .* [0-9.]*$" "$TMP/out" || fail "no GFLOP/s for conv2d"
+
+"$BENCH" --model_dir="$TMP/model" --valid_targets=npu,host --npu_driver=reference --repeats=2 \
+  >"$TMP/npu" 2>&1 || { fail "npu benchmark failed"; cat "$TMP/npu"; }
+grep -q "^placement: npu/reference: 7 of 7 ops in 1 subgraph" "$TMP/npu" || fail "npu placement line"
+
+"$BENCH" --model_dir="$TMP/missing" 2>"$TMP/err" >/dev/null && fail "missing model exited 0"
+grep -q "^benchmark: error: " "$TMP/err" || fail "error line"
+"$BENCH" --model_dir="$TMP/model" --npu_strict 2>"$TMP/err2" >/dev/null && fail "npu flag without npu exited 0"
+grep -q "needs npu among --valid_targets" "$TMP/err2" || fail "inert npu flag not refused"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
+echo "all benchmark CLI checks passed"
