@@ -131,6 +131,11 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   options.valid_places = places;
   options.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
   ASSIGN_OR_RETURN(options.npu, lite::tools::NpuOptionsFromFlags(places, /*light=*/false));
+  if (options.npu.cross_check) {
+    return lite::InvalidArgument(
+        "--npu_cross_check compares outputs while running; opt does not run the model (use it "
+        "with run_model, accuracy or benchmark)");
+  }
   if (!FLAGS_visualize_dir.empty()) {
     RETURN_IF_ERROR(lite::tools::MakeDirs(FLAGS_visualize_dir));
     RETURN_IF_ERROR(ClearOldSnapshots());

@@ -71,6 +71,11 @@ else
   fail "opt protobuf failed:"; cat "$TMP/pb.log"
 fi
 
+# an option opt cannot honour is refused, not ignored
+"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/cc" --valid_targets=npu,host \
+    --npu_cross_check 2>"$TMP/cc_err" >/dev/null && fail "opt --npu_cross_check exited 0"
+grep -q "npu_cross_check compares outputs while running" "$TMP/cc_err" || fail "cross-check refusal"
+
 # print-only modes exit 0
 "$OPT" --print_all_ops | grep -q "^conv2d " || fail "--print_all_ops lacks conv2d"
 "$OPT" --display_kernels | grep -q "^conv2d/" || fail "--display_kernels lacks conv2d"
