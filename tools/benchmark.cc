@@ -37,6 +37,7 @@ DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(warmup, 3, "untimed runs first");
 DEFINE_int32(repeats, 20, "timed runs");
 DEFINE_bool(profile, false, "print the per-op profile of the timed runs");
+DEFINE_string(disable_passes, "", "full predictor: comma list of passes to skip");
 
 namespace {
 
@@ -67,6 +68,7 @@ Status Benchmark() {
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
   flags.profiling = FLAGS_profile;
+  flags.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
   std::unique_ptr<lite::tools::Reference> ref;

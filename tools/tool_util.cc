@@ -99,6 +99,9 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
         "--model_file + --param_file), not both");
   }
   if (flags.light()) {
+    if (!flags.disabled_passes.empty()) {
+      return InvalidArgument("disabled passes apply to the full predictor; an .nb model ran its passes in opt");
+    }
     MobileConfig config;
     config.set_model_from_file(flags.optimized_model);
     config.set_threads(flags.threads);
@@ -121,6 +124,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_threads(flags.threads);
   config.set_npu_options(flags.npu);
   config.set_profiling(flags.profiling);
+  config.set_disabled_passes(flags.disabled_passes);
   return CreatePaddlePredictor<CxxConfig>(config);
 }
 

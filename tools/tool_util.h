@@ -46,6 +46,7 @@ struct ModelFlags {
   int threads = 1;
   NpuOptions npu;  // see npu_flags.h
   bool profiling = false;
+  std::vector<std::string> disabled_passes;  // full predictor only
   bool light() const { return !optimized_model.empty(); }
 };
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/core/buffer_pool.h"
 #include "lite/core/npu_options.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/placement.h"
@@ -27,6 +28,7 @@ namespace lite {
 // Per-predictor execution context shared by its kernels.
 struct KernelContext {
   std::unique_ptr<ThreadPool> pool;  // nullptr when running on one thread
+  BufferPool buffers;                // memory_optimize_pass's run-time pool
   int threads = 1;
   NpuOptions npu;                    // run-time NPU settings
   // Records of the program's subgraph kernels (owned by them), in order.

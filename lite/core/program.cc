@@ -1,5 +1,7 @@
 #include "lite/core/program.h"
 
+#include "lite/core/buffer_pool.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -66,14 +68,24 @@ Status Instruction::Run() {
 }
 
 Status RuntimeProgram::Run() {
+  // Allocations during the run draw from the program's pool; planned vars
+  // go back to it after their last use.
+  ScopedBufferPool use_pool(&ctx_->buffers);
+  auto release = [this](const Instruction& inst) {
+    for (Tensor* t : inst.release_after()) ctx_->buffers.Release(t);
+  };
   if (!profiling_) {
-    for (auto& inst : instructions_) RETURN_IF_ERROR(inst->Run());
+    for (auto& inst : instructions_) {
+      RETURN_IF_ERROR(inst->Run());
+      release(*inst);
+    }
     return Status::OK();
   }
   op_millis_.resize(instructions_.size(), 0.0);
   for (size_t i = 0; i < instructions_.size(); ++i) {
     auto start = std::chrono::steady_clock::now();
     RETURN_IF_ERROR(instructions_[i]->Run());
+    release(*instructions_[i]);
     op_millis_[i] += std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - start).count();
   }
@@ -150,6 +162,13 @@ StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(
     auto kernel = def->factory();
     kernel->Bind(def, op->param(), ctx);
     insts.push_back(std::make_unique<Instruction>(std::move(op), std::move(kernel)));
+    std::vector<Tensor*> release;
+    for (const auto& var : desc.GetAttr<std::vector<std::string>>(kReleaseAfterAttr, {})) {
+      Tensor* t = exec_scope->FindMutableTensor(var);
+      if (!t) return InvalidArgument(where + ": planned var '" + var + "' is not in the scope");
+      if (!t->persistable()) release.push_back(t);
+    }
+    insts.back()->set_release_after(std::move(release));
   }
   return insts;
 }

@@ -39,6 +39,10 @@ class Instruction {
   OpLite* mutable_op() { return op_.get(); }
   const KernelBase& kernel() const { return *kernel_; }
   KernelBase* mutable_kernel() { return kernel_.get(); }
+  // Tensors whose buffers go back to the pool after this instruction
+  // (memory_optimize_pass's plan, kReleaseAfterAttr).
+  void set_release_after(std::vector<Tensor*> t) { release_after_ = std::move(t); }
+  const std::vector<Tensor*>& release_after() const { return release_after_; }
 
  private:
   bool InputDimsChanged();
@@ -51,6 +55,7 @@ class Instruction {
   bool prepared_ = false;
   bool inferred_once_ = false;  // ops without inputs still infer once
   std::vector<DDim> last_input_dims_;
+  std::vector<Tensor*> release_after_;
 };
 
 class RuntimeProgram {

@@ -1,5 +1,7 @@
 #include "lite/core/tensor.h"
 
+#include "lite/core/buffer_pool.h"
+
 #include <atomic>
 #include <cstdlib>
 #include <limits>
@@ -63,7 +65,15 @@ void* Tensor::mutable_data(DataType type) {
   if (n < 0 || static_cast<uint64_t>(n) > MaxTensorBytes()) throw std::bad_alloc();
   size_t bytes = static_cast<size_t>(n);
   if (!buffer_ || buffer_->size() < bytes) {
-    buffer_ = std::make_shared<Buffer>(bytes);
+    // While a program runs with memory planning, reuse a released buffer.
+    BufferPool* pool = CurrentBufferPool();
+    std::shared_ptr<Buffer> reused = pool && !persistable_ ? pool->Acquire(bytes) : nullptr;
+    if (reused) {
+      buffer_ = std::move(reused);
+    } else {
+      buffer_ = std::make_shared<Buffer>(bytes);
+      if (pool && !persistable_) pool->NoteAllocation(bytes);
+    }
   }
   return buffer_->data();
 }

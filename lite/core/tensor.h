@@ -100,6 +100,8 @@ class Tensor {
   void CopyDataFrom(const Tensor& other);
   // Drops the buffer (dims, dtype and LoD stay).
   void FreeMemory() { buffer_.reset(); }
+  // Hands the buffer over (the tensor keeps dims, dtype and LoD).
+  std::shared_ptr<Buffer> TakeBuffer() { return std::move(buffer_); }
 
   // Persistable tensors (weights) are never resized by the runtime.
   bool persistable() const { return persistable_; }

@@ -53,6 +53,8 @@ const std::vector<std::string>& DefaultPipeline() {
       "type_target_cast_pass",
       "graph_visualize_pass",
       "generate_program_pass",
+      // Plans activation memory on the generated program (last uses).
+      "memory_optimize_pass",
   };
   return *pipeline;
 }

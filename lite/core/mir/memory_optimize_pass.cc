@@ -1,0 +1,107 @@
+// memory_optimize_pass: plans activation memory over the program order.
+//
+// Runs after generate_program_pass, on the generated program. For every
+// activation of block 0 (written there, not persistable, not a feed/fetch
+// list) it finds the op of its last use (read or write) and records it in
+// that op's kReleaseAfterAttr. At run time the buffer of each listed var goes
+// back to the program's BufferPool right after that op, and later
+// allocations are served from the pool best fit by size (lite/core/
+// buffer_pool.h), so the plan holds for any input shape. Counters: vars
+// planned, and bytes without reuse vs the largest live set, estimated from
+// the declared dims (-1 read as 1).
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "lite/core/buffer_pool.h"
+#include "lite/core/mir/pass.h"
+
+namespace lite {
+namespace mir {
+
+class MemoryOptimizePass : public Pass {
+ public:
+  std::string name() const override { return "memory_optimize_pass"; }
+
+  StatusOr<bool> Run(SSAGraph* graph) override {
+    if (!graph->has_generated()) {
+      return FailedPrecondition("memory_optimize_pass must run after generate_program_pass");
+    }
+    cpp::BlockDesc& block = graph->generated()->blocks[graph->block_idx()];
+    std::map<std::string, size_t> first_write, last_use;
+    for (size_t i = 0; i < block.ops.size(); ++i) {
+      cpp::OpDesc& op = block.ops[i];
+      op.RemoveAttr(kReleaseAfterAttr);
+      for (const auto& v : op.InputArgumentNames()) last_use[v] = i;
+      for (const auto& v : op.OutputArgumentNames()) {
+        first_write.emplace(v, i);
+        last_use[v] = i;
+      }
+    }
+    std::map<size_t, std::vector<std::string>> release;
+    int64_t planned = 0;
+    for (const auto& kv : last_use) {
+      const std::string& var = kv.first;
+      const cpp::VarDesc* vd = block.FindVar(var);
+      auto w = first_write.find(var);
+      if (!vd || vd->persistable || vd->kind != cpp::VarKind::kLoDTensor) continue;
+      if (w == first_write.end() || !ReadOnlyAfterWrite(block, var, w->second)) continue;
+      release[kv.second].push_back(var);
+      ++planned;
+    }
+    for (auto& kv : release) {
+      std::sort(kv.second.begin(), kv.second.end());
+      block.ops[kv.first].SetAttr(kReleaseAfterAttr, kv.second);
+    }
+    Count("vars_planned", planned);
+    EstimateBytes(block, first_write, last_use, release);
+    return false;  // the graph is unchanged; the generated program carries the plan
+  }
+
+ private:
+  // No op before the first write reads `var` (a value from an earlier run
+  // or from outside would be lost).
+  static bool ReadOnlyAfterWrite(const cpp::BlockDesc& block, const std::string& var,
+                                 size_t first_write) {
+    for (size_t i = 0; i < first_write; ++i) {
+      for (const auto& v : block.ops[i].InputArgumentNames()) {
+        if (v == var) return false;
+      }
+    }
+    const auto& w = block.ops[first_write].InputArgumentNames();
+    return std::find(w.begin(), w.end(), var) == w.end();
+  }
+
+  void EstimateBytes(const cpp::BlockDesc& block, const std::map<std::string, size_t>& first_write,
+                     const std::map<std::string, size_t>& last_use,
+                     const std::map<size_t, std::vector<std::string>>& release) {
+    std::set<std::string> planned;
+    for (const auto& kv : release) planned.insert(kv.second.begin(), kv.second.end());
+    auto bytes = [&](const std::string& var) {
+      const cpp::VarDesc* vd = block.FindVar(var);
+      int64_t n = 1;
+      for (int64_t d : vd->dims) n *= d < 0 ? 1 : d;
+      return n * static_cast<int64_t>(DataTypeSize(vd->dtype));
+    };
+    int64_t total = 0, live = 0, peak = 0;
+    for (const auto& var : planned) total += bytes(var);
+    for (size_t i = 0; i < block.ops.size(); ++i) {
+      for (const auto& var : planned) {
+        if (first_write.at(var) == i) live += bytes(var);
+      }
+      peak = std::max(peak, live);
+      auto r = release.find(i);
+      if (r != release.end()) {
+        for (const auto& var : r->second) live -= bytes(var);
+      }
+    }
+    (void)last_use;
+    Count("bytes_without_reuse", total);
+    Count("bytes_peak_live", peak);
+  }
+};
+
+}  // namespace mir
+}  // namespace lite
+
+REGISTER_MIR_PASS(memory_optimize_pass, lite::mir::MemoryOptimizePass);

@@ -1,0 +1,100 @@
+// memory_optimize_pass + the run-time buffer pool keep outputs bit-identical
+// to runs without the pass: on the generated default model (batch and size
+// changes) and on every shared vision model, across repeated runs (the
+// second run is served from reused buffers). Needs ../shared/models for the
+// real models and skips them with the standard message without it.
+#include <cstring>
+
+#include <gtest/gtest.h>
+
+#include "lite/api/paddle_api.h"
+#include "lite/model_parser/model_saver.h"
+#include "lite/model_parser/test_models.h"
+#include "tools/default_model.h"
+#include "tools/reference.h"
+
+namespace {
+
+using paddle::lite_api::CreatePaddlePredictor;
+using paddle::lite_api::CxxConfig;
+using paddle::lite_api::PaddlePredictor;
+
+std::vector<std::vector<float>> Outputs(PaddlePredictor* p) {
+  std::vector<std::vector<float>> out;
+  for (size_t i = 0; i < p->GetOutputNames().size(); ++i) {
+    auto t = p->GetOutput(static_cast<int>(i));
+    out.emplace_back(t->numel());
+    t->CopyToCpu(out.back().data());
+  }
+  return out;
+}
+
+bool BitEqual(const std::vector<std::vector<float>>& a, const std::vector<std::vector<float>>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].size() != b[i].size() ||
+        std::memcmp(a[i].data(), b[i].data(), a[i].size() * sizeof(float)) != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+TEST(MemoryPlan, DefaultModelIsBitIdenticalAcrossRunsAndShapes) {
+  auto m = lite::tools::MakeDefaultModel();
+  m.program.blocks[0].FindVar(lite::tools::kDefaultModelInput)->dims = {-1, 3, -1, -1};
+  std::string model, params;
+  ASSERT_TRUE(lite::SaveCombinedModelToBuffers(m.program, *m.scope, &model, &params).ok());
+  auto make = [&](bool plan) {
+    CxxConfig c;
+    c.set_model_buffer(model.data(), model.size(), params.data(), params.size());
+    if (!plan) c.set_disabled_passes({"memory_optimize_pass"});
+    auto p = CreatePaddlePredictor<CxxConfig>(c);
+    EXPECT_TRUE(p.ok()) << p.status().ToString();
+    return *p;
+  };
+  auto planned = make(true), plain = make(false);
+  for (auto shape : std::vector<std::vector<int64_t>>{{1, 3, 32, 32}, {2, 3, 48, 40}, {1, 3, 32, 32}}) {
+    for (int run = 0; run < 2; ++run) {
+      std::vector<float> x = lite::tools::LcgUniform(shape[0] * 3 * shape[2] * shape[3], 3 + run, -1, 1);
+      for (auto* p : {planned.get(), plain.get()}) {
+        auto in = p->GetInput(0);
+        in->Resize(shape);
+        in->CopyFromCpu(x.data());
+        ASSERT_TRUE(p->Run().ok());
+      }
+      EXPECT_TRUE(BitEqual(Outputs(planned.get()), Outputs(plain.get())))
+          << "shape " << shape[2] << " run " << run;
+    }
+  }
+  // The plan is recorded in the program: planned runs release buffers.
+  EXPECT_NE(planned->GetPassLog().find("memory_optimize_pass"), std::string::npos);
+  EXPECT_NE(planned->GetPassLog().find("vars_planned="), std::string::npos);
+}
+
+TEST(MemoryPlan, SharedModelsAreBitIdenticalWithAndWithoutThePass) {
+  const std::string root = lite::SharedModelsDir();
+  if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
+  for (const auto& model : lite::tools::ListReferenceModels(root)) {
+    if (model == "rna_bilstm_lod" || model == "textcnn_seqconv_lod") continue;
+    SCOPED_TRACE(model);
+    auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
+    ASSERT_TRUE(ref.ok()) << ref.status().ToString();
+    std::vector<std::vector<float>> outs[2];
+    for (int plan = 0; plan < 2; ++plan) {
+      CxxConfig c;
+      lite::tools::ConfigureModel(*ref, &c);
+      if (!plan) c.set_disabled_passes({"memory_optimize_pass"});
+      auto p = CreatePaddlePredictor<CxxConfig>(c);
+      ASSERT_TRUE(p.ok()) << p.status().ToString();
+      for (int run = 0; run < 2; ++run) {  // the second run reuses buffers
+        ASSERT_TRUE(lite::tools::FeedInputs(*ref, p->get()).ok());
+        ASSERT_TRUE((*p)->Run().ok());
+      }
+      outs[plan] = Outputs(p->get());
+    }
+    EXPECT_TRUE(BitEqual(outs[0], outs[1]));
+  }
+}
+
+}  // namespace
