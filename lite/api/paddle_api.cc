@@ -2,10 +2,13 @@
 
 #include <cstring>
 
+#include "lite/api/version.h"
 #include "lite/core/tensor.h"
 
 namespace paddle {
 namespace lite_api {
+
+std::string GetVersion() { return lite::kEngineVersion; }
 
 void Tensor::Resize(const shape_t& shape) { raw_->Resize(shape); }
 shape_t Tensor::shape() const { return raw_->dims(); }

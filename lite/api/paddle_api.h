@@ -10,6 +10,13 @@
 //   Status s = (*predictor)->Run();
 //   auto output = (*predictor)->GetOutput(0);
 //
+// Threads: a predictor is used from one thread at a time (Run, GetInput,
+// GetOutput and the Tensor handles touch its own tensors). To run the same
+// model concurrently, Clone() it once per thread: clones share the weights
+// (read-only) and the program text, and own their activations, NPU
+// executables and memory pool. CreatePaddlePredictor may be called from
+// several threads at once.
+//
 // MobileConfig + CreatePaddlePredictor<MobileConfig> is the light predictor:
 // it loads an optimized model (see tools/opt) and runs no passes. Failures
 // come back as Status values; nothing here aborts. A predictor owns its
@@ -216,6 +223,8 @@ class PaddlePredictor {
   virtual std::unique_ptr<Tensor> GetInput(int i) = 0;
   virtual std::unique_ptr<const Tensor> GetOutput(int i) const = 0;
   virtual StatusOr<std::unique_ptr<Tensor>> GetInputByName(const std::string& name) = 0;
+  // The output of that name; NotFound listing the outputs otherwise.
+  virtual StatusOr<std::unique_ptr<const Tensor>> GetOutputByName(const std::string& name) const = 0;
   virtual std::vector<std::string> GetInputNames() const = 0;
   virtual std::vector<std::string> GetOutputNames() const = 0;
 
@@ -243,6 +252,9 @@ class PaddlePredictor {
 
 template <typename ConfigT>
 StatusOr<std::shared_ptr<PaddlePredictor>> CreatePaddlePredictor(const ConfigT& config);
+
+// The engine version ("0.1.0"), as written into .nb files.
+std::string GetVersion();
 
 }  // namespace lite_api
 }  // namespace paddle

@@ -108,6 +108,19 @@ TEST_F(PredictorErrors, AFeedBeyondTheTensorLimitIsAnErrorNotACrash) {
   EXPECT_TRUE(RunWith({1, 3, 32, 32}).ok());
 }
 
+TEST_F(PredictorErrors, OutputsByNameAndTheVersion) {
+  ASSERT_TRUE(RunWith({1, 3, 32, 32}).ok());
+  auto prob = predictor_->GetOutputByName("prob");
+  ASSERT_TRUE(prob.ok()) << prob.status().ToString();
+  EXPECT_EQ((*prob)->shape(), (shape_t{1, 10}));
+  auto missing = predictor_->GetOutputByName("nope");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_TRUE(Contains(missing.status(), "no output named 'nope'") &&
+              Contains(missing.status(), "prob"))
+      << missing.status().message();
+  EXPECT_EQ(GetVersion(), "0.1.0");
+}
+
 TEST(PredictorCreation, AnAttributeOfTheWrongTypeIsNamedNotDefaulted) {
   auto m = lite::tools::MakeDefaultModel();
   for (auto& op : m.program.blocks[0].ops) {

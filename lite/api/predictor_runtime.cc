@@ -89,6 +89,16 @@ StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> PredictorRuntime::GetInputBy
   return NotFound("model has no input named '" + name + "' (inputs: " + known + ")");
 }
 
+StatusOr<std::unique_ptr<const paddle::lite_api::Tensor>> PredictorRuntime::GetOutputByName(
+    const std::string& name) const {
+  for (size_t i = 0; i < output_names_.size(); ++i) {
+    if (output_names_[i] == name) return GetOutput(static_cast<int>(i));
+  }
+  std::string known;
+  for (const auto& n : output_names_) known += (known.empty() ? "" : ", ") + n;
+  return NotFound("model has no output named '" + name + "' (outputs: " + known + ")");
+}
+
 Status PredictorRuntime::CheckInputs() const {
   const cpp::BlockDesc& block = program_.blocks[0];
   for (size_t i = 0; i < input_names_.size(); ++i) {

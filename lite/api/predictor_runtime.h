@@ -32,6 +32,8 @@ class PredictorRuntime {
   std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i);
   std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const;
   StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(const std::string& name);
+  StatusOr<std::unique_ptr<const paddle::lite_api::Tensor>> GetOutputByName(
+      const std::string& name) const;
   const std::vector<std::string>& input_names() const { return input_names_; }
   const std::vector<std::string>& output_names() const { return output_names_; }
   Status Run();
@@ -76,6 +78,10 @@ class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
   StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(
       const std::string& name) override {
     return runtime_->GetInputByName(name);
+  }
+  StatusOr<std::unique_ptr<const paddle::lite_api::Tensor>> GetOutputByName(
+      const std::string& name) const override {
+    return runtime_->GetOutputByName(name);
   }
   std::vector<std::string> GetInputNames() const override { return runtime_->input_names(); }
   std::vector<std::string> GetOutputNames() const override {
