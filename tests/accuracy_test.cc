@@ -22,7 +22,7 @@ namespace {
 using paddle::lite_api::CreatePaddlePredictor;
 using paddle::lite_api::CxxConfig;
 
-const std::set<std::string> kNotYetSupported = {"rna_bilstm_lod", "textcnn_seqconv_lod"};
+const std::set<std::string> kNotYetSupported = {"rna_bilstm_lod"};
 
 TEST(AccuracySuite, EverySharedModelMatchesItsReference) {
   const std::string root = lite::SharedModelsDir();

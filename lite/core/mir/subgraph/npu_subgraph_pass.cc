@@ -39,6 +39,15 @@ bool IsIo(const Node* stmt) {
 // vars carry their declared dims, then ask bridge and driver.
 Status CheckStmt(const SSAGraph& graph, const Node* stmt, const npu::Driver& driver) {
   const cpp::OpDesc& desc = stmt->stmt().desc;
+  // Devices see dense tensors: an op reading a LoD sequence stays on host
+  // (its output's LoD must follow it, and sequence ops are host-only).
+  for (const auto& n : desc.InputArgumentNames()) {
+    const cpp::VarDesc* vd = graph.FindVarDesc(n);
+    if (vd && vd->lod_level > 0) {
+      return Unimplemented("input '" + n + "' is a LoD sequence (lod_level " +
+                           std::to_string(vd->lod_level) + "); sequence data stays on host");
+    }
+  }
   auto op = OpRegistry::Global().Create(desc.Type());
   if (!op) return Unimplemented(desc.Type() + ": op type not registered");
   // A standalone scratch scope: weights shared (no copy), every other var
