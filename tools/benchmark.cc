@@ -105,14 +105,10 @@ Status Benchmark() {
     RETURN_IF_ERROR(predictor->Run());
     ms.push_back(MsSince(t));
   }
-  std::vector<double> sorted = ms;
-  std::sort(sorted.begin(), sorted.end());
-  double mean = 0;
-  for (double v : ms) mean += v / ms.size();
-  const double median = sorted[sorted.size() / 2];
+  const lite::tools::Latency lat = lite::tools::Summarize(ms);
   const double rss = PeakRssMb();
   std::printf("latency over %d run(s) after %d warmup: median %.3f ms, min %.3f ms, mean %.3f ms\n",
-              FLAGS_repeats, FLAGS_warmup, median, sorted.front(), mean);
+              FLAGS_repeats, FLAGS_warmup, lat.median, lat.min, lat.mean);
   std::printf("peak RSS: %.1f MB (VmHWM of this process)\n", rss);
   const auto placement = predictor->GetPlacementReport();
   if (!placement.subgraphs.empty()) std::cout << "placement: " << placement.Summary() << "\n";
@@ -121,7 +117,7 @@ Status Benchmark() {
   }
   std::printf("{\"median_ms\":%.4f,\"min_ms\":%.4f,\"mean_ms\":%.4f,\"init_ms\":%.2f,"
               "\"peak_rss_mb\":%.1f,\"runs\":%d,\"threads\":%d}\n",
-              median, sorted.front(), mean, init_ms, rss, FLAGS_repeats, FLAGS_threads);
+              lat.median, lat.min, lat.mean, init_ms, rss, FLAGS_repeats, FLAGS_threads);
   return Status::OK();
 }
 

@@ -125,12 +125,9 @@ Status RunMain() {
   for (size_t i = 0; i < names.size(); ++i) {
     PrintOutput(names[i], *predictor->GetOutput(static_cast<int>(i)));
   }
-  std::vector<double> sorted = ms;
-  std::sort(sorted.begin(), sorted.end());
-  double mean = 0;
-  for (double v : ms) mean += v / ms.size();
+  const lite::tools::Latency lat = lite::tools::Summarize(ms);
   std::printf("latency over %d run(s) after %d warmup: median %.3f ms, min %.3f ms, mean %.3f ms\n",
-              FLAGS_repeats, FLAGS_warmup, sorted[sorted.size() / 2], sorted.front(), mean);
+              FLAGS_repeats, FLAGS_warmup, lat.median, lat.min, lat.mean);
   const auto placement = predictor->GetPlacementReport();
   if (!placement.subgraphs.empty()) std::cout << "placement: " << placement.ToString();
   if (FLAGS_profile) std::cout << "profile (warmup and timed runs):\n" << predictor->GetProfileSummary();
@@ -140,7 +137,7 @@ Status RunMain() {
   }
   if (FLAGS_json) {
     std::printf("{\"median_ms\":%.4f,\"min_ms\":%.4f,\"mean_ms\":%.4f,\"runs\":%d,\"threads\":%d}\n",
-                sorted[sorted.size() / 2], sorted.front(), mean, FLAGS_repeats, FLAGS_threads);
+                lat.median, lat.min, lat.mean, FLAGS_repeats, FLAGS_threads);
   }
   return Status::OK();
 }

@@ -1,5 +1,7 @@
 #include "tools/tool_util.h"
 
+#include <algorithm>
+
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -126,6 +128,15 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_profiling(flags.profiling);
   config.set_disabled_passes(flags.disabled_passes);
   return CreatePaddlePredictor<CxxConfig>(config);
+}
+
+Latency Summarize(std::vector<double> ms) {
+  Latency l;
+  for (double v : ms) l.mean += v / ms.size();
+  std::sort(ms.begin(), ms.end());
+  l.median = ms[ms.size() / 2];
+  l.min = ms.front();
+  return l;
 }
 
 }  // namespace tools

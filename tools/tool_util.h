@@ -50,6 +50,12 @@ struct ModelFlags {
   bool light() const { return !optimized_model.empty(); }
 };
 
+// Median, min and mean of per-run latencies (ms); `ms` must not be empty.
+struct Latency {
+  double median = 0, min = 0, mean = 0;
+};
+Latency Summarize(std::vector<double> ms);
+
 // Creates the predictor `flags` describe. InvalidArgument when both an .nb
 // file and a Paddle model are given, or neither.
 StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
