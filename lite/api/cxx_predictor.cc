@@ -6,6 +6,7 @@
 #include "lite/api/optimizer.h"
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
+#include "lite/core/program_validator.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"
 
@@ -34,6 +35,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
   auto root = std::make_shared<lite::Scope>();
   lite::cpp::ProgramDesc program;
   RETURN_IF_ERROR(lite::LoadModel(source, &program, root.get()));
+  RETURN_IF_ERROR(lite::ValidateProgram(program));
   lite::OptimizeOptions options;
   options.valid_places = config.valid_places();
   options.disabled_passes = config.disabled_passes();

@@ -19,6 +19,8 @@ void Tensor::SetLoD(const lod_t& lod) { raw_->set_lod(lod); }
 
 template <typename T>
 T* Tensor::mutable_data() {
+  // Leave a caller's shared buffer alone: back to predictor-owned memory.
+  if (raw_->external_memory()) raw_->FreeMemory();
   return raw_->mutable_data<T>();
 }
 
@@ -30,7 +32,7 @@ const T* Tensor::data() const {
 
 template <typename T>
 void Tensor::CopyFromCpu(const T* src) {
-  T* dst = raw_->mutable_data<T>();
+  T* dst = mutable_data<T>();
   if (raw_->numel() > 0) std::memcpy(dst, src, raw_->numel() * sizeof(T));
 }
 
@@ -40,7 +42,52 @@ void Tensor::CopyToCpu(T* dst) const {
   if (src && raw_->numel() > 0) std::memcpy(dst, src, raw_->numel() * sizeof(T));
 }
 
+template <typename T>
+Status Tensor::CopyFromCpu(const T* src, int64_t count) {
+  const int64_t n = raw_->numel();
+  if (n < 0) return lite::InvalidArgument("CopyFromCpu: the tensor's shape " +
+                                          lite::DimsToString(raw_->dims()) + " is negative");
+  if (count < n) {
+    return lite::InvalidArgument("CopyFromCpu: the source holds " + std::to_string(count) +
+                                 " elements but the shape " + lite::DimsToString(raw_->dims()) +
+                                 " needs " + std::to_string(n));
+  }
+  if (n > 0 && src == nullptr) return lite::InvalidArgument("CopyFromCpu: source is null");
+  CopyFromCpu(src);
+  return Status::OK();
+}
+
+template <typename T>
+Status Tensor::CopyToCpu(T* dst, int64_t capacity) const {
+  const T* src = data<T>();
+  if (!src) {
+    return lite::InvalidArgument(std::string("CopyToCpu: the tensor holds no ") +
+                                 lite::DataTypeName(lite::DataTypeOf<T>()) + " data");
+  }
+  const int64_t n = raw_->numel();
+  if (capacity < n) {
+    return lite::InvalidArgument("CopyToCpu: the destination holds " + std::to_string(capacity) +
+                                 " elements but the tensor has " + std::to_string(n));
+  }
+  if (n > 0 && dst == nullptr) return lite::InvalidArgument("CopyToCpu: destination is null");
+  CopyToCpu(dst);
+  return Status::OK();
+}
+
+template <typename T>
+Status Tensor::ShareExternalData(T* data, int64_t count) {
+  if (count < 0 || (count > 0 && data == nullptr)) {
+    return lite::InvalidArgument("ShareExternalData: null data or negative count " +
+                                 std::to_string(count));
+  }
+  raw_->ShareExternalMemory(data, static_cast<size_t>(count) * sizeof(T), lite::DataTypeOf<T>());
+  return Status::OK();
+}
+
 #define LITE_API_TENSOR_TYPE(T)                      \
+  template Status Tensor::ShareExternalData<T>(T*, int64_t); \
+  template Status Tensor::CopyFromCpu<T>(const T*, int64_t); \
+  template Status Tensor::CopyToCpu<T>(T*, int64_t) const; \
   template T* Tensor::mutable_data<T>();             \
   template const T* Tensor::data<T>() const;         \
   template void Tensor::CopyFromCpu<T>(const T*);    \

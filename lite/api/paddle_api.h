@@ -68,14 +68,41 @@ class Tensor {
   // nullptr when no data of type T is present.
   template <typename T>
   const T* data() const;
-  // Copies numel() elements in / out (the shape must be set first).
+  // Copies numel() elements in / out (the shape must be set first). The
+  // caller guarantees `src` / `dst` hold numel() elements; prefer the
+  // counted forms below, which cannot read or write past the caller's array.
   template <typename T>
   void CopyFromCpu(const T* src);
   template <typename T>
   void CopyToCpu(T* dst) const;
+  // Checked forms: InvalidArgument (nothing copied) when `count` elements
+  // are fewer than numel(), or when there is no data of type T to copy out.
+  template <typename T>
+  Status CopyFromCpu(const T* src, int64_t count);
+  template <typename T>
+  Status CopyToCpu(T* dst, int64_t capacity) const;
+
+  // Caller-owned memory (zero copy into the predictor), `count` elements of
+  // T. On an input (after Resize): Run() reads the data in place, never
+  // writes it, and checks that `count` covers the shape. On an output from
+  // GetMutableOutput(): Run() writes the result straight into it and fails
+  // (naming the output) when the result needs more than `count` elements.
+  // The memory must stay valid and untouched by the caller while Run() runs
+  // and until another buffer is bound or the predictor is destroyed;
+  // CopyFromCpu/mutable_data afterwards go back to predictor-owned memory.
+  template <typename T>
+  Status ShareExternalData(T* data, int64_t count);
 
  private:
   lite::Tensor* raw_;
+};
+
+// What the model declares about one input or output.
+struct TensorInfo {
+  std::string name;
+  shape_t shape;  // -1 for extents fixed only at run time
+  DataType dtype = DataType::kFloat32;
+  int lod_level = 0;
 };
 
 // How much of the pass pipeline to picture as DOT (see PassDotOptions).
@@ -227,6 +254,13 @@ class PaddlePredictor {
   virtual StatusOr<std::unique_ptr<const Tensor>> GetOutputByName(const std::string& name) const = 0;
   virtual std::vector<std::string> GetInputNames() const = 0;
   virtual std::vector<std::string> GetOutputNames() const = 0;
+  // Names, declared shapes (-1 = any) and dtypes of the inputs / outputs,
+  // by feed / fetch column, as the model declares them.
+  virtual std::vector<TensorInfo> GetInputInfos() const = 0;
+  virtual std::vector<TensorInfo> GetOutputInfos() const = 0;
+  // An output handle that can bind caller memory (Tensor::ShareExternalData);
+  // nullptr when out of range.
+  virtual std::unique_ptr<Tensor> GetMutableOutput(int i) = 0;
 
   // Checks every input against the model (set, dtype, rank, fixed dims) and
   // runs the program.

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "lite/api/saving.h"
+#include "lite/core/program_validator.h"
 
 namespace lite {
 
@@ -48,11 +49,11 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
     return InvalidArgument("threads = " + std::to_string(threads) + " is above the maximum of " +
                            std::to_string(kMaxThreads));
   }
+  RETURN_IF_ERROR(ValidateProgram(program));
   auto rt = std::unique_ptr<PredictorRuntime>(new PredictorRuntime);
   rt->program_ = program;
   rt->root_ = std::move(root);
   rt->exec_scope_ = rt->root_->NewScope();
-  if (program.blocks.empty()) return InvalidArgument("program has no blocks");
   const cpp::BlockDesc& block = program.blocks[0];
   std::string feed_var = "feed", fetch_var = "fetch";
   RETURN_IF_ERROR(CollectColumns(block, "feed", &rt->input_names_, &feed_var));
@@ -77,6 +78,26 @@ std::unique_ptr<paddle::lite_api::Tensor> PredictorRuntime::GetInput(int i) {
 std::unique_ptr<const paddle::lite_api::Tensor> PredictorRuntime::GetOutput(int i) const {
   if (i < 0 || i >= static_cast<int>(fetch_list_->size())) return nullptr;
   return std::make_unique<const paddle::lite_api::Tensor>(&(*fetch_list_)[i]);
+}
+
+std::unique_ptr<paddle::lite_api::Tensor> PredictorRuntime::GetMutableOutput(int i) {
+  if (i < 0 || i >= static_cast<int>(fetch_list_->size())) return nullptr;
+  return std::make_unique<paddle::lite_api::Tensor>(&(*fetch_list_)[i]);
+}
+
+std::vector<paddle::lite_api::TensorInfo> PredictorRuntime::Infos(bool inputs) const {
+  std::vector<paddle::lite_api::TensorInfo> infos;
+  for (const auto& name : inputs ? input_names_ : output_names_) {
+    paddle::lite_api::TensorInfo info;
+    info.name = name;
+    if (const cpp::VarDesc* vd = program_.blocks[0].FindVar(name)) {
+      info.shape = vd->dims;
+      info.dtype = vd->dtype;
+      info.lod_level = vd->lod_level;
+    }
+    infos.push_back(info);
+  }
+  return infos;
 }
 
 StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> PredictorRuntime::GetInputByName(

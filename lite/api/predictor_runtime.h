@@ -31,6 +31,8 @@ class PredictorRuntime {
 
   std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i);
   std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const;
+  std::unique_ptr<paddle::lite_api::Tensor> GetMutableOutput(int i);
+  std::vector<paddle::lite_api::TensorInfo> Infos(bool inputs) const;
   StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(const std::string& name);
   StatusOr<std::unique_ptr<const paddle::lite_api::Tensor>> GetOutputByName(
       const std::string& name) const;
@@ -82,6 +84,15 @@ class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
   StatusOr<std::unique_ptr<const paddle::lite_api::Tensor>> GetOutputByName(
       const std::string& name) const override {
     return runtime_->GetOutputByName(name);
+  }
+  std::unique_ptr<paddle::lite_api::Tensor> GetMutableOutput(int i) override {
+    return runtime_->GetMutableOutput(i);
+  }
+  std::vector<paddle::lite_api::TensorInfo> GetInputInfos() const override {
+    return runtime_->Infos(true);
+  }
+  std::vector<paddle::lite_api::TensorInfo> GetOutputInfos() const override {
+    return runtime_->Infos(false);
   }
   std::vector<std::string> GetInputNames() const override { return runtime_->input_names(); }
   std::vector<std::string> GetOutputNames() const override {

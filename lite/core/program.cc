@@ -190,7 +190,8 @@ bool IsValueShapeParam(const std::string& param) {
 }
 }  // namespace
 
-bool InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* inst, Scope* exec_scope) {
+StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* inst,
+                                   Scope* exec_scope) {
   const cpp::OpDesc& desc = inst->op().op_desc();
   if (desc.Type() == "feed") {
     const auto& outs = desc.Output("Out");
@@ -214,7 +215,15 @@ bool InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* inst, Scope* 
       if (!t || t->dims().empty()) return false;
     }
   }
-  return inst->InferShapeAhead().ok();
+  // Every input's dims are known from the declared feed shapes (batch 1 for
+  // an unknown batch): an op that rejects them has attributes it cannot take
+  // (axis out of range, groups not dividing channels, ...) - an error now
+  // rather than at the first Run.
+  Status s = inst->InferShapeAhead();
+  if (!s.ok()) {
+    return s.WithContext("checked at load with the model's declared input shapes (batch 1)");
+  }
+  return true;
 }
 
 StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
@@ -227,7 +236,12 @@ StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
   bool shapes_known = true;
   for (size_t i = 0; i < insts.size(); ++i) {
     if (shapes_known) {
-      shapes_known = InferShapeAheadStep(optimized.blocks[0], insts[i].get(), exec_scope);
+      auto known = InferShapeAheadStep(optimized.blocks[0], insts[i].get(), exec_scope);
+      if (!known.ok()) {
+        return known.status().WithContext("op #" + std::to_string(i) + " " +
+                                          insts[i]->op().DebugName());
+      }
+      shapes_known = *known;
     }
     RETURN_IF_ERROR(insts[i]->mutable_kernel()->Init().WithContext(
         "op #" + std::to_string(i) + " " + insts[i]->op().DebugName()));

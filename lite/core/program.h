@@ -108,8 +108,10 @@ StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(
 // dims (a leading -1 taken as batch 1). False when it cannot (dims still
 // unknown, or an op reading an integer activation or a shape-giving input,
 // whose values may decide shapes): later instructions are then not tried.
-bool InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* instruction,
-                         Scope* exec_scope);
+// An error when the op rejects shapes that are all known (its attributes
+// cannot apply to the model's declared inputs).
+StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* instruction,
+                                   Scope* exec_scope);
 
 // The executable form of block 0 of an optimized program: BuildInstructions
 // on a new KernelContext (`threads`, `npu`), then per instruction in order

@@ -96,6 +96,8 @@ class Tensor {
   void ShareDataWith(const Tensor& other);
   // Wraps caller-owned memory; the caller keeps it alive and large enough.
   void ShareExternalMemory(void* data, size_t bytes, DataType type);
+  // True when the buffer is caller memory (ShareExternalMemory).
+  bool external_memory() const { return buffer_ && !buffer_->owned(); }
   // Deep copy of dims, dtype, LoD and data.
   void CopyDataFrom(const Tensor& other);
   // Drops the buffer (dims, dtype and LoD stay).

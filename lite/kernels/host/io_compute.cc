@@ -14,7 +14,15 @@ class FeedCompute : public KernelBase {
     if (p.col >= static_cast<int>(p.feed_list->size())) {
       return FailedPrecondition("feed column " + std::to_string(p.col) + " not set");
     }
-    p.out->CopyDataFrom((*p.feed_list)[p.col]);
+    const Tensor& fed = (*p.feed_list)[p.col];
+    if (fed.external_memory()) {
+      // Caller-owned input: read in place (no kernel writes its inputs).
+      p.out->ShareDataWith(fed);
+      return Status::OK();
+    }
+    // Never copy into a caller's buffer shared by an earlier run.
+    if (p.out->external_memory()) p.out->FreeMemory();
+    p.out->CopyDataFrom(fed);
     return Status::OK();
   }
 };
@@ -26,7 +34,14 @@ class FetchCompute : public KernelBase {
     if (p.fetch_list->size() <= static_cast<size_t>(p.col)) {
       p.fetch_list->resize(p.col + 1);
     }
-    (*p.fetch_list)[p.col].CopyDataFrom(*p.x);
+    Tensor& out = (*p.fetch_list)[p.col];
+    if (out.external_memory() && out.buffer_bytes() < p.x->memory_size()) {
+      return InvalidArgument("fetch column " + std::to_string(p.col) + ": the caller's buffer "
+                             "holds " + std::to_string(out.buffer_bytes()) + " bytes but the "
+                             "output " + DimsToString(p.x->dims()) + " needs " +
+                             std::to_string(p.x->memory_size()));
+    }
+    out.CopyDataFrom(*p.x);  // into the caller's buffer when one is bound
     return Status::OK();
   }
 };

@@ -1,0 +1,97 @@
+// Clones of one predictor run concurrently, one per thread, on the shared
+// models: every clone's outputs equal the single-threaded run bit for bit,
+// in every round. This is the test the TSan config runs (README: Sanitizers);
+// without TSan it still checks that clones do not disturb each other.
+// Skips when ../shared/models is absent.
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "lite/api/paddle_api.h"
+#include "lite/model_parser/test_models.h"
+#include "tools/reference.h"
+
+namespace {
+
+using paddle::lite_api::CreatePaddlePredictor;
+using paddle::lite_api::CxxConfig;
+using paddle::lite_api::PaddlePredictor;
+
+// Raw bytes of every float output after feeding the reference inputs and
+// running once; "" entries mark a failure (reported by the caller).
+std::vector<std::string> RunOnce(const lite::tools::Reference& ref, PaddlePredictor* p,
+                                 std::string* error) {
+  auto fed = lite::tools::FeedInputs(ref, p);
+  if (!fed.ok()) {
+    *error = fed.ToString();
+    return {};
+  }
+  auto run = p->Run();
+  if (!run.ok()) {
+    *error = run.ToString();
+    return {};
+  }
+  std::vector<std::string> outs;
+  for (size_t i = 0; i < p->GetOutputNames().size(); ++i) {
+    auto t = p->GetOutput(static_cast<int>(i));
+    const float* data = t->data<float>();
+    if (!data) {
+      *error = "output " + std::to_string(i) + " is not float32";
+      return {};
+    }
+    outs.emplace_back(reinterpret_cast<const char*>(data), t->numel() * sizeof(float));
+  }
+  return outs;
+}
+
+TEST(Concurrency, ClonesOnThreadsMatchTheSingleThreadedRun) {
+  const std::string root = lite::SharedModelsDir();
+  if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
+  constexpr int kThreads = 4;
+  constexpr int kRounds = 3;
+  for (const char* model :
+       {"mnist_mlp_fluid2018", "mobilenetv3_small_x0_35_3cls", "ppocr_cls_mobile_v2.0"}) {
+    SCOPED_TRACE(model);
+    auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
+    ASSERT_TRUE(ref.ok()) << ref.status().ToString();
+    CxxConfig config;
+    lite::tools::ConfigureModel(*ref, &config);
+    auto source = CreatePaddlePredictor<CxxConfig>(config);
+    ASSERT_TRUE(source.ok()) << source.status().ToString();
+    std::string error;
+    const auto expected = RunOnce(*ref, source->get(), &error);
+    ASSERT_FALSE(expected.empty()) << error;
+
+    std::vector<std::shared_ptr<PaddlePredictor>> clones;
+    for (int t = 0; t < kThreads; ++t) {
+      auto c = (*source)->Clone();
+      ASSERT_TRUE(c.ok()) << c.status().ToString();
+      clones.push_back(*c);
+    }
+    std::vector<std::string> errors(kThreads);
+    std::vector<int> matched(kThreads, 0);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < kThreads; ++t) {
+      workers.emplace_back([&, t] {
+        for (int r = 0; r < kRounds; ++r) {
+          auto got = RunOnce(*ref, clones[t].get(), &errors[t]);
+          if (got == expected) ++matched[t];
+        }
+      });
+    }
+    // The source keeps running on this thread at the same time.
+    int source_matched = 0;
+    for (int r = 0; r < kRounds; ++r) {
+      if (RunOnce(*ref, source->get(), &error) == expected) ++source_matched;
+    }
+    for (auto& w : workers) w.join();
+    EXPECT_EQ(source_matched, kRounds) << error;
+    for (int t = 0; t < kThreads; ++t) {
+      EXPECT_EQ(matched[t], kRounds) << "clone " << t << ": " << errors[t];
+    }
+  }
+}
+
+}  // namespace

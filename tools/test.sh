@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test: installs what is missing (tools/setup.sh), runs the whole
+# Bazel test suite, then the ASan + UBSan subset (the robustness suite, the
+# leak loop and the loaders' tests, where hostile input meets the engine).
+# This is the README's test command and exactly what .ci/run runs.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# Hostile-input tests rebuilt with AddressSanitizer + UndefinedBehaviorSanitizer
+# (LeakSanitizer included): keep this list small, it builds the engine twice.
+asan_subset=(
+  //tests/robustness/...
+  //tests:leak_loop_test
+  //lite/model_parser/...
+)
+
+bash tools/setup.sh || exit 1
+bazel test //...
+status=$?
+echo "== ASan + UBSan subset: ${asan_subset[*]}"
+bazel test --config=asan "${asan_subset[@]}"
+asan_status=$?
+[ "$status" -ne 0 ] && exit "$status"
+exit "$asan_status"
