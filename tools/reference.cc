@@ -33,6 +33,16 @@ size_t DtypeSize(const std::string& dtype) {
   return 0;
 }
 
+std::string LodToString(const std::vector<std::vector<uint64_t>>& lod) {
+  std::string out = "[";
+  for (size_t l = 0; l < lod.size(); ++l) {
+    out += l ? ", [" : "[";
+    for (size_t i = 0; i < lod[l].size(); ++i) out += (i ? "," : "") + std::to_string(lod[l][i]);
+    out += "]";
+  }
+  return out + "]";
+}
+
 StatusOr<RefTensor> ParseTensor(const json& j, const std::string& dir, bool input) {
   RefTensor t;
   try {
@@ -155,6 +165,11 @@ StatusOr<std::vector<OutputCheck>> CompareOutputs(
     }
     if (EngineDtypeName(got->dtype()) != want.dtype) {
       c.note = std::string("dtype ") + EngineDtypeName(got->dtype()) + " != " + want.dtype;
+      checks.push_back(c);
+      continue;
+    }
+    if (got->lod() != want.lod) {
+      c.note = "LoD " + LodToString(got->lod()) + " != reference " + LodToString(want.lod);
       checks.push_back(c);
       continue;
     }

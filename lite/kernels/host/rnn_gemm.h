@@ -1,0 +1,39 @@
+// The recurrent GEMM of the host RNN kernels: C[m, n] += A[m, k] * B[k, n]
+// where B is a constant weight and m (the sequences active at a time step)
+// is usually small.
+//
+// PackedPanels holds B once re-laid out as panels of 16 columns, each panel
+// contiguous [k][16] (the last one zero-padded), so a step streams B
+// sequentially. For m <= 16 the product runs on register tiles (4 rows x
+// 16 columns, 2 x 32 or 1 x 64: eight independent accumulator chains) over
+// the panels, reading B once per 4 rows with no per-call repacking; larger
+// m goes to Eigen's GEMM on the row-major B. Columns are
+// split over the thread pool in fixed blocks of 256, so results do not
+// depend on the thread count. The caller owns every buffer.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "lite/core/kernel.h"
+
+namespace lite {
+namespace kernels {
+namespace host {
+
+struct PackedPanels {
+  int64_t k = 0, n = 0;
+  std::vector<float> data;  // ceil(n / 16) panels of k x 16
+};
+
+// Packs row-major B [k, n] (leading dim ldb).
+void PackPanels(const float* b, int64_t k, int64_t n, int64_t ldb, PackedPanels* out);
+
+// C[m, n] += A[m, k] * B; `b` is the row-major B [k, n] (leading dim ldb)
+// that `packed` was made from.
+void RecurrentGemm(int64_t m, const float* a, int64_t lda, const float* b, int64_t ldb,
+                   const PackedPanels& packed, float* c, int64_t ldc, const KernelContext* ctx);
+
+}  // namespace host
+}  // namespace kernels
+}  // namespace lite
