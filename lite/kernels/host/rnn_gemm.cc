@@ -87,7 +87,7 @@ void FewRows(int64_t m, const float* a, int64_t lda, const PackedPanels& p, int6
       case 4: RowGroup<4, 1>(ai, lda, p, q0, q1, ci, ldc); break;
       case 3: RowGroup<3, 1>(ai, lda, p, q0, q1, ci, ldc); break;
       case 2: RowGroup<2, 2>(ai, lda, p, q0, q1, ci, ldc); break;
-      default: RowGroup<1, 4>(ai, lda, p, q0, q1, ci, ldc); break;
+      default: RowGroup<1, 4>(ai, lda, p, q0, q1, ci, ldc); break;  // a last odd row
     }
   }
 }
@@ -117,7 +117,7 @@ void RecurrentGemm(int64_t m, const float* a, int64_t lda, const float* b, int64
   ParallelFor(ctx, blocks, m * n * k, [&](int64_t begin, int64_t end) {
     for (int64_t blk = begin; blk < end; ++blk) {
       const int64_t q0 = blk * kPanelsPerBlock, q1 = std::min(panels, q0 + kPanelsPerBlock);
-      if (m <= kFewRows) {
+      if (m > 1 && m <= kFewRows) {
         FewRows(m, a, lda, packed, q0, q1, c, ldc);
       } else {
         const int64_t col = q0 * kPanel, cols = std::min(n, q1 * kPanel) - col;

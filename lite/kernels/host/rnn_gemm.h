@@ -4,10 +4,11 @@
 //
 // PackedPanels holds B once re-laid out as panels of 16 columns, each panel
 // contiguous [k][16] (the last one zero-padded), so a step streams B
-// sequentially. For m <= 16 the product runs on register tiles (4 rows x
-// 16 columns, 2 x 32 or 1 x 64: eight independent accumulator chains) over
-// the panels, reading B once per 4 rows with no per-call repacking; larger
-// m goes to Eigen's GEMM on the row-major B. Columns are
+// sequentially. For 2 <= m <= 16 the product runs on register tiles (4 rows
+// x 16 columns or 2 x 32: eight independent accumulator chains) over the
+// panels, reading B once per 4 rows with no per-call repacking; m = 1 (Eigen's
+// GEMV streams the row-major B, measured faster) and larger m go to Eigen on
+// the row-major B. Columns are
 // split over the thread pool in fixed blocks of 256, so results do not
 // depend on the thread count. The caller owns every buffer.
 #pragma once
