@@ -1,4 +1,5 @@
-// Recurrent ops of Paddle fluid over LoD sequences: lstm (dynamic LSTM).
+// Recurrent ops of Paddle fluid: lstm and gru over LoD sequences, and the
+// single-step gru_unit.
 //
 // lstm: Input [T, 4D] is the input projection x*W_x (the graph's mul/fc
 // before the op); Weight [D, 4D] is the hidden-to-hidden weight; Bias is
@@ -22,6 +23,26 @@
 // Activations: sigmoid (argument clamped to [-40, 13]), tanh
 // (2 / (1 + exp(min(-2a, 40))) - 1), relu, identity, as Paddle's
 // math/detail/activation_functions.h.
+//
+// gru: Input [T, 3D] is the input projection, column blocks {update u,
+// reset r, candidate c~}; Weight [D, 3D] is stored as two row-major blocks
+// in this order: W_ur [D, 2D] (the first 2D*D floats) then W_c [D, D]
+// (gru_op.h: gate_weight = data, state_weight = data + 2D*D); Bias [1, 3D]
+// optional. Per sequence and step:
+//   z = Input[t] + Bias;  [u, r] = gate_act(z_ur + h_prev * W_ur)
+//   c~ = activation(z_c + (r . h_prev) * W_c)
+//   h = u . c~ + (1 - u) . h_prev    (origin_mode: u . h_prev + (1 - u) . c~)
+// h_prev starts at the H0 row of the sequence [N, D] or zeros; is_reverse,
+// LoD and activations as lstm. Hidden [T, D] keeps Input's LoD; BatchGate,
+// BatchResetHiddenPrev and BatchHidden (when bound) receive the activated
+// gates, r . h_prev and h in batch order.
+//
+// gru_unit: one step for N rows: Input [N, 3D], HiddenPrev [N, D], the
+// same Weight layout, Bias [1, 3D] optional; outputs Gate [N, 3D]
+// (activated), ResetHiddenPrev [N, D], Hidden [N, D]. Its activation
+// attributes are ints (0 identity, 1 sigmoid, 2 tanh, 3 relu; defaults
+// activation 2, gate_activation 1) computed without the clamps (Paddle's
+// Eigen functors). No LoD is needed; Hidden keeps Input's.
 #pragma once
 
 #include <string>
@@ -67,6 +88,37 @@ class LstmOp : public OpLite {
 
  private:
   LstmParam param_;
+};
+
+struct GruParam : OpParam {
+  const Tensor* input = nullptr;
+  const Tensor* weight = nullptr;
+  const Tensor* bias = nullptr;  // optional [1, 3D]
+  const Tensor* h0 = nullptr;    // gru: optional [N, D]; gru_unit: HiddenPrev
+  Tensor* hidden = nullptr;
+  Tensor* batch_gate = nullptr;        // gru: BatchGate; gru_unit: Gate
+  Tensor* batch_reset_hidden = nullptr;  // BatchResetHiddenPrev / ResetHiddenPrev
+  Tensor* batch_hidden = nullptr;      // gru only, optional
+  bool unit = false;                   // gru_unit
+  bool is_reverse = false;
+  bool origin_mode = false;
+  RnnActivation gate_act = RnnActivation::kSigmoid;
+  RnnActivation cand_act = RnnActivation::kTanh;
+};
+
+// gru and gru_unit.
+class GruOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  GruParam param_;
 };
 
 }  // namespace operators

@@ -7,7 +7,15 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-void RnnActivate(operators::RnnActivation act, float* x, int64_t n) {
+void RnnActivate(operators::RnnActivation act, float* x, int64_t n, bool clamps) {
+  if (!clamps && act == operators::RnnActivation::kSigmoid) {
+    for (int64_t i = 0; i < n; ++i) x[i] = 1.f / (1.f + std::exp(-x[i]));
+    return;
+  }
+  if (!clamps && act == operators::RnnActivation::kTanh) {
+    for (int64_t i = 0; i < n; ++i) x[i] = std::tanh(x[i]);
+    return;
+  }
   switch (act) {
     case operators::RnnActivation::kSigmoid:
       for (int64_t i = 0; i < n; ++i) {

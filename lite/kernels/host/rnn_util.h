@@ -2,7 +2,8 @@
 //
 // RnnActivate applies Paddle's recurrent activations in place (sigmoid with
 // its argument clamped to [-40, 13], tanh as 2 / (1 + exp(min(-2a, 40))) - 1,
-// relu, identity; math/detail/activation_functions.h).
+// relu, identity; math/detail/activation_functions.h). With clamps = false
+// sigmoid and tanh are the plain functions (gru_unit's Eigen functors).
 //
 // BatchPlan is Paddle's sequence-to-batch reordering (sequence2batch.h):
 // sequences sorted by length, longest first (ties keep LoD order, so the plan
@@ -22,7 +23,7 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-void RnnActivate(operators::RnnActivation act, float* x, int64_t n);
+void RnnActivate(operators::RnnActivation act, float* x, int64_t n, bool clamps = true);
 
 struct BatchPlan {
   std::vector<int64_t> order;         // sequence ids, longest first
