@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lite/core/tensor.h"
+#include "lite/operators/lod_util.h"
 
 namespace lite {
 namespace tools {
@@ -31,16 +32,6 @@ size_t DtypeSize(const std::string& dtype) {
   if (dtype == "float32" || dtype == "int32") return 4;
   if (dtype == "int64" || dtype == "float64") return 8;
   return 0;
-}
-
-std::string LodToString(const std::vector<std::vector<uint64_t>>& lod) {
-  std::string out = "[";
-  for (size_t l = 0; l < lod.size(); ++l) {
-    out += l ? ", [" : "[";
-    for (size_t i = 0; i < lod[l].size(); ++i) out += (i ? "," : "") + std::to_string(lod[l][i]);
-    out += "]";
-  }
-  return out + "]";
 }
 
 StatusOr<RefTensor> ParseTensor(const json& j, const std::string& dir, bool input) {
@@ -169,7 +160,7 @@ StatusOr<std::vector<OutputCheck>> CompareOutputs(
       continue;
     }
     if (got->lod() != want.lod) {
-      c.note = "LoD " + LodToString(got->lod()) + " != reference " + LodToString(want.lod);
+      c.note = "LoD " + lite::operators::LodToString(got->lod()) + " != reference " + lite::operators::LodToString(want.lod);
       checks.push_back(c);
       continue;
     }
