@@ -2,8 +2,9 @@
 //
 // RnnActivate applies Paddle's recurrent activations in place (sigmoid with
 // its argument clamped to [-40, 13], tanh as 2 / (1 + exp(min(-2a, 40))) - 1,
-// relu, identity; math/detail/activation_functions.h). With clamps = false
-// sigmoid and tanh are the plain functions (gru_unit's Eigen functors).
+// relu, identity; math/detail/activation_functions.h), 8 lanes at a time
+// with a polynomial exp (about 1 ulp). With clamps = false sigmoid is
+// unclamped (gru_unit's Eigen functor; tanh is the same in float).
 //
 // BatchPlan is Paddle's sequence-to-batch reordering (sequence2batch.h):
 // sequences sorted by length, longest first (ties keep LoD order, so the plan
