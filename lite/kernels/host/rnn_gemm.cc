@@ -14,6 +14,7 @@ namespace {
 constexpr int64_t kPanel = 16;
 constexpr int64_t kFewRows = 16;
 constexpr int64_t kPanelsPerBlock = 16;  // 256 columns per thread block
+constexpr int64_t kMinParallelStepWork = int64_t{8} << 20;  // multiply-adds
 
 typedef float Vec8 __attribute__((vector_size(32), aligned(4)));  // unaligned OK
 
@@ -114,7 +115,10 @@ void RecurrentGemm(int64_t m, const float* a, int64_t lda, const float* b, int64
   if (m <= 0 || n <= 0) return;
   const int64_t panels = (n + kPanel - 1) / kPanel;
   const int64_t blocks = (panels + kPanelsPerBlock - 1) / kPanelsPerBlock;
-  ParallelFor(ctx, blocks, m * n * k, [&](int64_t begin, int64_t end) {
+  // A time step is a few microseconds of work: waking the pool per step
+  // only pays for many active sequences.
+  const KernelContext* pool = m * n * k >= kMinParallelStepWork ? ctx : nullptr;
+  ParallelFor(pool, blocks, m * n * k, [&](int64_t begin, int64_t end) {
     for (int64_t blk = begin; blk < end; ++blk) {
       const int64_t q0 = blk * kPanelsPerBlock, q1 = std::min(panels, q0 + kPanelsPerBlock);
       if (m > 1 && m <= kFewRows) {

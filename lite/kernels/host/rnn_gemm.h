@@ -9,8 +9,9 @@
 // panels, reading B once per 4 rows with no per-call repacking; m = 1 (Eigen's
 // GEMV streams the row-major B, measured faster) and larger m go to Eigen on
 // the row-major B. Columns are
-// split over the thread pool in fixed blocks of 256, so results do not
-// depend on the thread count. The caller owns every buffer.
+// split over the thread pool in fixed blocks of 256 (only for steps of 8M+
+// multiply-adds: smaller steps cost less than waking the pool), so results
+// do not depend on the thread count. The caller owns every buffer.
 #pragma once
 
 #include <cstdint>
