@@ -81,6 +81,12 @@ Status RowGatherOp::InferExpand() {
                    std::to_string(y_lod.size()) + " LoD level(s)");
   }
   const auto& ref = y_lod[level];
+  if (ref.size() <= 1) {  // no sequences to expand by: Out is a copy of X (Paddle)
+    for (int64_t r = 0; r < Rows(x); ++r) param_.rows.emplace_back(0, r);
+    param_.out->Resize(x.dims());
+    param_.out->set_lod(x.lod());
+    return Status::OK();
+  }
   if (x.lod().size() > 1) return OpError("X may have at most one LoD level");
   if (!x.lod().empty()) RETURN_IF_ERROR(CheckLastLevel(*this, x.lod(), Rows(x)));
   const std::vector<uint64_t> x_level = x.lod().empty() ? RowLevel(Rows(x)) : x.lod()[0];

@@ -5,7 +5,8 @@
 //   sequence_expand: Y's LoD level ref_level (-1: the last) gives a repeat
 //     count per sequence of X (X's one LoD level, or each row when X has no
 //     LoD): sequence i of X is written repeat_i times. Out has one LoD level
-//     (the repeated sequences) when X has a LoD, none otherwise.
+//     (the repeated sequences) when X has a LoD, none otherwise. A Y level
+//     with no sequences leaves Out a copy of X.
 //   sequence_expand_as: row i of X is repeated as many times as sequence i
 //     of Y has rows (Y has one level); Out takes Y's LoD.
 //   sequence_reshape: X [T, D] (one level) becomes [T * D / new_dim,

@@ -69,6 +69,14 @@ TEST(SequenceExpand, RepeatsSequencesOfXByYLevel) {
   EXPECT_TRUE(rows.Get("out").lod().empty());
   EXPECT_EQ(rows.Get("out").dims(), (DDim{5, 1}));
 
+  OpTester copy("sequence_expand");  // a Y level without sequences: Out = X
+  copy.SetInput<float>("X", "x", {3, 1}, {1, 2, 3})->set_lod({{0, 1, 3}});
+  copy.SetInput<float>("Y", "y", {0, 1}, {})->set_lod({{0}});
+  copy.SetOutput("Out", "out");
+  ASSERT_TRUE(copy.Run().ok());
+  EXPECT_EQ(copy.GetData<float>("out"), (std::vector<float>{1, 2, 3}));
+  EXPECT_EQ(copy.Get("out").lod(), (LoD{{0, 1, 3}}));
+
   OpTester count("sequence_expand");
   count.SetInput<float>("X", "x", {2, 1}, {1, 2});
   count.SetInput<float>("Y", "y", {5, 1}, std::vector<float>(5, 0))->set_lod({{0, 2, 2, 5}});
