@@ -1,5 +1,7 @@
 #include "lite/operators/sequence_layout_ops.h"
 
+#include <algorithm>
+
 #include "lite/operators/lod_util.h"
 
 namespace lite {

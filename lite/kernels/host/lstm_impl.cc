@@ -1,8 +1,6 @@
 #include "lite/kernels/host/lstm_impl.h"
 
-#include <algorithm>
 #include <cstring>
-
 
 namespace lite {
 namespace kernels {
