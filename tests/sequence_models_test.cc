@@ -4,7 +4,8 @@
 // sequence run alone (sequences are independent), and one predictor that
 // first ran the reference LoD and then the new LoD over the same row count
 // must give what a fresh predictor gives (LoD changes re-infer shapes and
-// output LoD). Needs ../shared/models.
+// output LoD); for the full predictor and the light one on the optimized .nb.
+// Needs ../shared/models.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,12 +13,15 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/model_parser/test_models.h"
+#include "lite/model_parser/test_util.h"
 #include "tools/reference.h"
 
 namespace {
 
 using paddle::lite_api::CreatePaddlePredictor;
 using paddle::lite_api::CxxConfig;
+using paddle::lite_api::MobileConfig;
+using paddle::lite_api::ModelType;
 using paddle::lite_api::PaddlePredictor;
 
 struct Output {
@@ -83,32 +87,45 @@ TEST_P(SequenceModels, ShorterSequencesKeepTheirValues) {
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   auto fresh = CreatePaddlePredictor<CxxConfig>(config);
   ASSERT_TRUE(fresh.ok()) << fresh.status().ToString();
+  // The light predictor on the optimized .nb must behave the same.
+  const std::string nb = lite::testing_util::MakeTempDir("seq_models_" + GetParam()) + "/model";
+  ASSERT_TRUE((*p)->SaveOptimizedModel(nb, ModelType::kNaiveBuffer).ok());
+  MobileConfig mobile;
+  mobile.set_model_from_file(nb + ".nb");
+  auto light = CreatePaddlePredictor<MobileConfig>(mobile);
+  ASSERT_TRUE(light.ok()) << light.status().ToString();
 
-  const Output first = RunRows(*ref, p->get(), reference_level, 0, rows);
-  const Output together = RunRows(*ref, p->get(), level, 0, rows);
-  const Output fresh_out = RunRows(*ref, fresh->get(), level, 0, rows);
-  EXPECT_TRUE(first.shape != together.shape || first.lod != together.lod)
-      << "the new LoD changed neither the output shape nor its LoD";
-  EXPECT_EQ(together.shape, fresh_out.shape);
-  EXPECT_EQ(together.lod, fresh_out.lod);
-  EXPECT_EQ(together.data, fresh_out.data);
-  if (!together.lod.empty()) EXPECT_EQ(together.lod, (std::vector<std::vector<uint64_t>>{level}));
-
-  const int64_t width = together.shape.size() > 1 ? together.shape[1] : 1;
-  double max_diff = 0;
-  for (size_t s = 0; s + 1 < level.size(); ++s) {
-    const Output alone = RunRows(*ref, p->get(), {0, level[s + 1] - level[s]}, level[s],
-                                 level[s + 1]);
-    const auto [b, e] = SequenceRows(together, s);
-    ASSERT_EQ(static_cast<int64_t>(alone.data.size()), (e - b) * width) << "sequence " << s;
-    for (int64_t i = 0; i < (e - b) * width; ++i) {
-      const double diff = std::fabs(alone.data[i] - together.data[b * width + i]);
-      max_diff = std::max(max_diff, diff);
-      ASSERT_LE(diff, 1e-5) << "sequence " << s << " element " << i;
+  for (PaddlePredictor* pred : {p->get(), light->get()}) {
+    SCOPED_TRACE(pred == p->get() ? "full predictor" : "light predictor");
+    const Output first = RunRows(*ref, pred, reference_level, 0, rows);
+    const Output together = RunRows(*ref, pred, level, 0, rows);
+    const Output fresh_out = RunRows(*ref, fresh->get(), level, 0, rows);
+    EXPECT_TRUE(first.shape != together.shape || first.lod != together.lod)
+        << "the new LoD changed neither the output shape nor its LoD";
+    EXPECT_EQ(together.shape, fresh_out.shape);
+    EXPECT_EQ(together.lod, fresh_out.lod);
+    EXPECT_EQ(together.data, fresh_out.data);
+    if (!together.lod.empty()) {
+      EXPECT_EQ(together.lod, (std::vector<std::vector<uint64_t>>{level}));
     }
+
+    const int64_t width = together.shape.size() > 1 ? together.shape[1] : 1;
+    double max_diff = 0;
+    for (size_t s = 0; s + 1 < level.size(); ++s) {
+      const Output alone =
+          RunRows(*ref, pred, {0, level[s + 1] - level[s]}, level[s], level[s + 1]);
+      const auto [b, e] = SequenceRows(together, s);
+      ASSERT_EQ(static_cast<int64_t>(alone.data.size()), (e - b) * width) << "sequence " << s;
+      for (int64_t i = 0; i < (e - b) * width; ++i) {
+        const double diff = std::fabs(alone.data[i] - together.data[b * width + i]);
+        max_diff = std::max(max_diff, diff);
+        ASSERT_LE(diff, 1e-5) << "sequence " << s << " element " << i;
+      }
+    }
+    std::cout << GetParam() << (pred == p->get() ? " (full): " : " (light): ")
+              << level.size() - 1 << " sequences, alone vs together max |diff| " << max_diff
+              << "\n";
   }
-  std::cout << GetParam() << ": " << level.size() - 1
-            << " sequences, alone vs together max |diff| " << max_diff << "\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(SharedModels, SequenceModels,
