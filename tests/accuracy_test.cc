@@ -3,13 +3,11 @@
 // output compared with the stored ONNX Runtime output under the stored
 // tolerance. Per output it prints max abs and max rel error.
 //
-// Models whose ops the engine does not implement yet (the LoD sequence
-// models) must fail at predictor creation with an error naming those ops:
-// a clear error, never a wrong answer. Once they load, they must match too.
+// Every model must load and match, the LoD sequence models (textcnn_seqconv_lod,
+// rna_bilstm_lod) included, with the output LoD equal to the reference's.
 #include <dirent.h>
 
 #include <algorithm>
-#include <set>
 
 #include <gtest/gtest.h>
 
@@ -21,8 +19,6 @@ namespace {
 
 using paddle::lite_api::CreatePaddlePredictor;
 using paddle::lite_api::CxxConfig;
-
-const std::set<std::string> kNotYetSupported = {"rna_bilstm_lod"};
 
 TEST(AccuracySuite, EverySharedModelMatchesItsReference) {
   const std::string root = lite::SharedModelsDir();
@@ -37,11 +33,6 @@ TEST(AccuracySuite, EverySharedModelMatchesItsReference) {
     CxxConfig config;
     lite::tools::ConfigureModel(*ref, &config);
     auto predictor = CreatePaddlePredictor<CxxConfig>(config);
-    if (!predictor.ok() && kNotYetSupported.count(model)) {
-      std::cout << model << ": not supported yet: " << predictor.status().message() << "\n";
-      EXPECT_NE(predictor.status().message().find("op"), std::string::npos);
-      continue;
-    }
     ASSERT_TRUE(predictor.ok()) << predictor.status().ToString();
     auto fed = lite::tools::FeedInputs(*ref, predictor->get());
     ASSERT_TRUE(fed.ok()) << fed.ToString();

@@ -1,4 +1,4 @@
-// opt round trip on every shared vision model, for valid targets host and
+// opt round trip on every shared model (vision and LoD sequence models), for valid targets host and
 // npu (+ host fallback), in both output formats: what tools/opt writes
 // (LoadModel + OptimizeProgram + SaveOptimized) must run to the same outputs
 // as the full predictor on the original model (1e-6, normally bitwise) - the
@@ -130,7 +130,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values("mnist_mlp_fluid2018", "squeezenet_v1.1_caffe2fluid",
                                          "ppocr_cls_mobile_v2.0",
                                          "mobilenetv3_small_x0_35_3cls",
-                                         "ppocr_det_en_PP-OCRv3"),
+                                         "ppocr_det_en_PP-OCRv3", "textcnn_seqconv_lod",
+                                         "rna_bilstm_lod"),
                        ::testing::Values("host", "npu")),
     [](const auto& info) {
       std::string name = std::get<0>(info.param) + "_" + std::get<1>(info.param);

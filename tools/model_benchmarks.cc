@@ -1,6 +1,7 @@
 // tools/model_benchmarks: Google Benchmark timings of the full predictor's Run() on
 // the shared vision models (inputs from their reference folders), with 1 and
-// 2 threads. Speed targets live here, never in unit tests.
+// 2 threads, plus the sequence models and the lstm kernel cases of
+// tools/lstm_benchmarks.h. Speed targets live here, never in unit tests.
 //
 //   bazel run -c opt //tools:model_benchmarks -- --models_dir=/path/to/shared/models
 //   bazel run -c opt //tools:model_benchmarks -- --benchmark_filter=ppocr_det
@@ -14,6 +15,7 @@
 #include <benchmark/benchmark.h>
 
 #include "lite/api/paddle_api.h"
+#include "tools/lstm_benchmarks.h"
 #include "tools/reference.h"
 
 namespace {
@@ -76,7 +78,7 @@ int main(int argc, char** argv) {
   const std::string models = FindModelsDir(&argc, argv);
   const char* kModels[] = {"mnist_mlp_fluid2018", "squeezenet_v1.1_caffe2fluid",
                            "ppocr_cls_mobile_v2.0", "mobilenetv3_small_x0_35_3cls",
-                           "ppocr_det_en_PP-OCRv3"};
+                           "ppocr_det_en_PP-OCRv3", "textcnn_seqconv_lod", "rna_bilstm_lod"};
   for (const char* m : kModels) {
     std::string ref = models + "/" + m + "/reference";
     benchmark::RegisterBenchmark(m, [ref](benchmark::State& s) { RunModel(s, ref); })
@@ -86,6 +88,7 @@ int main(int argc, char** argv) {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }
+  lite::tools::RegisterLstmBenchmarks(models);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lite/core/tensor.h"
+#include "lite/operators/lod_util.h"
 
 namespace lite {
 namespace tools {
@@ -155,6 +156,11 @@ StatusOr<std::vector<OutputCheck>> CompareOutputs(
     }
     if (EngineDtypeName(got->dtype()) != want.dtype) {
       c.note = std::string("dtype ") + EngineDtypeName(got->dtype()) + " != " + want.dtype;
+      checks.push_back(c);
+      continue;
+    }
+    if (got->lod() != want.lod) {
+      c.note = "LoD " + lite::operators::LodToString(got->lod()) + " != reference " + lite::operators::LodToString(want.lod);
       checks.push_back(c);
       continue;
     }

@@ -62,7 +62,9 @@ void ConfigureModel(const Reference& ref, paddle::lite_api::CxxConfig* config);
 // input of the same name.
 Status FeedInputs(const Reference& ref, paddle::lite_api::PaddlePredictor* predictor);
 
-// Compares every reference output with the predictor output of the same name.
+// Compares every reference output with the predictor output of the same name:
+// shape, dtype and LoD exactly (an absent "lod" in meta.json means none),
+// values within the tolerance.
 StatusOr<std::vector<OutputCheck>> CompareOutputs(
     const Reference& ref, const paddle::lite_api::PaddlePredictor& predictor);
 

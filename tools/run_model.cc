@@ -21,6 +21,7 @@
 #include "lite/core/tensor.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
+#include "lite/operators/lod_util.h"
 #include "tools/feed_util.h"
 #include "tools/reference.h"
 #include "tools/npu_flags.h"
@@ -50,7 +51,9 @@ using paddle::lite_api::PaddlePredictor;
 void PrintOutput(const std::string& name, const paddle::lite_api::Tensor& t) {
   const auto shape = t.shape();
   std::cout << "output " << name << " " << lite::DimsToString(shape) << " "
-            << lite::DataTypeName(t.dtype()) << "\n";
+            << lite::DataTypeName(t.dtype());
+  if (!t.lod().empty()) std::cout << " lod " << lite::operators::LodToString(t.lod());
+  std::cout << "\n";
   const float* f = t.data<float>();
   if (!f) return;
   const int64_t n = t.numel();

@@ -10,12 +10,12 @@
 
 namespace lite {
 
-bool Instruction::InputDimsChanged() {
+bool Instruction::InputsChanged() {
   const auto& inputs = op_->input_tensors();
   bool changed = !inferred_once_ || last_input_dims_.size() != inputs.size();
   if (!changed) {
     for (size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs[i]->dims() != last_input_dims_[i]) {
+      if (inputs[i]->dims() != last_input_dims_[i] || inputs[i]->lod() != last_input_lods_[i]) {
         changed = true;
         break;
       }
@@ -24,7 +24,11 @@ bool Instruction::InputDimsChanged() {
   if (changed) {
     inferred_once_ = true;
     last_input_dims_.clear();
-    for (const Tensor* t : inputs) last_input_dims_.push_back(t->dims());
+    last_input_lods_.clear();
+    for (const Tensor* t : inputs) {
+      last_input_dims_.push_back(t->dims());
+      last_input_lods_.push_back(t->lod());
+    }
   }
   return changed;
 }
@@ -56,7 +60,7 @@ Status Instruction::Run() {
     RETURN_IF_ERROR(op_->CheckShape().WithContext(where));
     checked_ = true;
   }
-  if (InputDimsChanged()) {
+  if (InputsChanged()) {
     RETURN_IF_ERROR(op_->InferShape().WithContext(where));
     RETURN_IF_ERROR(CheckOutputSizes().WithContext(where));
   }

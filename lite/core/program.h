@@ -2,7 +2,8 @@
 //
 // An Instruction owns one attached op and its picked kernel. On first run it
 // checks shapes and prepares the kernel; before every run it re-infers output
-// shapes when any input's dims changed (dynamic shapes). Ops whose output
+// shapes (and LoD) when any input's dims or LoD changed (dynamic shapes, a
+// new sequence split with the same row count). Ops whose output
 // shape depends on input *values* (Shape/ShapeTensor/OutSize inputs) also
 // resize their outputs in the kernel, since equal dims do not re-infer. RuntimeProgram owns
 // the instructions in execution order; tensors live in the exec scope the
@@ -45,7 +46,9 @@ class Instruction {
   const std::vector<Tensor*>& release_after() const { return release_after_; }
 
  private:
-  bool InputDimsChanged();
+  // True on the first call and whenever an input's dims or LoD differ from
+  // the previous call.
+  bool InputsChanged();
   // Every output's element count fits the per-tensor limit (tensor.h).
   Status CheckOutputSizes() const;
 
@@ -55,6 +58,7 @@ class Instruction {
   bool prepared_ = false;
   bool inferred_once_ = false;  // ops without inputs still infer once
   std::vector<DDim> last_input_dims_;
+  std::vector<LoD> last_input_lods_;
   std::vector<Tensor*> release_after_;
 };
 

@@ -1,5 +1,6 @@
 #include "lite/operators/concat_split_ops.h"
 
+#include "lite/operators/lod_util.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
@@ -122,7 +123,26 @@ Status ConcatOp::InferShape() {
   if (!dims.ok()) return OpError(dims.status().message());
   param_.out->Resize(*dims);
   param_.out->set_dtype(param_.xs[0]->dtype());
-  param_.out->set_lod(param_.xs[0]->lod());
+  if (axis != 0) {
+    ASSIGN_OR_RETURN(LoD lod, AgreedLoD(*this, param_.xs));
+    param_.out->set_lod(lod);
+    return Status::OK();
+  }
+  // Along the rows: the inputs' sequences one after another.
+  LoD lod;
+  for (size_t i = 0; i < param_.xs.size(); ++i) {
+    const LoD& in = param_.xs[i]->lod();
+    if (in.empty() != param_.xs[0]->lod().empty() || in.size() > 1) {
+      return OpError("concat along axis 0 needs every input with one LoD level or none; input " +
+                     std::to_string(i) + " has " + LodToString(in));
+    }
+    if (in.empty()) continue;
+    RETURN_IF_ERROR(CheckLastLevel(*this, in, param_.xs[i]->dims()[0]));
+    if (lod.empty()) lod.push_back({0});
+    const uint64_t base = lod[0].back();
+    for (size_t k = 1; k < in[0].size(); ++k) lod[0].push_back(base + in[0][k]);
+  }
+  param_.out->set_lod(lod);
   return Status::OK();
 }
 

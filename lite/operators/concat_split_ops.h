@@ -4,7 +4,10 @@
 // AxisTensor that overrides attr `axis`; split's SectionsTensorList overrides
 // attr `sections`. Negative axes count from the end. Because those tensors can
 // change value without changing dims, the Compute*Dims functions are shared
-// by InferShape and the kernels, which re-evaluate them every run.
+// by InferShape and the kernels, which re-evaluate them every run. LoD:
+// concat along axis 0 appends the inputs' one-level LoDs (all inputs with one
+// or none); on another axis the inputs that carry a LoD must agree and Out
+// keeps it (lod_util.h AgreedLoD).
 #pragma once
 
 #include <vector>

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "lite/operators/lod_util.h"
+
 namespace lite {
 namespace operators {
 
@@ -113,6 +115,12 @@ Status ElementwiseOp::InferShape() {
   if (!s.ok()) return OpError(s.message());
   param_.out->Resize(param_.out_dims);
   param_.out->set_dtype(param_.x->dtype());
+  // Out keeps X's LoD; a row-aligned Y with another LoD is an error.
+  const DDim& xd = param_.x->dims();
+  const DDim& yd = param_.y->dims();
+  if (!xd.empty() && !yd.empty() && xd[0] == yd[0]) {
+    RETURN_IF_ERROR(AgreedLoD(*this, {param_.x, param_.y}).status());
+  }
   param_.out->set_lod(param_.x->lod());
   return Status::OK();
 }

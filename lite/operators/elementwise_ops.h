@@ -6,7 +6,8 @@
 // the FusedActivation read from the fuse_* attributes; `y_act` is an optional
 // activation on Y read from "y_activation"/"y_alpha"/"y_beta"/"y_gamma" (the
 // squeeze-excitation gate: X * hard_sigmoid(Y)). InferShape stores the operand
-// dims aligned to the output rank so kernels need no axis logic.
+// dims aligned to the output rank so kernels need no axis logic. Out keeps
+// X's LoD; a Y with as many rows and a different LoD is an error.
 #pragma once
 
 #include <string>

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "lite/operators/lod_util.h"
+
 namespace lite {
 namespace operators {
 
@@ -30,9 +32,10 @@ Status SumOp::InferShape() {
     }
   }
   if (!first) first = param_.xs.front();
+  ASSIGN_OR_RETURN(LoD lod, AgreedLoD(*this, {param_.xs.begin(), param_.xs.end()}));
   param_.out->Resize(first->dims());
   param_.out->set_dtype(first->dtype());
-  param_.out->set_lod(first->lod());
+  param_.out->set_lod(lod);
   return Status::OK();
 }
 

@@ -5,7 +5,8 @@
 // ones with keep_dim. reduce_*: "dim" (negative counts from the end; empty
 // means all), keep_dim, reduce_all, optional out_dtype (Paddle VarType code,
 // -1 = X's dtype). arg_max: axis, keepdims, flatten, dtype 3 (int64, also
-// -1) or 2 (int32).
+// -1) or 2 (int32). sum's Out keeps the LoD its inputs agree on (inputs
+// with different LoDs are an error).
 #pragma once
 
 #include <string>

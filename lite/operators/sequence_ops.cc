@@ -3,29 +3,6 @@
 namespace lite {
 namespace operators {
 
-Status CheckLastLevel(const OpLite& op, const LoD& lod, int64_t rows) {
-  if (lod.empty()) {
-    return InvalidArgument("op " + op.DebugName() + ": input has no LoD (sequence offsets)");
-  }
-  const auto& level = lod.back();
-  if (level.empty() || level.front() != 0) {
-    return InvalidArgument("op " + op.DebugName() + ": LoD must start at 0");
-  }
-  for (size_t i = 1; i < level.size(); ++i) {
-    if (level[i] < level[i - 1]) {
-      return InvalidArgument("op " + op.DebugName() + ": LoD offsets decrease at " +
-                             std::to_string(i) + " (" + std::to_string(level[i - 1]) + " > " +
-                             std::to_string(level[i]) + ")");
-    }
-  }
-  if (static_cast<int64_t>(level.back()) != rows) {
-    return InvalidArgument("op " + op.DebugName() + ": LoD ends at " +
-                           std::to_string(level.back()) + " but the input has " +
-                           std::to_string(rows) + " rows");
-  }
-  return Status::OK();
-}
-
 // lookup_table ---------------------------------------------------------------
 
 Status LookupTableOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {

@@ -16,13 +16,10 @@
 #include <string>
 
 #include "lite/core/op_lite.h"
+#include "lite/operators/lod_util.h"
 
 namespace lite {
 namespace operators {
-
-// OK when `lod` has a last level whose offsets start at 0, never decrease
-// and end at `rows`; the error names the op.
-Status CheckLastLevel(const OpLite& op, const LoD& lod, int64_t rows);
 
 struct LookupTableParam : OpParam {
   const Tensor* w = nullptr;
