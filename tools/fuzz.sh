@@ -5,6 +5,7 @@
 #
 #   bash tools/fuzz.sh [target|all] [seconds per target]     (all, 600)
 #
+# Extra libFuzzer flags go in $FUZZ_ARGS (e.g. FUZZ_ARGS=-max_len=16384).
 # Targets: program_desc tensor_reader nb_loader predictor.
 # Clang builds in its own Bazel output base ($FUZZ_OUTPUT_BASE, default
 # ~/.cache/bazel-fuzz) so it never mixes with the gcc build of
@@ -139,15 +140,17 @@ for t in "${targets[@]}"; do
   mkdir -p "$crashes"
   log=$work/$t.log
   echo "== fuzzing $t for ${seconds}s (log $log)"
+  start=$(date +%s)
   set +e
   # -rss_limit_mb bounds the process (tensors are capped at 64 MiB inside).
   "$bin_dir/tests/fuzz/${t}_fuzzer" "$work/corpus/$t" \
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 \
-    -artifact_prefix="$crashes/" > "$log" 2>&1
+    -artifact_prefix="$crashes/" ${FUZZ_ARGS:-} > "$log" 2>&1
   rc=$?
   set -e
+  elapsed=$(( $(date +%s) - start ))
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-  line="$t: ${execs:-?} execs in ${seconds}s, corpus $(ls "$work/corpus/$t" | wc -l) files"
+  line="$t: ${execs:-?} execs in ${elapsed}s, corpus $(ls "$work/corpus/$t" | wc -l) files"
   if [ $rc -ne 0 ]; then
     line="$line, FAILED (exit $rc): $(ls "$crashes" | tr '\n' ' ')"
     failed+=("$t")
