@@ -54,6 +54,23 @@ Status Instruction::CheckOutputSizes() const {
   return Status::OK();
 }
 
+Status Instruction::CheckInputsHaveData() const {
+  for (const Tensor* t : op_->input_tensors()) {
+    if (t->raw_data() != nullptr || t->numel() <= 0) continue;
+    std::string name = "?";
+    for (const auto& in : op_->op_desc().inputs()) {
+      for (const auto& arg : in.second) {
+        const Variable* v = op_->scope() ? op_->scope()->FindVar(arg) : nullptr;
+        if (v != nullptr && &v->GetTensor() == t) name = arg;
+      }
+    }
+    return InvalidArgument("input var '" + name + "' " + DimsToString(t->dims()) +
+                           " has no data: it is not fed, not a weight, and no earlier "
+                           "op writes it");
+  }
+  return Status::OK();
+}
+
 Status Instruction::Run() {
   const std::string where = "op " + op_->DebugName() + " [" + kernel_->def().Key() + "]";
   if (!checked_) {
@@ -64,6 +81,7 @@ Status Instruction::Run() {
     RETURN_IF_ERROR(op_->InferShape().WithContext(where));
     RETURN_IF_ERROR(CheckOutputSizes().WithContext(where));
   }
+  RETURN_IF_ERROR(CheckInputsHaveData().WithContext(where));
   if (!prepared_) {
     RETURN_IF_ERROR(kernel_->Prepare().WithContext(where));
     prepared_ = true;

@@ -51,6 +51,9 @@ class Instruction {
   bool InputsChanged();
   // Every output's element count fits the per-tensor limit (tensor.h).
   Status CheckOutputSizes() const;
+  // Every input with elements has a buffer: a var read before anything
+  // wrote it is an error naming the var, not a kernel reading through null.
+  Status CheckInputsHaveData() const;
 
   std::unique_ptr<OpLite> op_;
   std::unique_ptr<KernelBase> kernel_;

@@ -10,6 +10,7 @@
 // planned, and bytes without reuse vs the largest live set, estimated from
 // the declared dims (-1 read as 1).
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -77,17 +78,28 @@ class MemoryOptimizePass : public Pass {
                      const std::map<size_t, std::vector<std::string>>& release) {
     std::set<std::string> planned;
     for (const auto& kv : release) planned.insert(kv.second.begin(), kv.second.end());
+    // Saturating: declared dims come from the model file and may be huge.
+    static constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    auto add = [](int64_t a, int64_t b) {
+      int64_t r = 0;
+      return __builtin_add_overflow(a, b, &r) ? kMax : r;
+    };
     auto bytes = [&](const std::string& var) {
       const cpp::VarDesc* vd = block.FindVar(var);
       int64_t n = 1;
-      for (int64_t d : vd->dims) n *= d < 0 ? 1 : d;
-      return n * static_cast<int64_t>(DataTypeSize(vd->dtype));
+      for (int64_t d : vd->dims) {
+        if (__builtin_mul_overflow(n, d < 0 ? 1 : d, &n)) return kMax;
+      }
+      if (__builtin_mul_overflow(n, static_cast<int64_t>(DataTypeSize(vd->dtype)), &n)) {
+        return kMax;
+      }
+      return n;
     };
     int64_t total = 0, live = 0, peak = 0;
-    for (const auto& var : planned) total += bytes(var);
+    for (const auto& var : planned) total = add(total, bytes(var));
     for (size_t i = 0; i < block.ops.size(); ++i) {
       for (const auto& var : planned) {
-        if (first_write.at(var) == i) live += bytes(var);
+        if (first_write.at(var) == i) live = add(live, bytes(var));
       }
       peak = std::max(peak, live);
       auto r = release.find(i);
