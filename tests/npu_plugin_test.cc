@@ -16,6 +16,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/test_models.h"
+#include "tests/test_util.h"
 #include "tools/default_model.h"
 #include "tools/reference.h"
 #include "tools/tool_util.h"
@@ -27,10 +28,7 @@ using paddle::lite_api::CxxConfig;
 using paddle::lite_api::MobileConfig;
 using paddle::lite_api::PaddlePredictor;
 
-std::string TempDir() {
-  const char* t = std::getenv("TEST_TMPDIR");
-  return t ? t : "/tmp";
-}
+using lite::test_util::TempDir;
 
 // A directory holding one copy of `so` under the conventional `name`.
 std::string PluginDir(const std::string& dir_name, const std::string& so,
@@ -159,20 +157,6 @@ TEST(NpuPlugin, GarbageOutputFallsBackToHost) {
   unsetenv("TEST_PLUGIN_MODE");
 }
 
-void ExpectMatches(const lite::tools::Reference& ref, PaddlePredictor* p, const std::string& what) {
-  SCOPED_TRACE(what);
-  auto fed = lite::tools::FeedInputs(ref, p);
-  ASSERT_TRUE(fed.ok()) << fed.ToString();
-  auto run = p->Run();
-  ASSERT_TRUE(run.ok()) << run.ToString();
-  auto checks = lite::tools::CompareOutputs(ref, *p);
-  ASSERT_TRUE(checks.ok()) << checks.status().ToString();
-  for (const auto& c : *checks) {
-    std::cout << what << ": " << lite::tools::FormatCheck(c) << "\n";
-    EXPECT_TRUE(c.passed) << lite::tools::FormatCheck(c);
-  }
-}
-
 TEST(NpuPlugin, SamplePluginMatchesSharedModelReferences) {
   const std::string root = lite::SharedModelsDir();
   if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
@@ -189,7 +173,7 @@ TEST(NpuPlugin, SamplePluginMatchesSharedModelReferences) {
     config.set_npu_strict(true);
     auto full = CreatePaddlePredictor<CxxConfig>(config);
     ASSERT_TRUE(full.ok()) << full.status().ToString();
-    ExpectMatches(*ref, full->get(), model + " full, sample_ref plugin");
+    lite::test_util::ExpectMatchesReference(*ref, full->get(), model + " full, sample_ref plugin");
     auto report = (*full)->GetPlacementReport();
     std::cout << model << ": " << report.Summary() << "\n";
     ASSERT_FALSE(report.subgraphs.empty());
@@ -206,7 +190,7 @@ TEST(NpuPlugin, SamplePluginMatchesSharedModelReferences) {
     mc.set_npu_strict(true);
     auto light = CreatePaddlePredictor<MobileConfig>(mc);
     ASSERT_TRUE(light.ok()) << light.status().ToString();
-    ExpectMatches(*ref, light->get(), model + " light, sample_ref plugin");
+    lite::test_util::ExpectMatchesReference(*ref, light->get(), model + " light, sample_ref plugin");
   }
 }
 

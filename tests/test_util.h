@@ -1,0 +1,42 @@
+// Helpers shared by the end-to-end tests (gtest assertions inside): the
+// test's temporary directory and "this predictor matches that reference".
+// Header-only, testonly; nothing here owns state.
+#pragma once
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "lite/api/paddle_api.h"
+#include "tools/reference.h"
+
+namespace lite {
+namespace test_util {
+
+// $TEST_TMPDIR, else /tmp.
+inline std::string TempDir() {
+  const char* t = std::getenv("TEST_TMPDIR");
+  return t ? t : "/tmp";
+}
+
+// Feeds the reference inputs, runs `p` and expects every output within the
+// reference's tolerance (printing one line per output, prefixed `what`).
+inline void ExpectMatchesReference(const tools::Reference& ref,
+                                   paddle::lite_api::PaddlePredictor* p, const std::string& what) {
+  SCOPED_TRACE(what);
+  auto fed = tools::FeedInputs(ref, p);
+  ASSERT_TRUE(fed.ok()) << fed.ToString();
+  auto run = p->Run();
+  ASSERT_TRUE(run.ok()) << run.ToString();
+  auto checks = tools::CompareOutputs(ref, *p);
+  ASSERT_TRUE(checks.ok()) << checks.status().ToString();
+  for (const auto& c : *checks) {
+    std::cout << what << ": " << tools::FormatCheck(c) << "\n";
+    EXPECT_TRUE(c.passed) << tools::FormatCheck(c);
+  }
+}
+
+}  // namespace test_util
+}  // namespace lite
