@@ -164,13 +164,8 @@ TEST(NpuPlugin, SamplePluginMatchesSharedModelReferences) {
     SCOPED_TRACE(model);
     auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
     ASSERT_TRUE(ref.ok()) << ref.status().ToString();
-    CxxConfig config;
-    lite::tools::ConfigureModel(*ref, &config);
-    config.set_valid_places({lite::Place(lite::TargetType::kNPU),
-                             lite::Place(lite::TargetType::kHost)});
-    config.set_npu_driver("sample_ref");
+    CxxConfig config = lite::test_util::StrictNpuConfig(*ref, "sample_ref");
     config.set_npu_driver_paths({SampleDir()});
-    config.set_npu_strict(true);
     auto full = CreatePaddlePredictor<CxxConfig>(config);
     ASSERT_TRUE(full.ok()) << full.status().ToString();
     lite::test_util::ExpectMatchesReference(*ref, full->get(), model + " full, sample_ref plugin");

@@ -46,12 +46,7 @@ TEST(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
     SCOPED_TRACE(model + " on " + driver);
     auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
     ASSERT_TRUE(ref.ok()) << ref.status().ToString();
-    CxxConfig config;
-    lite::tools::ConfigureModel(*ref, &config);
-    config.set_valid_places({lite::Place(lite::TargetType::kNPU),
-                             lite::Place(lite::TargetType::kHost)});
-    config.set_npu_driver(driver);
-    config.set_npu_strict(true);  // a fallback would hide a driver or bridge bug
+    CxxConfig config = lite::test_util::StrictNpuConfig(*ref, driver);
     auto full = CreatePaddlePredictor<CxxConfig>(config);
     ASSERT_TRUE(full.ok()) << full.status().ToString();
     lite::test_util::ExpectMatchesReference(*ref, full->get(), model + " full, " + driver);

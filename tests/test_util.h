@@ -21,6 +21,18 @@ inline std::string TempDir() {
   return t ? t : "/tmp";
 }
 
+// The reference's model on `npu,host` with `driver`, in strict mode (a
+// fallback would hide a driver or bridge bug).
+inline paddle::lite_api::CxxConfig StrictNpuConfig(const tools::Reference& ref,
+                                                   const std::string& driver) {
+  paddle::lite_api::CxxConfig config;
+  tools::ConfigureModel(ref, &config);
+  config.set_valid_places({Place(TargetType::kNPU), Place(TargetType::kHost)});
+  config.set_npu_driver(driver);
+  config.set_npu_strict(true);
+  return config;
+}
+
 // Feeds the reference inputs, runs `p` and expects every output within the
 // reference's tolerance (printing one line per output, prefixed `what`).
 inline void ExpectMatchesReference(const tools::Reference& ref,

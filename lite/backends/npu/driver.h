@@ -11,8 +11,9 @@
 // Driver it creates and every Executable that driver compiled (destroying
 // the Executable releases what Compile acquired; destroy executables before
 // their driver). A Driver instance is used from one thread at a time;
-// different instances may run concurrently. Nothing here names a Paddle type,
-// so a later C ABI can wrap it for out-of-tree plugins.
+// different instances may run concurrently. Nothing here names a Paddle type:
+// out-of-tree drivers implement the same contract through the C ABI of
+// plugin/lite_npu_driver_abi.h, wrapped by plugin/plugin_driver.h.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +33,7 @@ namespace npu {
 // Bumped on incompatible changes of this header or nn_ir.h (major), or on
 // additions (minor).
 constexpr int kDriverApiMajor = 1;
-constexpr int kDriverApiMinor = 0;
+constexpr int kDriverApiMinor = 1;  // 1.1: DriverRegistry origins (plugins)
 
 struct CompileOptions {
   int threads = 1;  // the predictor's thread count
