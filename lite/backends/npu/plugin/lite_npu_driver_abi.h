@@ -187,7 +187,7 @@ typedef struct {
 } lite_npu_input;
 
 /* A model output handed to execute(). The engine allocates `data`
- * (`capacity` bytes, exactly the operand's numel * element size) and the
+ * (`capacity` bytes, at least the operand's numel * element size) and the
  * `dims` array (LITE_NPU_MAX_RANK entries). The driver writes the elements
  * and reports what it wrote in bytes_written, rank and dims; the engine
  * refuses the run unless they equal the model operand's. */

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 
 namespace lite {
 namespace npu {
@@ -28,8 +29,9 @@ struct Outcome {
 
 struct LoaderState {
   std::mutex mu;
-  std::map<std::string, Outcome> seen;                   // resolved path -> outcome
-  std::map<std::string, PluginLibrary> by_name;          // registered plugins
+  std::map<std::string, Outcome> seen;           // resolved path -> outcome
+  std::map<std::string, PluginLibrary> by_name;  // registered plugins
+  std::set<std::string> warned_env_dirs;         // bad LITE_NPU_DRIVER_PATH entries
 };
 
 LoaderState& State() {
@@ -195,6 +197,7 @@ Status LoadPluginDrivers(const std::vector<std::string>& dirs, PluginScan* scan)
   const char* env = std::getenv(kDriverPathEnv);
   for (const std::string& dir : SplitDriverPaths(env ? env : "")) {
     if (!IsDirectory(dir)) {
+      if (!State().warned_env_dirs.insert(dir).second) continue;
       std::fprintf(stderr, "npu: %s entry '%s' is not a directory; skipped\n", kDriverPathEnv,
                    dir.c_str());
       continue;

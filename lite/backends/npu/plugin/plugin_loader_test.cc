@@ -85,6 +85,12 @@ TEST(PluginLoader, MissingEntryPointAndNullCreateAreRefused) {
   EXPECT_FALSE(DriverRegistry::Global().Has("acme_test"));
 }
 
+TEST(PluginLoader, AnInstanceWithoutAFunctionIsRefused) {
+  auto scan = LoadOne("nullexec", TestPlugin("null_execute"), "acme_nullexec_npu_driver.so");
+  ExpectRefused(scan, NewDir("nullexec") +
+                          "/acme_nullexec_npu_driver.so: driver function execute is NULL");
+}
+
 TEST(PluginLoader, NotASharedLibraryIsRefusedByDlopen) {
   const std::string dir = NewDir("text");
   std::ofstream(dir + "/acme_text_npu_driver.so") << "not an ELF file\n";

@@ -4,6 +4,7 @@
 //   TEST_PLUGIN_NO_CREATE                  no lite_npu_driver_create symbol
 //   TEST_PLUGIN_CREATE_NULL                lite_npu_driver_create returns NULL
 //   TEST_PLUGIN_NAME                       the driver name (default "acme_test")
+//   TEST_PLUGIN_NULL_EXECUTE               the instance has no execute function
 // Once loaded, it accepts every operation and misbehaves at run time as
 // the environment variable TEST_PLUGIN_MODE says (read at each call):
 //   compile_fail     compile returns INTERNAL with a message
@@ -97,7 +98,11 @@ LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
   d->version = "0.0.1-test";
   d->supports = Supports;
   d->compile = Compile;
+#ifndef TEST_PLUGIN_NULL_EXECUTE
   d->execute = Execute;
+#else
+  (void)Execute;
+#endif
   d->destroy_executable = DestroyExecutable;
   d->destroy = Destroy;
   return d;
