@@ -119,6 +119,26 @@ TEST(NpuPlugin, DriverPathsWithoutNpuAreRefused) {
             std::string::npos) << p.status().ToString();
 }
 
+// A plugin that cannot load is refused; the engine runs on its other drivers.
+TEST(NpuPlugin, ABrokenPluginLeavesTheOtherDriversWorking) {
+  const std::string dir =
+      PluginDir("broken_plugin", "lite/backends/npu/plugin/libtest_create_null.so",
+                "acme_broken_npu_driver.so");
+  CxxConfig config = DefaultConfig("reference", {dir});
+  config.set_npu_strict(true);
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  std::vector<float> y;
+  ASSERT_TRUE(RunDefault(p->get(), &y).ok());
+  const auto host = HostOutput();
+  ASSERT_EQ(y.size(), host.size());
+  for (size_t i = 0; i < y.size(); ++i) EXPECT_NEAR(y[i], host[i], 1e-5f) << i;
+  auto missing = CreatePaddlePredictor<CxxConfig>(DefaultConfig("acme_broken", {dir}));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("unknown npu driver 'acme_broken'"), std::string::npos)
+      << missing.status().ToString();
+}
+
 // The garbage test plugin (lite/backends/npu/plugin/testdata) reports 3
 // bytes written: the subgraph falls back to host, or fails when strict.
 TEST(NpuPlugin, GarbageOutputFallsBackToHost) {
@@ -185,7 +205,8 @@ TEST(NpuPlugin, SamplePluginMatchesSharedModelReferences) {
     mc.set_npu_strict(true);
     auto light = CreatePaddlePredictor<MobileConfig>(mc);
     ASSERT_TRUE(light.ok()) << light.status().ToString();
-    lite::test_util::ExpectMatchesReference(*ref, light->get(), model + " light, sample_ref plugin");
+    lite::test_util::ExpectMatchesReference(*ref, light->get(),
+                                            model + " light, sample_ref plugin");
   }
 }
 

@@ -149,7 +149,8 @@ Status PluginDriver::Execute(Executable* executable, const std::vector<HostTenso
   // Sentinels: a plugin that does not report what it wrote fails the checks.
   std::vector<std::vector<int64_t>> dims;
   for (int idx : exe->model.outputs) {
-    dims.emplace_back(std::max<size_t>(LITE_NPU_MAX_RANK, exe->model.operands[idx].dims.size()), -1);
+    dims.emplace_back(std::max<size_t>(LITE_NPU_MAX_RANK, exe->model.operands[idx].dims.size()),
+                      -1);
   }
   std::vector<lite_npu_output> outs;
   for (size_t i = 0; i < outputs.size(); ++i) {

@@ -72,8 +72,8 @@ void Examine(const std::string& path, Outcome* out) {
     dlclose(handle);
   };
   dlerror();
-  auto version_fn =
-      reinterpret_cast<lite_npu_driver_api_version_fn>(dlsym(handle, "lite_npu_driver_api_version"));
+  auto version_fn = reinterpret_cast<lite_npu_driver_api_version_fn>(
+      dlsym(handle, "lite_npu_driver_api_version"));
   if (!version_fn) return refuse("missing entry point lite_npu_driver_api_version");
   const uint32_t version = version_fn();
   const int major = static_cast<int>(version >> 16), minor = static_cast<int>(version & 0xffff);
@@ -83,7 +83,8 @@ void Examine(const std::string& path, Outcome* out) {
                   std::to_string(LITE_NPU_DRIVER_ABI_MAJOR) + " with minor <= " +
                   std::to_string(LITE_NPU_DRIVER_ABI_MINOR) + ")");
   }
-  auto create = reinterpret_cast<lite_npu_driver_create_fn>(dlsym(handle, "lite_npu_driver_create"));
+  auto create =
+      reinterpret_cast<lite_npu_driver_create_fn>(dlsym(handle, "lite_npu_driver_create"));
   if (!create) return refuse("missing entry point lite_npu_driver_create");
   lite_npu_driver* instance = create();
   if (!instance) return refuse("lite_npu_driver_create returned NULL");
@@ -169,7 +170,8 @@ bool IsDirectory(const std::string& path) {
 }  // namespace
 
 std::string EngineAbiVersion() {
-  return std::to_string(LITE_NPU_DRIVER_ABI_MAJOR) + "." + std::to_string(LITE_NPU_DRIVER_ABI_MINOR);
+  return std::to_string(LITE_NPU_DRIVER_ABI_MAJOR) + "." +
+         std::to_string(LITE_NPU_DRIVER_ABI_MINOR);
 }
 
 std::vector<std::string> SplitDriverPaths(const std::string& list) {

@@ -77,8 +77,9 @@ TEST(PluginLoader, NewerMinorVersionIsRefused) {
 
 TEST(PluginLoader, MissingEntryPointAndNullCreateAreRefused) {
   auto scan = LoadOne("nocreate", TestPlugin("no_create"), "acme_nocreate_npu_driver.so");
-  ExpectRefused(scan, NewDir("nocreate") +
-                          "/acme_nocreate_npu_driver.so: missing entry point lite_npu_driver_create");
+  ExpectRefused(scan,
+                NewDir("nocreate") +
+                    "/acme_nocreate_npu_driver.so: missing entry point lite_npu_driver_create");
   scan = LoadOne("nullcreate", TestPlugin("create_null"), "acme_null_npu_driver.so");
   ExpectRefused(scan, NewDir("nullcreate") +
                           "/acme_null_npu_driver.so: lite_npu_driver_create returned NULL");
@@ -280,7 +281,8 @@ TEST(PluginDriver, GarbageResultsAreErrors) {
     setenv("TEST_PLUGIN_MODE", mode, 1);
     auto exe = (*driver)->Compile(model, CompileOptions());
     if (!exe.ok()) return exe.status();
-    return (*driver)->Execute(exe->get(), {{x.data(), 400, {1, 4, 5, 5}}}, {{y.data(), 40, {1, 10}}});
+    return (*driver)->Execute(exe->get(), {{x.data(), 400, {1, 4, 5, 5}}},
+                              {{y.data(), 40, {1, 10}}});
   };
   EXPECT_EQ(run("compile_fail").message(), "plugin acme_test compile: the acme device is on fire");
   EXPECT_EQ(run("compile_null").message(),
@@ -288,8 +290,8 @@ TEST(PluginDriver, GarbageResultsAreErrors) {
   Status s = run("status");
   EXPECT_EQ(s.message().rfind("plugin acme_test execute: returned unknown status 77 (??xxx", 0), 0u)
       << s.message();
-  EXPECT_EQ(s.message().size(), std::string("plugin acme_test execute: returned unknown status 77 ()")
-                                        .size() + 1023);
+  EXPECT_EQ(s.message().size(),
+            std::string("plugin acme_test execute: returned unknown status 77 ()").size() + 1023);
   EXPECT_EQ(run("bytes").message(),
             "plugin acme_test execute: output 0 (prob) reports 3 bytes written, expected 40");
   EXPECT_EQ(run("shape").message(), "plugin acme_test execute: output 0 (prob) reports shape "
