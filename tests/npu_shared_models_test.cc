@@ -13,6 +13,7 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/model_parser/test_models.h"
+#include "tests/test_util.h"
 #include "tools/reference.h"
 
 namespace {
@@ -35,20 +36,6 @@ std::vector<std::string> VisionModels(const std::string& root) {
   return out;
 }
 
-void ExpectMatches(const lite::tools::Reference& ref, PaddlePredictor* p, const std::string& what) {
-  SCOPED_TRACE(what);
-  auto fed = lite::tools::FeedInputs(ref, p);
-  ASSERT_TRUE(fed.ok()) << fed.ToString();
-  auto run = p->Run();
-  ASSERT_TRUE(run.ok()) << run.ToString();
-  auto checks = lite::tools::CompareOutputs(ref, *p);
-  ASSERT_TRUE(checks.ok()) << checks.status().ToString();
-  for (const auto& c : *checks) {
-    std::cout << what << ": " << lite::tools::FormatCheck(c) << "\n";
-    EXPECT_TRUE(c.passed) << lite::tools::FormatCheck(c);
-  }
-}
-
 TEST(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
   const std::string root = lite::SharedModelsDir();
   if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
@@ -59,15 +46,10 @@ TEST(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
     SCOPED_TRACE(model + " on " + driver);
     auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
     ASSERT_TRUE(ref.ok()) << ref.status().ToString();
-    CxxConfig config;
-    lite::tools::ConfigureModel(*ref, &config);
-    config.set_valid_places({lite::Place(lite::TargetType::kNPU),
-                             lite::Place(lite::TargetType::kHost)});
-    config.set_npu_driver(driver);
-    config.set_npu_strict(true);  // a fallback would hide a driver or bridge bug
+    CxxConfig config = lite::test_util::StrictNpuConfig(*ref, driver);
     auto full = CreatePaddlePredictor<CxxConfig>(config);
     ASSERT_TRUE(full.ok()) << full.status().ToString();
-    ExpectMatches(*ref, full->get(), model + " full, " + driver);
+    lite::test_util::ExpectMatchesReference(*ref, full->get(), model + " full, " + driver);
     auto report = (*full)->GetPlacementReport();
     std::cout << model << ": " << report.Summary() << "\n";
     for (const auto& op : report.ops) {
@@ -86,7 +68,7 @@ TEST(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
     mc.set_npu_strict(true);
     auto light = CreatePaddlePredictor<MobileConfig>(mc);
     ASSERT_TRUE(light.ok()) << light.status().ToString();
-    ExpectMatches(*ref, light->get(), model + " light, " + driver);
+    lite::test_util::ExpectMatchesReference(*ref, light->get(), model + " light, " + driver);
    }
   }
 }

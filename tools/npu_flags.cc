@@ -2,6 +2,7 @@
 
 #include <gflags/gflags.h>
 
+#include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/model_parser/file_util.h"
 
 DEFINE_string(npu_driver, "xnnpack", "driver of NPU subgraphs (see opt --print_drivers)");
@@ -11,6 +12,9 @@ DEFINE_string(npu_partition_file, "",
               "file of op_type[:in_var,...[:out_var,...]] lines: ops kept on host");
 DEFINE_bool(npu_cross_check, false,
             "also run every NPU subgraph on host and report the largest difference");
+DEFINE_string(npu_driver_paths, "",
+              "dir1:dir2: directories scanned (before $LITE_NPU_DRIVER_PATH) for driver plugins "
+              "<vendor>_<driver>_npu_driver.so");
 
 namespace lite {
 namespace tools {
@@ -24,7 +28,7 @@ bool IsSet(const char* name) {
 
 StatusOr<NpuOptions> NpuOptionsFromFlags(const std::vector<Place>& places, bool light) {
   const char* kFlags[] = {"npu_driver", "npu_strict", "npu_min_subgraph_size",
-                          "npu_partition_file", "npu_cross_check"};
+                          "npu_partition_file", "npu_cross_check", "npu_driver_paths"};
   bool npu = false;
   for (const Place& p : places) npu |= p.target == TargetType::kNPU;
   for (const char* f : kFlags) {
@@ -45,11 +49,16 @@ StatusOr<NpuOptions> NpuOptionsFromFlags(const std::vector<Place>& places, bool 
   o.strict = FLAGS_npu_strict;
   o.min_subgraph_size = FLAGS_npu_min_subgraph_size;
   o.cross_check = FLAGS_npu_cross_check;
+  o.driver_paths = DriverPathsFromFlags();
   if (!FLAGS_npu_partition_file.empty()) {
     RETURN_IF_ERROR(lite::ReadFileToString(FLAGS_npu_partition_file, &o.partition_text)
                         .WithContext("--npu_partition_file"));
   }
   return o;
+}
+
+std::vector<std::string> DriverPathsFromFlags() {
+  return lite::npu::SplitDriverPaths(FLAGS_npu_driver_paths);
 }
 
 }  // namespace tools

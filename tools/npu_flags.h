@@ -1,8 +1,10 @@
 // The NPU flags every tool takes (--npu_driver, --npu_strict,
-// --npu_min_subgraph_size, --npu_partition_file, --npu_cross_check), turned
-// into one NpuOptions. Owned by tools/; returns fresh values.
+// --npu_min_subgraph_size, --npu_partition_file, --npu_cross_check,
+// --npu_driver_paths), turned into one NpuOptions. Owned by tools/; returns
+// fresh values.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "lite/core/npu_options.h"
@@ -14,10 +16,15 @@ namespace tools {
 
 // The flags as NpuOptions (the partition file read in). An NPU flag set
 // while `places` has no npu target is an error (it would do nothing), and
-// so is an unreadable partition file. `light`: only driver, strict and
-// cross-check apply (partitioning was fixed by opt); the driver stays empty
-// unless --npu_driver was given, so the model's recorded driver is used.
+// so is an unreadable partition file. `light`: only driver, strict,
+// cross-check and driver paths apply (partitioning was fixed by opt); the
+// driver stays empty unless --npu_driver was given, so the model's recorded
+// driver is used.
 StatusOr<NpuOptions> NpuOptionsFromFlags(const std::vector<Place>& places, bool light);
+
+// --npu_driver_paths split at ':' (for opt --print_drivers, which needs no
+// valid targets).
+std::vector<std::string> DriverPathsFromFlags();
 
 }  // namespace tools
 }  // namespace lite

@@ -222,7 +222,13 @@ int Main() {
     printed = true;
   }
   if (FLAGS_display_kernels) std::cout << lite::tools::KernelsText(), printed = true;
-  if (FLAGS_print_drivers) std::cout << lite::tools::DriversText(), printed = true;
+  if (FLAGS_print_drivers) {
+    lite::npu::PluginScan scan;
+    Status s = lite::npu::LoadPluginDrivers(lite::tools::DriverPathsFromFlags(), &scan);
+    if (!s.ok()) return lite::tools::Fail(tool, s);
+    std::cout << lite::tools::DriversText(scan);
+    printed = true;
+  }
   if (!HaveModelFlags()) {
     if (printed) return 0;
     if (FLAGS_print_model_ops) {

@@ -82,6 +82,31 @@ grep -q "npu_cross_check compares outputs while running" "$TMP/cc_err" || fail "
 "$OPT" --model_dir="$TMP/default_model" --print_model_ops | grep -q "all supported" \
   || fail "--print_model_ops"
 
+# driver plugins: --print_drivers lists the sample plugin with its version
+# and file; opt optimizes for it and run_model runs the .nb on it.
+mkdir -p "$TMP/drivers" && cp examples/npu_plugin/sample_ref_npu_driver.so "$TMP/drivers/"
+echo "notes" >"$TMP/drivers/notes.txt"
+"$OPT" --print_drivers --npu_driver_paths="$TMP/drivers" >"$TMP/drivers.log" 2>&1 \
+  || { fail "--print_drivers with a plugin"; cat "$TMP/drivers.log"; }
+grep -q "^  sample_ref  abi 1.0  version 1.0.0  $TMP/drivers/sample_ref_npu_driver.so$" \
+  "$TMP/drivers.log" || { fail "--print_drivers lacks the plugin line"; cat "$TMP/drivers.log"; }
+grep -q "^  reference  api 1.1  built in$" "$TMP/drivers.log" || fail "--print_drivers built-in line"
+grep -q "^  ignored: $TMP/drivers/notes.txt: not named" "$TMP/drivers.log" \
+  || fail "--print_drivers lacks the ignored file"
+LITE_NPU_DRIVER_PATH="$TMP/drivers" "$OPT" --print_drivers | grep -q "^  sample_ref " \
+  || fail "LITE_NPU_DRIVER_PATH not scanned"
+"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/plugin" --valid_targets=npu,host \
+    --npu_driver=sample_ref --npu_driver_paths="$TMP/drivers" --npu_strict >"$TMP/plugin.log" 2>&1 \
+  || { fail "opt with the plugin driver"; cat "$TMP/plugin.log"; }
+LITE_NPU_DRIVER_PATH="$TMP/drivers" "$RUN" --optimized_model="$TMP/plugin.nb" --npu_strict \
+    --repeats=1 >"$TMP/run_plugin.log" 2>&1 || { fail "run_model on the plugin"; cat "$TMP/run_plugin.log"; }
+grep -q "npu/sample_ref: .* no fallback" "$TMP/run_plugin.log" \
+  || { fail "run_model did not run on sample_ref"; cat "$TMP/run_plugin.log"; }
+expect_error "needs npu among --valid_targets" --model_dir="$TMP/default_model" \
+  --optimize_out="$TMP/x" --npu_driver_paths="$TMP/drivers"
+expect_error "is not a directory" --model_dir="$TMP/default_model" --optimize_out="$TMP/x" \
+  --valid_targets=npu,host --npu_driver_paths="$TMP/no_such_dir"
+
 # run_model on both outputs gives the same printed output
 "$RUN" --optimized_model="$TMP/model.nb" --repeats=2 >"$TMP/run_nb.log" 2>&1 \
   || { fail "run_model .nb"; cat "$TMP/run_nb.log"; }

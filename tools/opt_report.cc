@@ -137,19 +137,29 @@ std::string KernelsText() {
   return os.str();
 }
 
-std::string DriversText() {
+std::string DriversText(const npu::PluginScan& scan) {
   std::ostringstream os;
   const auto names = npu::DriverRegistry::Global().Names();
-  os << "npu drivers (" << names.size() << "):\n";
+  os << "npu drivers (" << names.size() << "; plugin ABI " << npu::EngineAbiVersion() << "):\n";
   for (const auto& name : names) {
+    const char* tag = name == NpuOptions().driver ? "  (default)" : "";
+    npu::PluginLibrary plugin;
+    if (npu::FindPlugin(name, &plugin)) {
+      os << "  " << name << "  abi " << plugin.abi_major << "." << plugin.abi_minor
+         << "  version " << (plugin.version.empty() ? "?" : plugin.version) << tag << "  "
+         << plugin.path << "\n";
+      continue;
+    }
     auto driver = npu::DriverRegistry::Global().Create(name);
     if (!driver.ok()) {
       os << "  " << name << ": " << driver.status().message() << "\n";
       continue;
     }
     os << "  " << name << "  api " << (*driver)->api_major() << "." << (*driver)->api_minor()
-       << (name == NpuOptions().driver ? "  (default)" : "") << "  built in\n";
+       << tag << "  " << npu::DriverRegistry::Global().Origin(name) << "\n";
   }
+  for (const auto& r : scan.refused) os << "  refused: " << r << "\n";
+  for (const auto& r : scan.ignored) os << "  ignored: " << r << "\n";
   const auto bridged = npu::BridgeRegistry::Global().OpTypes();
   os << "op bridges (" << bridged.size() << "):";
   for (const auto& t : bridged) os << " " << t;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/core/types.h"
 #include "lite/model_parser/program_desc.h"
 
@@ -34,8 +35,10 @@ std::string SupportedOpsText(const std::vector<Place>& places);
 std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Place>& places);
 // Every registered kernel key, one per line.
 std::string KernelsText();
-// The NPU drivers (name, API version, origin) and the op types with bridges.
-std::string DriversText();
+// The NPU drivers (name, API or plugin ABI version, driver version, origin:
+// "built in" or the plugin file), the plugin files `scan` refused or
+// ignored, and the op types with bridges.
+std::string DriversText(const npu::PluginScan& scan);
 
 // Op type -> count over block 0.
 std::map<std::string, int> OpCounts(const cpp::ProgramDesc& program);

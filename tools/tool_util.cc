@@ -110,6 +110,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     config.set_npu_driver(flags.npu.driver);
     config.set_npu_strict(flags.npu.strict);
     config.set_npu_cross_check(flags.npu.cross_check);
+    config.set_npu_driver_paths(flags.npu.driver_paths);
     config.set_profiling(flags.profiling);
     return CreatePaddlePredictor<MobileConfig>(config);
   }

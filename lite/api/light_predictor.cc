@@ -7,6 +7,7 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
+#include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 
 namespace paddle {
@@ -22,6 +23,8 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
         file ? "MobileConfig: set either a model file or a model buffer, not both"
              : "MobileConfig: no model set (set_model_from_file or set_model_from_buffer)");
   }
+  // Subgraph kernels may name a plugin's driver: load plugins first.
+  RETURN_IF_ERROR(lite::npu::LoadPluginDrivers(config.npu_options().driver_paths));
   auto root = std::make_shared<lite::Scope>();
   lite::cpp::ProgramDesc program;
   if (file) {

@@ -1,5 +1,6 @@
 #include "lite/api/optimizer.h"
 
+#include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/core/mir/dot.h"
 #include "lite/core/mir/ssa_graph.h"
 
@@ -11,6 +12,13 @@ StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
   if (options.valid_places.empty()) {
     return InvalidArgument("no valid places given");
   }
+  bool npu = false;
+  for (const Place& p : options.valid_places) npu |= p.target == TargetType::kNPU;
+  if (!options.npu.driver_paths.empty() && !npu) {
+    return InvalidArgument("npu driver paths are set but no valid place targets npu");
+  }
+  // Plugins register their drivers before the subgraph pass asks for one.
+  if (npu) RETURN_IF_ERROR(npu::LoadPluginDrivers(options.npu.driver_paths));
   mir::SSAGraph graph;
   RETURN_IF_ERROR(graph.Build(program, 0, root_scope, options.valid_places));
   graph.set_npu_options(options.npu);

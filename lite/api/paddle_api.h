@@ -143,9 +143,14 @@ class CxxConfig : public ConfigBase {
     dot_pass_ = pass;
   }
   // NPU subgraphs (used when a valid place targets npu; see
-  // docs/subgraphs.md). The driver must be registered in this build (an
-  // unknown name fails creation).
+  // docs/subgraphs.md). The driver must be built in or loaded from a plugin
+  // directory (an unknown name fails creation).
   void set_npu_driver(const std::string& driver) { npu_.driver = driver; }
+  // Directories scanned, in order and before $LITE_NPU_DRIVER_PATH, for
+  // driver plugins <vendor>_<driver>_npu_driver.so (lite/backends/npu/
+  // README.md). A path that is not a directory fails creation; so do paths
+  // without npu among the valid places.
+  void set_npu_driver_paths(const std::vector<std::string>& dirs) { npu_.driver_paths = dirs; }
   // Any subgraph that cannot run on the device fails creation (or the first
   // Run, for shapes known only then) instead of falling back to host.
   void set_npu_strict(bool strict) { npu_.strict = strict; }
@@ -193,6 +198,8 @@ class MobileConfig : public ConfigBase {
   void set_npu_driver(const std::string& driver) { npu_.driver = driver; }
   void set_npu_strict(bool strict) { npu_.strict = strict; }
   void set_npu_cross_check(bool on) { npu_.cross_check = on; }
+  // Plugin directories, as in CxxConfig.
+  void set_npu_driver_paths(const std::vector<std::string>& dirs) { npu_.driver_paths = dirs; }
   const lite::NpuOptions& npu_options() const { return npu_; }
 
  private:

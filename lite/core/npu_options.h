@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace lite {
 
@@ -25,6 +26,10 @@ struct NpuOptions {
   // Run every subgraph on the device and on its host ops, and record the
   // largest differences (PlacementReport).
   bool cross_check = false;
+  // Directories scanned for out-of-tree driver plugins
+  // (<vendor>_<driver>_npu_driver.so) before the LITE_NPU_DRIVER_PATH ones;
+  // see lite/backends/npu/plugin/plugin_loader.h.
+  std::vector<std::string> driver_paths;
 };
 
 }  // namespace lite

@@ -8,26 +8,46 @@ DriverRegistry& DriverRegistry::Global() {
   return *registry;
 }
 
-bool DriverRegistry::Register(const std::string& name, DriverFactory factory) {
-  return factories_.emplace(name, std::move(factory)).second;
+bool DriverRegistry::Register(const std::string& name, DriverFactory factory,
+                              const std::string& origin) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return entries_.emplace(name, Entry{std::move(factory), origin}).second;
+}
+
+bool DriverRegistry::Has(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return entries_.count(name) > 0;
+}
+
+std::string DriverRegistry::Origin(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = entries_.find(name);
+  return it == entries_.end() ? "" : it->second.origin;
 }
 
 StatusOr<std::unique_ptr<Driver>> DriverRegistry::Create(const std::string& name) const {
-  auto it = factories_.find(name);
-  if (it == factories_.end()) {
-    std::string known;
-    for (const auto& kv : factories_) known += (known.empty() ? "" : ", ") + kv.first;
-    return NotFound("unknown npu driver '" + name + "' (drivers in this build: " +
-                    (known.empty() ? "none" : known) + ")");
+  DriverFactory factory;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = entries_.find(name);
+    if (it == entries_.end()) {
+      std::string known;
+      for (const auto& kv : entries_) known += (known.empty() ? "" : ", ") + kv.first;
+      return NotFound("unknown npu driver '" + name + "' (drivers registered: " +
+                      (known.empty() ? "none" : known) +
+                      "; out-of-tree drivers load from --npu_driver_paths / LITE_NPU_DRIVER_PATH)");
+    }
+    factory = it->second.factory;
   }
-  std::unique_ptr<Driver> driver = it->second();
+  std::unique_ptr<Driver> driver = factory();
   if (!driver) return Internal("npu driver '" + name + "' failed to create");
   return driver;
 }
 
 std::vector<std::string> DriverRegistry::Names() const {
+  std::lock_guard<std::mutex> lock(mu_);
   std::vector<std::string> out;
-  for (const auto& kv : factories_) out.push_back(kv.first);
+  for (const auto& kv : entries_) out.push_back(kv.first);
   return out;
 }
 

@@ -6,18 +6,21 @@
 // buffers. The framework (subgraph pass and kernel) owns partitioning,
 // fallback and reporting; a driver only says yes/no and does the work.
 //
-// Ownership: the registry owns driver factories; the caller owns every
+// Ownership: the registry owns driver factories (built-in ones register
+// statically; plugin/plugin_loader.h adds the drivers of loaded plugins); the caller owns every
 // Driver it creates and every Executable that driver compiled (destroying
 // the Executable releases what Compile acquired; destroy executables before
 // their driver). A Driver instance is used from one thread at a time;
-// different instances may run concurrently. Nothing here names a Paddle type,
-// so a later C ABI can wrap it for out-of-tree plugins.
+// different instances may run concurrently. Nothing here names a Paddle type:
+// out-of-tree drivers implement the same contract through the C ABI of
+// plugin/lite_npu_driver_abi.h, wrapped by plugin/plugin_driver.h.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,7 +33,7 @@ namespace npu {
 // Bumped on incompatible changes of this header or nn_ir.h (major), or on
 // additions (minor).
 constexpr int kDriverApiMajor = 1;
-constexpr int kDriverApiMinor = 0;
+constexpr int kDriverApiMinor = 1;  // 1.1: DriverRegistry origins (plugins)
 
 struct CompileOptions {
   int threads = 1;  // the predictor's thread count
@@ -76,18 +79,30 @@ class Driver {
 
 using DriverFactory = std::function<std::unique_ptr<Driver>()>;
 
+// Thread-safe: plugins may register while predictors are being created.
 class DriverRegistry {
  public:
+  static constexpr const char* kBuiltIn = "built in";
+
   static DriverRegistry& Global();
   // False (and nothing registered) when `name` is taken: first one wins.
-  bool Register(const std::string& name, DriverFactory factory);
-  bool Has(const std::string& name) const { return factories_.count(name) > 0; }
+  // `origin` says where the driver comes from: kBuiltIn or a plugin's path.
+  bool Register(const std::string& name, DriverFactory factory,
+                const std::string& origin = kBuiltIn);
+  bool Has(const std::string& name) const;
+  // The origin given at registration; "" when `name` is unknown.
+  std::string Origin(const std::string& name) const;
   // NotFound listing the registered drivers when `name` is unknown.
   StatusOr<std::unique_ptr<Driver>> Create(const std::string& name) const;
   std::vector<std::string> Names() const;  // sorted
 
  private:
-  std::map<std::string, DriverFactory> factories_;
+  struct Entry {
+    DriverFactory factory;
+    std::string origin;
+  };
+  mutable std::mutex mu_;
+  std::map<std::string, Entry> entries_;
 };
 
 }  // namespace npu

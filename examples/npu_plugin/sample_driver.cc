@@ -1,0 +1,188 @@
+// sample_ref: an out-of-tree NPU driver built only against
+// lite_npu_driver_abi.h. It fills one lite_npu_driver struct per instance;
+// compile() copies the engine's model into its own types (sample_model.h)
+// and allocates the temporaries, execute() runs the loops of sample_ops.cc
+// on the caller's buffers. No global mutable state: instances are
+// independent, as the ABI asks.
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "examples/npu_plugin/sample_model.h"
+
+struct lite_npu_executable {
+  std::vector<int32_t> types, lifetimes;
+  std::vector<std::vector<int64_t>> dims;
+  std::vector<std::vector<float>> storage;  // constants and temporaries, by operand
+  std::vector<sample::Op> ops;
+  std::vector<int32_t> inputs, outputs;
+};
+
+namespace sample {
+
+int64_t Op::Int(const char* key, int64_t fallback) const {
+  auto it = attrs.find(key);
+  return it != attrs.end() && it->second.kind == LITE_NPU_ATTR_INT ? it->second.i : fallback;
+}
+float Op::Float(const char* key, float fallback) const {
+  auto it = attrs.find(key);
+  return it != attrs.end() && it->second.kind == LITE_NPU_ATTR_FLOAT ? it->second.f : fallback;
+}
+std::vector<int64_t> Op::Ints(const char* key) const {
+  auto it = attrs.find(key);
+  return it != attrs.end() && it->second.kind == LITE_NPU_ATTR_INTS ? it->second.ints
+                                                                    : std::vector<int64_t>();
+}
+
+namespace {
+
+int32_t Fail(int32_t code, const std::string& text, char* message, size_t size) {
+  if (message && size > 0) std::snprintf(message, size, "%s", text.c_str());
+  return code;
+}
+
+std::string Checked(const lite_npu_model* m, const lite_npu_operation& op) {
+  std::string why = Unsupported(op.type);
+  if (!why.empty()) return why;
+  for (size_t k = 0; k < op.input_count + op.output_count; ++k) {
+    const int32_t idx = k < op.input_count ? op.inputs[k] : op.outputs[k - op.input_count];
+    if (m->operands[idx].type != LITE_NPU_FLOAT32) {
+      return std::string("operand ") + m->operands[idx].name + " is not float32";
+    }
+  }
+  return "";
+}
+
+int32_t Supports(lite_npu_driver*, const lite_npu_model* model, size_t operation, char* message,
+                 size_t size) {
+  if (!model || operation >= model->operation_count) {
+    return Fail(LITE_NPU_STATUS_INVALID_ARGUMENT, "no such operation", message, size);
+  }
+  std::string why = Checked(model, model->operations[operation]);
+  return why.empty() ? LITE_NPU_STATUS_OK : Fail(LITE_NPU_STATUS_UNSUPPORTED, why, message, size);
+}
+
+Op CopyOp(const lite_npu_operation& src) {
+  Op op;
+  op.type = src.type;
+  op.in.assign(src.inputs, src.inputs + src.input_count);
+  op.out.assign(src.outputs, src.outputs + src.output_count);
+  op.origin = src.origin ? src.origin : "";
+  for (size_t a = 0; a < src.attr_count; ++a) {
+    const lite_npu_attr& s = src.attrs[a];
+    Attr& d = op.attrs[s.name];
+    d.kind = s.kind;
+    d.i = s.int_value;
+    d.f = s.float_value;
+    if (s.ints) d.ints.assign(s.ints, s.ints + s.count);
+    if (s.floats) d.floats.assign(s.floats, s.floats + s.count);
+  }
+  return op;
+}
+
+int32_t Compile(lite_npu_driver*, const lite_npu_model* m, const lite_npu_compile_options*,
+                lite_npu_executable** out, char* message, size_t size) {
+  std::unique_ptr<lite_npu_executable> exe(new (std::nothrow) lite_npu_executable);
+  if (!exe) return Fail(LITE_NPU_STATUS_INTERNAL, "out of memory", message, size);
+  for (size_t i = 0; i < m->operation_count; ++i) {
+    std::string why = Checked(m, m->operations[i]);
+    if (!why.empty()) return Fail(LITE_NPU_STATUS_UNSUPPORTED, why, message, size);
+    exe->ops.push_back(CopyOp(m->operations[i]));
+  }
+  exe->storage.resize(m->operand_count);
+  for (size_t i = 0; i < m->operand_count; ++i) {
+    const lite_npu_operand& o = m->operands[i];
+    exe->types.push_back(o.type);
+    exe->lifetimes.push_back(o.lifetime);
+    exe->dims.emplace_back(o.dims, o.dims + o.rank);
+    int64_t numel = 1;
+    for (size_t r = 0; r < o.rank; ++r) numel *= o.dims[r];
+    if (o.lifetime == LITE_NPU_CONSTANT) {
+      if (!o.data || o.data_bytes != numel * sizeof(float)) {
+        return Fail(LITE_NPU_STATUS_INVALID_ARGUMENT, std::string("constant ") + o.name +
+                    " has no data of the right size", message, size);
+      }
+      const float* f = static_cast<const float*>(o.data);
+      exe->storage[i].assign(f, f + numel);
+    } else if (o.lifetime == LITE_NPU_TEMPORARY) {
+      exe->storage[i].resize(numel);
+    }
+  }
+  exe->inputs.assign(m->inputs, m->inputs + m->input_count);
+  exe->outputs.assign(m->outputs, m->outputs + m->output_count);
+  *out = exe.release();
+  return LITE_NPU_STATUS_OK;
+}
+
+int32_t Execute(lite_npu_driver*, lite_npu_executable* exe, const lite_npu_input* inputs,
+                size_t input_count, lite_npu_output* outputs, size_t output_count, char* message,
+                size_t size) {
+  if (input_count != exe->inputs.size() || output_count != exe->outputs.size()) {
+    return Fail(LITE_NPU_STATUS_INVALID_ARGUMENT, "wrong number of inputs or outputs", message,
+                size);
+  }
+  std::vector<float*> data(exe->storage.size(), nullptr);
+  for (size_t i = 0; i < data.size(); ++i) {
+    if (!exe->storage[i].empty()) data[i] = exe->storage[i].data();
+  }
+  // Inputs are only read by the loops; Tensor has one (mutable) pointer type.
+  for (size_t i = 0; i < input_count; ++i) {
+    data[exe->inputs[i]] = static_cast<float*>(const_cast<void*>(inputs[i].data));
+  }
+  for (size_t i = 0; i < output_count; ++i) {
+    const auto& dims = exe->dims[exe->outputs[i]];
+    int64_t numel = 1;
+    for (int64_t d : dims) numel *= d;
+    if (outputs[i].capacity < numel * sizeof(float) || dims.size() > LITE_NPU_MAX_RANK) {
+      return Fail(LITE_NPU_STATUS_INVALID_ARGUMENT, "output buffer too small", message, size);
+    }
+    data[exe->outputs[i]] = static_cast<float*>(outputs[i].data);
+  }
+  for (const Op& op : exe->ops) {
+    std::vector<Tensor> in, out;
+    for (int32_t idx : op.in) in.push_back({data[idx], exe->dims[idx]});
+    for (int32_t idx : op.out) out.push_back({data[idx], exe->dims[idx]});
+    std::string err = RunOp(op, in, out);
+    if (!err.empty()) return Fail(LITE_NPU_STATUS_INTERNAL, op.origin + ": " + err, message, size);
+  }
+  for (size_t i = 0; i < output_count; ++i) {
+    const auto& dims = exe->dims[exe->outputs[i]];
+    outputs[i].rank = dims.size();
+    std::copy(dims.begin(), dims.end(), outputs[i].dims);
+    int64_t numel = 1;
+    for (int64_t d : dims) numel *= d;
+    outputs[i].bytes_written = numel * sizeof(float);
+  }
+  return LITE_NPU_STATUS_OK;
+}
+
+void DestroyExecutable(lite_npu_driver*, lite_npu_executable* exe) { delete exe; }
+
+void Destroy(lite_npu_driver* self) { delete self; }
+
+}  // namespace
+}  // namespace sample
+
+extern "C" {
+
+LITE_NPU_DRIVER_EXPORT uint32_t lite_npu_driver_api_version(void) {
+  return LITE_NPU_DRIVER_ABI_VERSION;
+}
+
+LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
+  lite_npu_driver* d = new (std::nothrow) lite_npu_driver;
+  if (!d) return nullptr;
+  std::memset(d, 0, sizeof(*d));
+  d->struct_size = sizeof(lite_npu_driver);
+  d->name = "sample_ref";
+  d->version = "1.0.0";
+  d->supports = sample::Supports;
+  d->compile = sample::Compile;
+  d->execute = sample::Execute;
+  d->destroy_executable = sample::DestroyExecutable;
+  d->destroy = sample::Destroy;
+  return d;
+}
+
+}  // extern "C"

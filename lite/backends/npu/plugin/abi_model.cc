@@ -1,0 +1,92 @@
+#include "lite/backends/npu/plugin/abi_model.h"
+
+#include <type_traits>
+
+namespace lite {
+namespace npu {
+
+// The ABI enums carry nn_ir.h's values; a new NN IR operation type needs an
+// ABI minor version (and an entry in lite_npu_driver_abi.h) first.
+static_assert(LITE_NPU_OP_COUNT == kNumOperationTypes, "ABI and NN IR operation types differ");
+static_assert(LITE_NPU_OP_BATCH_NORM == static_cast<int>(OperationType::kBatchNorm), "");
+static_assert(LITE_NPU_OP_CONCAT == static_cast<int>(OperationType::kConcat), "");
+static_assert(LITE_NPU_OP_SOFTMAX == static_cast<int>(OperationType::kSoftmax), "");
+static_assert(LITE_NPU_OP_RELU == static_cast<int>(OperationType::kRelu), "");
+static_assert(LITE_NPU_OP_ADD == static_cast<int>(OperationType::kAdd), "");
+static_assert(LITE_NPU_INT64 == static_cast<int>(ElementType::kInt64), "");
+static_assert(LITE_NPU_TEMPORARY == static_cast<int>(Lifetime::kTemporary), "");
+
+namespace {
+
+lite_npu_attr ToAbi(const std::string& name, const AttrValue& value) {
+  lite_npu_attr a{};
+  a.name = name.c_str();
+  if (const auto* i = std::get_if<int64_t>(&value)) {
+    a.kind = LITE_NPU_ATTR_INT;
+    a.int_value = *i;
+  } else if (const auto* f = std::get_if<float>(&value)) {
+    a.kind = LITE_NPU_ATTR_FLOAT;
+    a.float_value = *f;
+  } else if (const auto* is = std::get_if<std::vector<int64_t>>(&value)) {
+    a.kind = LITE_NPU_ATTR_INTS;
+    a.ints = is->data();
+    a.count = is->size();
+  } else {
+    const auto& fs = std::get<std::vector<float>>(value);
+    a.kind = LITE_NPU_ATTR_FLOATS;
+    a.floats = fs.data();
+    a.count = fs.size();
+  }
+  return a;
+}
+
+}  // namespace
+
+AbiModel::AbiModel(const Model& model) {
+  for (const Operand& o : model.operands) {
+    lite_npu_operand a{};
+    a.type = static_cast<int32_t>(o.type);
+    a.lifetime = static_cast<int32_t>(o.lifetime);
+    a.dims = o.dims.data();
+    a.rank = o.dims.size();
+    a.data = o.data.empty() ? nullptr : o.data.data();
+    a.data_bytes = o.data.size();
+    a.name = o.name.c_str();
+    operands_.push_back(a);
+  }
+  // Fill the owned arrays first: the structs below point into them.
+  for (const Operation& op : model.operations) {
+    std::vector<int32_t> idx(op.inputs.begin(), op.inputs.end());
+    idx.insert(idx.end(), op.outputs.begin(), op.outputs.end());
+    indices_.push_back(std::move(idx));
+    std::vector<lite_npu_attr> attrs;
+    for (const auto& kv : op.attrs) attrs.push_back(ToAbi(kv.first, kv.second));  // sorted
+    attrs_.push_back(std::move(attrs));
+  }
+  for (size_t i = 0; i < model.operations.size(); ++i) {
+    const Operation& op = model.operations[i];
+    lite_npu_operation a{};
+    a.type = static_cast<int32_t>(op.type);
+    a.inputs = indices_[i].data();
+    a.input_count = op.inputs.size();
+    a.outputs = indices_[i].data() + op.inputs.size();
+    a.output_count = op.outputs.size();
+    a.attrs = attrs_[i].data();
+    a.attr_count = attrs_[i].size();
+    a.origin = op.origin.c_str();
+    operations_.push_back(a);
+  }
+  inputs_.assign(model.inputs.begin(), model.inputs.end());
+  outputs_.assign(model.outputs.begin(), model.outputs.end());
+  abi_.operands = operands_.data();
+  abi_.operand_count = operands_.size();
+  abi_.operations = operations_.data();
+  abi_.operation_count = operations_.size();
+  abi_.inputs = inputs_.data();
+  abi_.input_count = inputs_.size();
+  abi_.outputs = outputs_.data();
+  abi_.output_count = outputs_.size();
+}
+
+}  // namespace npu
+}  // namespace lite

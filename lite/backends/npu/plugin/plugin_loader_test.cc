@@ -1,0 +1,306 @@
+// Plugin loading and the adapter: the sample plugin loads from a directory
+// and computes what the reference driver computes; the broken variants of
+// testdata/test_plugin.cc (wrong major, newer minor, missing entry point,
+// create returning NULL, a built-in name), duplicates, non-plugins and
+// garbage results are refused with messages that say why.
+#include "lite/backends/npu/plugin/plugin_loader.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "lite/backends/npu/reference/reference_driver.h"
+
+namespace lite {
+namespace npu {
+namespace {
+
+const char kSample[] = "examples/npu_plugin/sample_ref_npu_driver.so";
+
+std::string TestPlugin(const std::string& variant) {
+  return "lite/backends/npu/plugin/libtest_" + variant + ".so";
+}
+
+// A fresh directory under TEST_TMPDIR.
+std::string NewDir(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  std::string dir = std::string(tmp ? tmp : "/tmp") + "/" + name;
+  mkdir(dir.c_str(), 0755);
+  return dir;
+}
+
+void Copy(const std::string& from, const std::string& to) {
+  std::ifstream in(from, std::ios::binary);
+  ASSERT_TRUE(in.good()) << from;
+  std::ofstream out(to, std::ios::binary);
+  out << in.rdbuf();
+  ASSERT_TRUE(out.good()) << to;
+}
+
+std::string Absolute(const std::string& path) {
+  char buf[4096];
+  return std::string(getcwd(buf, sizeof(buf))) + "/" + path;
+}
+
+// Loads one directory holding `file` (a copy of `plugin`); returns the scan.
+PluginScan LoadOne(const std::string& dir_name, const std::string& plugin,
+                   const std::string& file) {
+  const std::string dir = NewDir(dir_name);
+  Copy(plugin, dir + "/" + file);
+  PluginScan scan;
+  Status s = LoadPluginDrivers({dir}, &scan);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return scan;
+}
+
+void ExpectRefused(const PluginScan& scan, const std::string& message) {
+  ASSERT_EQ(scan.refused.size(), 1u);
+  EXPECT_EQ(scan.refused[0], message);
+  EXPECT_TRUE(scan.loaded.empty());
+}
+
+TEST(PluginLoader, WrongMajorVersionIsRefusedStatingBothVersions) {
+  auto scan = LoadOne("major", TestPlugin("bad_major"), "acme_major_npu_driver.so");
+  ExpectRefused(scan, NewDir("major") + "/acme_major_npu_driver.so: built for driver ABI 2.0, "
+                      "this engine has ABI 1.0 (it loads major 1 with minor <= 0)");
+}
+
+TEST(PluginLoader, NewerMinorVersionIsRefused) {
+  auto scan = LoadOne("minor", TestPlugin("newer_minor"), "acme_minor_npu_driver.so");
+  ExpectRefused(scan, NewDir("minor") + "/acme_minor_npu_driver.so: built for driver ABI 1.1, "
+                      "this engine has ABI 1.0 (it loads major 1 with minor <= 0)");
+}
+
+TEST(PluginLoader, MissingEntryPointAndNullCreateAreRefused) {
+  auto scan = LoadOne("nocreate", TestPlugin("no_create"), "acme_nocreate_npu_driver.so");
+  ExpectRefused(scan,
+                NewDir("nocreate") +
+                    "/acme_nocreate_npu_driver.so: missing entry point lite_npu_driver_create");
+  scan = LoadOne("nullcreate", TestPlugin("create_null"), "acme_null_npu_driver.so");
+  ExpectRefused(scan, NewDir("nullcreate") +
+                          "/acme_null_npu_driver.so: lite_npu_driver_create returned NULL");
+  EXPECT_FALSE(DriverRegistry::Global().Has("acme_test"));
+}
+
+TEST(PluginLoader, AnInstanceWithoutAFunctionIsRefused) {
+  auto scan = LoadOne("nullexec", TestPlugin("null_execute"), "acme_nullexec_npu_driver.so");
+  ExpectRefused(scan, NewDir("nullexec") +
+                          "/acme_nullexec_npu_driver.so: driver function execute is NULL");
+}
+
+TEST(PluginLoader, NotASharedLibraryIsRefusedByDlopen) {
+  const std::string dir = NewDir("text");
+  std::ofstream(dir + "/acme_text_npu_driver.so") << "not an ELF file\n";
+  PluginScan scan;
+  ASSERT_TRUE(LoadPluginDrivers({dir}, &scan).ok());
+  ASSERT_EQ(scan.refused.size(), 1u);
+  EXPECT_EQ(scan.refused[0].rfind(dir + "/acme_text_npu_driver.so: dlopen failed: ", 0), 0u)
+      << scan.refused[0];
+}
+
+TEST(PluginLoader, ABuiltInNameIsRefused) {
+  auto scan = LoadOne("builtin", TestPlugin("builtin_name"), "acme_builtin_npu_driver.so");
+  ExpectRefused(scan, NewDir("builtin") + "/acme_builtin_npu_driver.so: driver name 'reference' "
+                      "is already registered by a built-in driver (first one wins)");
+  EXPECT_EQ(DriverRegistry::Global().Origin("reference"), DriverRegistry::kBuiltIn);
+}
+
+// Given directories first, then LITE_NPU_DRIVER_PATH; first name wins, the
+// refusal names both files; other files are ignored; a rescan is quiet.
+TEST(PluginLoader, SampleLoadsAndDuplicatesAreRefusedInScanOrder) {
+  const std::string a = NewDir("dup_a"), b = NewDir("dup_b"), c = NewDir("dup_c");
+  Copy(kSample, a + "/sample_ref_npu_driver.so");
+  Copy(kSample, b + "/sample_ref_npu_driver.so");
+  Copy(kSample, c + "/sample_ref_npu_driver.so");
+  std::ofstream(a + "/README.txt") << "not a plugin\n";
+  Copy(kSample, a + "/libsample_ref.so");
+  ASSERT_EQ(symlink((a + "/missing.so").c_str(), (a + "/acme_dangling_npu_driver.so").c_str()), 0);
+  ASSERT_EQ(setenv(kDriverPathEnv, (b + ":/nonexistent_dir_for_test").c_str(), 1), 0);
+  PluginScan scan;
+  Status s = LoadPluginDrivers({a, c}, &scan);
+  unsetenv(kDriverPathEnv);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  ASSERT_EQ(scan.loaded.size(), 1u);
+  EXPECT_EQ(scan.loaded[0].name, "sample_ref");
+  EXPECT_EQ(scan.loaded[0].version, "1.0.0");
+  EXPECT_EQ(scan.loaded[0].path, a + "/sample_ref_npu_driver.so");
+  EXPECT_EQ(scan.loaded[0].abi_major, 1);
+  EXPECT_EQ(scan.loaded[0].abi_minor, 0);
+  EXPECT_EQ(DriverRegistry::Global().Origin("sample_ref"), a + "/sample_ref_npu_driver.so");
+  const std::string dup = ": driver name 'sample_ref' is already registered by " + a +
+                          "/sample_ref_npu_driver.so (first one wins)";
+  ASSERT_EQ(scan.refused.size(), 2u);
+  EXPECT_EQ(scan.refused[0], c + "/sample_ref_npu_driver.so" + dup);
+  EXPECT_EQ(scan.refused[1], b + "/sample_ref_npu_driver.so" + dup);
+  const std::vector<std::string> ignored = {
+      a + "/README.txt: not named <vendor>_<driver>_npu_driver.so",
+      a + "/acme_dangling_npu_driver.so: cannot stat (a dangling symlink?)",
+      a + "/libsample_ref.so: not named <vendor>_<driver>_npu_driver.so"};
+  EXPECT_EQ(scan.ignored, ignored);
+
+  PluginScan again;
+  ASSERT_TRUE(LoadPluginDrivers({a}, &again).ok());
+  ASSERT_EQ(again.loaded.size(), 1u);
+  EXPECT_EQ(again.loaded[0].path, a + "/sample_ref_npu_driver.so");
+
+  EXPECT_FALSE(LoadPluginDrivers({a + "/README.txt"}).ok());
+  EXPECT_EQ(LoadPluginDrivers({"/nonexistent_dir_for_test"}).message(),
+            "npu driver path '/nonexistent_dir_for_test' is not a directory");
+}
+
+TEST(PluginLoader, SplitDriverPathsDropsEmptyEntries) {
+  EXPECT_EQ(SplitDriverPaths("a::b:"), (std::vector<std::string>{"a", "b"}));
+  EXPECT_TRUE(SplitDriverPaths("").empty());
+}
+
+// A model touching every loop of the sample driver: grouped and depthwise
+// convolution, max and average pooling, broadcasting add, activations,
+// concat, reshape, fully connected and softmax.
+Model SampleModel() {
+  uint32_t seed = 1;
+  auto constant = [&](std::vector<int64_t> dims) {
+    Operand o;
+    o.dims = dims;
+    o.lifetime = Lifetime::kConstant;
+    std::vector<float> v(o.numel());
+    for (float& f : v) f = ((seed = seed * 1664525u + 1013904223u) >> 8) / 16777216.f - 0.5f;
+    o.data.assign(reinterpret_cast<uint8_t*>(v.data()),
+                  reinterpret_cast<uint8_t*>(v.data() + v.size()));
+    return o;
+  };
+  auto tensor = [](std::vector<int64_t> dims, Lifetime l, const char* name) {
+    Operand o;
+    o.dims = dims;
+    o.lifetime = l;
+    o.name = name;
+    return o;
+  };
+  Model m;
+  auto op = [&](OperationType t, std::vector<int> in, int out,
+                std::map<std::string, AttrValue> attrs = {}) {
+    Operation o;
+    o.type = t;
+    o.inputs = in;
+    o.outputs = {out};
+    o.attrs = attrs;
+    o.origin = OperationTypeName(t);
+    m.AddOperation(o);
+  };
+  using V = std::vector<int64_t>;
+  int x = m.AddOperand(tensor({1, 4, 5, 5}, Lifetime::kModelInput, "x"));
+  int conv = m.AddOperand(tensor({1, 6, 5, 5}, Lifetime::kTemporary, "conv"));
+  op(OperationType::kConv2D, {x, m.AddOperand(constant({6, 2, 3, 3})), m.AddOperand(constant({6}))},
+     conv, {{"strides", V{1, 1}}, {"paddings", V{1, 1, 1, 1}}, {"dilations", V{1, 1}},
+            {"groups", int64_t(2)}});
+  int relu = m.AddOperand(tensor({1, 6, 5, 5}, Lifetime::kTemporary, "relu"));
+  op(OperationType::kRelu, {conv}, relu);
+  int dw = m.AddOperand(tensor({1, 6, 3, 3}, Lifetime::kTemporary, "dw"));
+  op(OperationType::kConv2D, {relu, m.AddOperand(constant({6, 1, 3, 3}))}, dw,
+     {{"strides", V{2, 2}}, {"paddings", V{1, 1, 1, 1}}, {"dilations", V{1, 1}},
+      {"groups", int64_t(6)}});
+  int mp = m.AddOperand(tensor({1, 6, 3, 3}, Lifetime::kTemporary, "maxpool"));
+  op(OperationType::kPool2D, {relu}, mp, {{"pool_type", int64_t(0)}, {"ksize", V{3, 3}},
+     {"strides", V{2, 2}}, {"paddings", V{1, 1, 1, 1}}, {"exclusive", int64_t(1)}});
+  int ap = m.AddOperand(tensor({1, 6, 3, 3}, Lifetime::kTemporary, "avgpool"));
+  op(OperationType::kPool2D, {dw}, ap, {{"pool_type", int64_t(1)}, {"ksize", V{2, 2}},
+     {"strides", V{2, 2}}, {"paddings", V{1, 1, 1, 1}}, {"exclusive", int64_t(0)}});
+  int cat = m.AddOperand(tensor({1, 12, 3, 3}, Lifetime::kTemporary, "concat"));
+  op(OperationType::kConcat, {mp, ap}, cat, {{"axis", int64_t(1)}});
+  int add = m.AddOperand(tensor({1, 12, 3, 3}, Lifetime::kTemporary, "add"));
+  op(OperationType::kAdd, {cat, m.AddOperand(constant({12, 1, 1}))}, add);
+  int hs = m.AddOperand(tensor({1, 12, 3, 3}, Lifetime::kTemporary, "hard_swish"));
+  op(OperationType::kHardSwish, {add}, hs,
+     {{"threshold", 6.f}, {"scale", 6.f}, {"offset", 3.f}});
+  int flat = m.AddOperand(tensor({1, 108}, Lifetime::kTemporary, "flat"));
+  op(OperationType::kReshape, {hs}, flat);
+  int fc = m.AddOperand(tensor({1, 10}, Lifetime::kTemporary, "fc"));
+  op(OperationType::kFullyConnected,
+     {flat, m.AddOperand(constant({108, 10})), m.AddOperand(constant({10}))}, fc);
+  int out = m.AddOperand(tensor({1, 10}, Lifetime::kModelOutput, "prob"));
+  op(OperationType::kSoftmax, {fc}, out, {{"axis", int64_t(1)}});
+  m.inputs = {x};
+  m.outputs = {out};
+  return m;
+}
+
+std::vector<float> RunModel(Driver* driver, const Model& model, const std::vector<float>& x) {
+  auto exe = driver->Compile(model, CompileOptions());
+  EXPECT_TRUE(exe.ok()) << exe.status().ToString();
+  if (!exe.ok()) return {};
+  std::vector<float> y(10, -1.f);
+  std::vector<float> in = x;
+  Status s = driver->Execute(exe->get(), {{in.data(), in.size() * 4, {1, 4, 5, 5}}},
+                             {{y.data(), y.size() * 4, {1, 10}}});
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return y;
+}
+
+TEST(PluginDriver, SampleComputesWhatTheReferenceDriverComputes) {
+  auto scan = LoadOne("sample_model", kSample, "sample_ref_npu_driver.so");  // may be a rescan
+  ASSERT_TRUE(DriverRegistry::Global().Has("sample_ref"));
+  const Model model = SampleModel();
+  ASSERT_EQ(model.Validate(false), "");
+  auto plugin = DriverRegistry::Global().Create("sample_ref");
+  ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
+  for (const Operation& op : model.operations) {
+    EXPECT_TRUE((*plugin)->Supports(model, op).ok()) << op.origin;
+  }
+  std::vector<float> x(100);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 37) % 17) / 8.f - 1.f;
+  ReferenceDriver reference;
+  const auto want = RunModel(&reference, model, x), got = RunModel(plugin->get(), model, x);
+  ASSERT_EQ(want.size(), got.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-5f) << i;
+  // What it does not implement, it refuses with its reason.
+  Model t = model;
+  t.operations[1].type = OperationType::kTranspose;
+  Status s = (*plugin)->Supports(t, t.operations[1]);
+  EXPECT_EQ(s.message(), "plugin sample_ref supports: operation type 25 is not implemented by "
+                         "sample_ref");
+}
+
+// The garbage plugin's results (TEST_PLUGIN_MODE) become errors, never
+// trusted values.
+TEST(PluginDriver, GarbageResultsAreErrors) {
+  const std::string dir = NewDir("garbage");
+  ASSERT_EQ(symlink(Absolute(TestPlugin("garbage")).c_str(),
+                    (dir + "/acme_garbage_npu_driver.so").c_str()), 0);
+  PluginScan scan;
+  ASSERT_TRUE(LoadPluginDrivers({dir}, &scan).ok());
+  ASSERT_EQ(scan.loaded.size(), 1u) << (scan.refused.empty() ? "" : scan.refused[0]);
+  EXPECT_EQ(scan.loaded[0].name, "acme_test");  // loaded through the symlink
+  auto driver = DriverRegistry::Global().Create("acme_test");
+  ASSERT_TRUE(driver.ok());
+  const Model model = SampleModel();
+  std::vector<float> x(100, 0.5f), y(10);
+  auto run = [&](const char* mode) -> Status {
+    setenv("TEST_PLUGIN_MODE", mode, 1);
+    auto exe = (*driver)->Compile(model, CompileOptions());
+    if (!exe.ok()) return exe.status();
+    return (*driver)->Execute(exe->get(), {{x.data(), 400, {1, 4, 5, 5}}},
+                              {{y.data(), 40, {1, 10}}});
+  };
+  EXPECT_EQ(run("compile_fail").message(), "plugin acme_test compile: the acme device is on fire");
+  EXPECT_EQ(run("compile_null").message(),
+            "plugin acme_test compile: returned OK but no executable");
+  Status s = run("status");
+  EXPECT_EQ(s.message().rfind("plugin acme_test execute: returned unknown status 77 (??xxx", 0), 0u)
+      << s.message();
+  EXPECT_EQ(s.message().size(),
+            std::string("plugin acme_test execute: returned unknown status 77 ()").size() + 1023);
+  EXPECT_EQ(run("bytes").message(),
+            "plugin acme_test execute: output 0 (prob) reports 3 bytes written, expected 40");
+  EXPECT_EQ(run("shape").message(), "plugin acme_test execute: output 0 (prob) reports shape "
+                                    "[12345] (rank 1), expected [1, 10]");
+  EXPECT_EQ(run("silent").message(),
+            "plugin acme_test execute: output 0 (prob) reports no bytes written, expected 40");
+  unsetenv("TEST_PLUGIN_MODE");
+}
+
+}  // namespace
+}  // namespace npu
+}  // namespace lite
