@@ -125,6 +125,8 @@ class KernelBase {
     return *static_cast<P*>(param_);
   }
   KernelContext* ctx() const { return ctx_; }
+  // The bound param, untyped (to bind another kernel of the same op to it).
+  OpParam* raw_param() const { return param_; }
 
  private:
   const KernelDef* def_ = nullptr;

@@ -1,0 +1,87 @@
+// x86 pool2d on oneDNN's pooling primitive, only where oneDNN reproduces
+// Paddle's windows exactly (host/pool_compute.cc states Paddle's rules):
+// - adaptive pooling declines at kernel pick (Paddle's adaptive windows and
+//   its adaptive-max quirk are not oneDNN's);
+// - ceil_mode becomes extra right/bottom padding, which max ignores and
+//   exclusive avg leaves out of the divisor, as Paddle does;
+// - non-exclusive avg: Paddle divides by the window clipped at H + pad_top,
+//   oneDNN always by kh * kw; equal unless a window reaches past that bound,
+//   and such shapes run the host kernel (HostFallback), as do paddings of a
+//   whole window or more (an empty window).
+#include "lite/kernels/x86/dnnl_kernel.h"
+#include "lite/kernels/x86/host_fallback.h"
+#include "lite/operators/pool_op.h"
+
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace {
+
+class PoolCompute : public DnnlKernel {
+ protected:
+  Status RunDnnl() override {
+    const auto& p = Param<operators::PoolParam>();
+    const DDim& in = p.x->dims();
+    const DDim& out = p.out->dims();
+    if (in.size() != 4 || !Exact(p, in, out)) return fallback_.Run(*this);
+    using lite::x86::PlainDesc;
+    if (in != dims_) {
+      const int k[2] = {p.eff_ksize[0], p.eff_ksize[1]};
+      const int s[2] = {p.strides[0], p.strides[1]};
+      dnnl::memory::dims pad_l{p.eff_paddings[0], p.eff_paddings[2]};
+      dnnl::memory::dims pad_r(2);
+      for (int i = 0; i < 2; ++i) {
+        // oneDNN's output size is floor((in + l + r - k) / s) + 1.
+        pad_r[i] = std::max<int64_t>(p.eff_paddings[2 * i + 1],
+                                     (out[2 + i] - 1) * s[i] + k[i] - in[2 + i] - pad_l[i]);
+      }
+      const auto alg = p.pooling_type == "max" ? dnnl::algorithm::pooling_max
+                       : p.exclusive          ? dnnl::algorithm::pooling_avg_exclude_padding
+                                              : dnnl::algorithm::pooling_avg_include_padding;
+      dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, PlainDesc(in),
+                                    PlainDesc(out), {s[0], s[1]}, {k[0], k[1]}, pad_l, pad_r);
+      pool_ = dnnl::pooling_forward(
+          dnnl::pooling_forward::primitive_desc(d, lite::x86::CpuEngine()));
+      dims_ = in;
+    }
+    pool_.execute(stream(),
+                  {{DNNL_ARG_SRC, lite::x86::WrapMemory(PlainDesc(in), p.x->data<float>())},
+                   {DNNL_ARG_DST, lite::x86::WrapMemory(PlainDesc(out),
+                                                        p.out->mutable_data<float>())}});
+    return Status::OK();
+  }
+
+ private:
+  static bool Exact(const operators::PoolParam& p, const DDim& in, const DDim& out) {
+    for (int i = 0; i < 2; ++i) {
+      const int k = p.eff_ksize[i], s = p.strides[i];
+      const int pad0 = p.eff_paddings[2 * i], pad1 = p.eff_paddings[2 * i + 1];
+      if (pad0 >= k || pad1 >= k || s < 1) return false;
+      const int64_t last_start = (out[2 + i] - 1) * s - pad0;
+      if (last_start >= in[2 + i]) return false;  // an empty window
+      if (p.pooling_type != "max" && !p.exclusive && last_start + k > in[2 + i] + pad0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  DDim dims_;
+  dnnl::pooling_forward pool_;
+  HostFallback fallback_;
+};
+
+bool PoolAccepts(const cpp::OpDesc& desc) {
+  const std::string type = desc.GetAttr<std::string>("pooling_type", "");
+  return !desc.GetAttr<bool>("adaptive", false) && (type == "max" || type == "avg");
+}
+
+}  // namespace
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(pool2d, kX86, kFloat, kNCHW, lite::kernels::x86::PoolCompute, def)
+    .SetAccepts(lite::kernels::x86::PoolAccepts)
+    .Finalize();
