@@ -28,6 +28,11 @@ dnnl::memory::desc PlainDesc(const DDim& dims) {
   return dnnl::memory::desc(d, dnnl::memory::data_type::f32, strides);
 }
 
+dnnl::memory::desc NhwcDesc(const DDim& dims) {
+  return dnnl::memory::desc(ToDnnlDims(dims), dnnl::memory::data_type::f32,
+                            dnnl::memory::format_tag::nhwc);
+}
+
 dnnl::memory WrapMemory(const dnnl::memory::desc& md, const void* data) {
   return dnnl::memory(md, CpuEngine(), const_cast<void*>(data));
 }

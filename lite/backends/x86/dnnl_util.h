@@ -40,6 +40,8 @@ int DnnlThreads();
 dnnl::memory::dims ToDnnlDims(const DDim& dims);
 // fp32 memory of `dims` in plain row-major order (nchw for 4-D).
 dnnl::memory::desc PlainDesc(const DDim& dims);
+// fp32 memory of logical NCHW `dims` (rank 4) stored in NHWC order.
+dnnl::memory::desc NhwcDesc(const DDim& dims);
 // A memory object over `data` (not owned; oneDNN takes a non-const
 // pointer even for inputs it only reads).
 dnnl::memory WrapMemory(const dnnl::memory::desc& md, const void* data);

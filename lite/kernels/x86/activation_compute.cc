@@ -1,8 +1,8 @@
-// x86 activations on oneDNN's eltwise primitive (in place when Out shares
-// X's buffer is not assumed: X and Out are separate memories). Kinds map as
+// x86 activations on oneDNN's eltwise primitive. Kinds map as
 // the fused activations do (lite/backends/x86/post_ops.h), plus gelu (erf
 // or tanh form), exp, log, sqrt and abs; hard_swish with non-default
 // attributes declines at kernel pick. Primitive re-created when dims change.
+// Registered at layout NHWC: element-wise, so any order works.
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/activation_ops.h"
@@ -74,7 +74,7 @@ class ActivationCompute : public DnnlKernel {
  protected:
   Status RunDnnl() override {
     const auto& p = Param<ActivationParam>();
-    const auto md = lite::x86::PlainDesc(p.x->dims());
+    const auto md = Desc(*p.x);
     if (p.x->dims() != dims_) {
       steps_.clear();
       dnnl::post_ops ops = EltwiseOps(p);
@@ -116,7 +116,7 @@ bool ActivationAccepts(const cpp::OpDesc& desc) {
 }  // namespace lite
 
 #define LITE_REGISTER_X86_ACTIVATION(op)                                              \
-  REGISTER_LITE_KERNEL(op, kX86, kFloat, kNCHW, lite::kernels::x86::ActivationCompute, \
+  REGISTER_LITE_KERNEL(op, kX86, kFloat, kNHWC, lite::kernels::x86::ActivationCompute, \
                        def)                                                           \
       .SetAccepts(lite::kernels::x86::ActivationAccepts)                             \
       .Finalize()

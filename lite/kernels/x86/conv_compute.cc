@@ -9,7 +9,6 @@ namespace x86 {
 
 using dnnl::memory;
 using lite::x86::CpuEngine;
-using lite::x86::PlainDesc;
 using lite::x86::WrapMemory;
 
 Status ConvCompute::InitDnnl() {
@@ -22,7 +21,6 @@ Status ConvCompute::Plan() {
   const auto& p = Param<operators::ConvParam>();
   const DDim& in = p.input->dims();
   const DDim& f = p.filter->dims();
-  const DDim& out = p.output->dims();
   const int64_t g = p.groups;
   has_bias_ = p.bias != nullptr;
   const memory::dims strides{p.strides[0], p.strides[1]};
@@ -33,8 +31,10 @@ Status ConvCompute::Plan() {
   const auto any = memory::format_tag::any;
   memory::dims wdims = g > 1 ? memory::dims{g, f[0] / g, f[1], f[2], f[3]}
                              : memory::dims{f[0], f[1], f[2], f[3]};
-  memory::desc src_any(lite::x86::ToDnnlDims(in), f32, any);
-  memory::desc dst_any(lite::x86::ToDnnlDims(out), f32, any);
+  // Activations in this kernel's layout (NHWC): oneDNN's brgconv kernels
+  // read and write it directly.
+  memory::desc src_any = Desc(*p.input);
+  memory::desc dst_any = Desc(*p.output);
   memory::desc w_any(wdims, f32, any);
   memory::desc bias_md = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x)
                                    : memory::desc();
@@ -45,8 +45,8 @@ Status ConvCompute::Plan() {
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   dnnl::convolution_forward::primitive_desc pd(desc, attr, CpuEngine());
   conv_ = dnnl::convolution_forward(pd);
-  user_src_md_ = PlainDesc(in);
-  user_dst_md_ = PlainDesc(out);
+  user_src_md_ = Desc(*p.input);
+  user_dst_md_ = Desc(*p.output);
   src_md_ = pd.src_desc();
   dst_md_ = pd.dst_desc();
   scratch_md_ = pd.scratchpad_desc();
@@ -100,9 +100,9 @@ bool ConvAccepts(const lite::cpp::OpDesc& desc) {
 }
 }  // namespace
 
-REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNCHW, lite::kernels::x86::ConvCompute, def)
+REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNHWC, lite::kernels::x86::ConvCompute, def)
     .SetAccepts(ConvAccepts)
     .Finalize();
-REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kFloat, kNCHW, lite::kernels::x86::ConvCompute, def)
+REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kFloat, kNHWC, lite::kernels::x86::ConvCompute, def)
     .SetAccepts(ConvAccepts)
     .Finalize();

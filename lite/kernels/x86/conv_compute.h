@@ -1,17 +1,17 @@
 // x86 conv2d / depthwise_conv2d on oneDNN's convolution primitive.
 //
-// Bias and the fused activation (post-ops, lite/backends/x86/post_ops.h) run
-// inside the primitive. The primitive is created with format_tag::any for
-// source, weights and destination, so oneDNN picks its fastest layouts
-// (nChw16c activations, OIhw16i16o-style weights on AVX-512); the filter is
-// reordered into the chosen layout once (at Init when shapes are known
-// ahead, else at the first run) and again only if a new input shape makes
-// oneDNN choose another weights layout. Plan per input shape: a change of
-// input dims re-creates the primitive. Activations stay NCHW between ops:
-// the kernel reorders its input into and its output out of the primitive's
-// layout when they differ (temporaries from the buffer pool).
-// Fusion passes produce no residual add on convs today, so there is no
-// sum post-op.
+// Registered at layout NHWC: source and destination stay NHWC (oneDNN's
+// brgconv kernels read and write it directly; layout_cast_pass converts only
+// at the borders of x86 regions). Bias and the fused activation (post-ops,
+// lite/backends/x86/post_ops.h) run inside the primitive. The weights are
+// format_tag::any, so oneDNN picks its fastest weights layout; the filter is
+// reordered into it once (at Init when shapes are known ahead, else at the
+// first run) and again only if a new input shape makes oneDNN choose another
+// weights layout. Plan per input shape: a change of input dims re-creates
+// the primitive. Should the primitive want other activation layouts than
+// the tensors have, the kernel reorders through temporaries from the buffer
+// pool (not the case on AVX-512). Fusion passes produce no residual add on
+// convs today, so there is no sum post-op.
 #pragma once
 
 #include "lite/kernels/x86/dnnl_kernel.h"

@@ -4,7 +4,7 @@ namespace lite {
 namespace kernels {
 namespace x86 {
 
-Status HostFallback::Run(const KernelBase& owner) {
+Status HostFallback::Run(const KernelBase& owner, OpParam* param) {
   if (!kernel_) {
     const KernelDef* host = nullptr;
     for (const KernelDef* d : KernelRegistry::Global().Find(owner.def().op_type)) {
@@ -16,7 +16,7 @@ Status HostFallback::Run(const KernelBase& owner) {
     }
     if (!host) return NotFound("no host kernel to fall back to for op " + owner.def().op_type);
     kernel_ = host->factory();
-    kernel_->Bind(host, owner.raw_param(), owner.ctx());
+    kernel_->Bind(host, param ? param : owner.raw_param(), owner.ctx());
     RETURN_IF_ERROR(kernel_->Init());
     RETURN_IF_ERROR(kernel_->Prepare());
   }

@@ -18,8 +18,10 @@ namespace x86 {
 
 class HostFallback {
  public:
-  // Runs the host kernel of owner's op type on owner's param and context.
-  Status Run(const KernelBase& owner);
+  // Runs the host kernel of owner's op type on `param` (owner's own when
+  // null; the same pointer on every call) and owner's context. NHWC
+  // kernels pass a copy of their param pointing at NCHW tensors.
+  Status Run(const KernelBase& owner, OpParam* param = nullptr);
   bool used() const { return kernel_ != nullptr; }
 
  private:

@@ -6,8 +6,9 @@
 //   exclusive avg leaves out of the divisor, as Paddle does;
 // - non-exclusive avg: Paddle divides by the window clipped at H + pad_top,
 //   oneDNN always by kh * kw; equal unless a window reaches past that bound,
-//   and such shapes run the host kernel (HostFallback), as do paddings of a
-//   whole window or more (an empty window).
+//   and such shapes run the host kernel (HostFallback on NCHW copies), as
+//   do paddings of a whole window or more (an empty window).
+// Registered at layout NHWC (layout_cast_pass).
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/pool_op.h"
@@ -24,8 +25,7 @@ class PoolCompute : public DnnlKernel {
     const auto& p = Param<operators::PoolParam>();
     const DDim& in = p.x->dims();
     const DDim& out = p.out->dims();
-    if (in.size() != 4 || !Exact(p, in, out)) return fallback_.Run(*this);
-    using lite::x86::PlainDesc;
+    if (in.size() != 4 || !Exact(p, in, out)) return RunOnHost(p);
     if (in != dims_) {
       const int k[2] = {p.eff_ksize[0], p.eff_ksize[1]};
       const int s[2] = {p.strides[0], p.strides[1]};
@@ -39,20 +39,30 @@ class PoolCompute : public DnnlKernel {
       const auto alg = p.pooling_type == "max" ? dnnl::algorithm::pooling_max
                        : p.exclusive          ? dnnl::algorithm::pooling_avg_exclude_padding
                                               : dnnl::algorithm::pooling_avg_include_padding;
-      dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, PlainDesc(in),
-                                    PlainDesc(out), {s[0], s[1]}, {k[0], k[1]}, pad_l, pad_r);
+      dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, Desc(*p.x),
+                                    Desc(*p.out), {s[0], s[1]}, {k[0], k[1]}, pad_l, pad_r);
       pool_ = dnnl::pooling_forward(
           dnnl::pooling_forward::primitive_desc(d, lite::x86::CpuEngine()));
       dims_ = in;
     }
     pool_.execute(stream(),
-                  {{DNNL_ARG_SRC, lite::x86::WrapMemory(PlainDesc(in), p.x->data<float>())},
-                   {DNNL_ARG_DST, lite::x86::WrapMemory(PlainDesc(out),
+                  {{DNNL_ARG_SRC, lite::x86::WrapMemory(Desc(*p.x), p.x->data<float>())},
+                   {DNNL_ARG_DST, lite::x86::WrapMemory(Desc(*p.out),
                                                         p.out->mutable_data<float>())}});
     return Status::OK();
   }
 
  private:
+  // The host kernel on NCHW views of X and Out.
+  Status RunOnHost(const operators::PoolParam& p) {
+    nchw_param_ = p;
+    nchw_param_.x = NchwInput(*p.x);
+    nchw_param_.out = NchwOutput(p.out);
+    RETURN_IF_ERROR(fallback_.Run(*this, &nchw_param_));
+    StoreNchwOutput(*nchw_param_.out, p.out);
+    return Status::OK();
+  }
+
   static bool Exact(const operators::PoolParam& p, const DDim& in, const DDim& out) {
     for (int i = 0; i < 2; ++i) {
       const int k = p.eff_ksize[i], s = p.strides[i];
@@ -69,6 +79,7 @@ class PoolCompute : public DnnlKernel {
 
   DDim dims_;
   dnnl::pooling_forward pool_;
+  operators::PoolParam nchw_param_;
   HostFallback fallback_;
 };
 
@@ -82,6 +93,6 @@ bool PoolAccepts(const cpp::OpDesc& desc) {
 }  // namespace kernels
 }  // namespace lite
 
-REGISTER_LITE_KERNEL(pool2d, kX86, kFloat, kNCHW, lite::kernels::x86::PoolCompute, def)
+REGISTER_LITE_KERNEL(pool2d, kX86, kFloat, kNHWC, lite::kernels::x86::PoolCompute, def)
     .SetAccepts(lite::kernels::x86::PoolAccepts)
     .Finalize();

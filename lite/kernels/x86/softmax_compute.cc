@@ -1,5 +1,6 @@
 // x86 softmax on oneDNN's softmax primitive (any axis; log_softmax stays on
-// host). Primitive re-created when dims change.
+// host). Registered at layout NHWC: the axis is logical, oneDNN follows the
+// memory descriptor. Primitive re-created when dims change.
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/softmax_op.h"
 
@@ -14,7 +15,7 @@ class SoftmaxCompute : public DnnlKernel {
   Status RunDnnl() override {
     const auto& p = Param<operators::SoftmaxParam>();
     const DDim& dims = p.x->dims();
-    const auto md = lite::x86::PlainDesc(dims);
+    const auto md = Desc(*p.x);
     if (dims != dims_) {
       const int rank = static_cast<int>(dims.size());
       const int axis = p.axis < 0 ? p.axis + rank : p.axis;
@@ -39,5 +40,5 @@ class SoftmaxCompute : public DnnlKernel {
 }  // namespace kernels
 }  // namespace lite
 
-REGISTER_LITE_KERNEL(softmax, kX86, kFloat, kNCHW, lite::kernels::x86::SoftmaxCompute, def)
+REGISTER_LITE_KERNEL(softmax, kX86, kFloat, kNHWC, lite::kernels::x86::SoftmaxCompute, def)
     .Finalize();
