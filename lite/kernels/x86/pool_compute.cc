@@ -1,7 +1,8 @@
 // x86 pool2d on oneDNN's pooling primitive, only where oneDNN reproduces
 // Paddle's windows exactly (host/pool_compute.cc states Paddle's rules):
 // - adaptive pooling declines at kernel pick (Paddle's adaptive windows and
-//   its adaptive-max quirk are not oneDNN's);
+//   its adaptive-max quirk are not oneDNN's), except adaptive avg to 1x1,
+//   which is the mean of each plane: a whole-plane window;
 // - ceil_mode becomes extra right/bottom padding, which max ignores and
 //   exclusive avg leaves out of the divisor, as Paddle does;
 // - non-exclusive avg: Paddle divides by the window clipped at H + pad_top,
@@ -27,17 +28,19 @@ class PoolCompute : public DnnlKernel {
     const DDim& out = p.out->dims();
     if (in.size() != 4 || !Exact(p, in, out)) return RunOnHost(p);
     if (in != dims_) {
-      const int k[2] = {p.eff_ksize[0], p.eff_ksize[1]};
-      const int s[2] = {p.strides[0], p.strides[1]};
-      dnnl::memory::dims pad_l{p.eff_paddings[0], p.eff_paddings[2]};
+      const bool plane = p.adaptive;  // adaptive avg to 1x1 (PoolAccepts)
+      const int k[2] = {plane ? static_cast<int>(in[2]) : p.eff_ksize[0],
+                        plane ? static_cast<int>(in[3]) : p.eff_ksize[1]};
+      const int s[2] = {plane ? 1 : p.strides[0], plane ? 1 : p.strides[1]};
+      dnnl::memory::dims pad_l{plane ? 0 : p.eff_paddings[0], plane ? 0 : p.eff_paddings[2]};
       dnnl::memory::dims pad_r(2);
       for (int i = 0; i < 2; ++i) {
         // oneDNN's output size is floor((in + l + r - k) / s) + 1.
-        pad_r[i] = std::max<int64_t>(p.eff_paddings[2 * i + 1],
+        pad_r[i] = std::max<int64_t>(plane ? 0 : p.eff_paddings[2 * i + 1],
                                      (out[2 + i] - 1) * s[i] + k[i] - in[2 + i] - pad_l[i]);
       }
-      const auto alg = p.pooling_type == "max" ? dnnl::algorithm::pooling_max
-                       : p.exclusive          ? dnnl::algorithm::pooling_avg_exclude_padding
+      const auto alg = p.pooling_type == "max"   ? dnnl::algorithm::pooling_max
+                       : p.exclusive || plane ? dnnl::algorithm::pooling_avg_exclude_padding
                                               : dnnl::algorithm::pooling_avg_include_padding;
       dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, Desc(*p.x),
                                     Desc(*p.out), {s[0], s[1]}, {k[0], k[1]}, pad_l, pad_r);
@@ -64,6 +67,7 @@ class PoolCompute : public DnnlKernel {
   }
 
   static bool Exact(const operators::PoolParam& p, const DDim& in, const DDim& out) {
+    if (p.adaptive) return true;
     for (int i = 0; i < 2; ++i) {
       const int k = p.eff_ksize[i], s = p.strides[i];
       const int pad0 = p.eff_paddings[2 * i], pad1 = p.eff_paddings[2 * i + 1];
@@ -85,7 +89,10 @@ class PoolCompute : public DnnlKernel {
 
 bool PoolAccepts(const cpp::OpDesc& desc) {
   const std::string type = desc.GetAttr<std::string>("pooling_type", "");
-  return !desc.GetAttr<bool>("adaptive", false) && (type == "max" || type == "avg");
+  if (desc.GetAttr<bool>("adaptive", false)) {
+    return type == "avg" && desc.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1};
+  }
+  return type == "max" || type == "avg";
 }
 
 }  // namespace

@@ -43,6 +43,11 @@ TEST(X86Pool, MatchesHost) {
   cases.push_back(g);
   g.type = "max";
   cases.push_back(g);
+  Pool a;  // adaptive avg to 1x1 (squeeze-excitation)
+  a.type = "avg";
+  a.ksize = {1, 1};
+  a.x = {2, 24, 7, 5};
+  cases.push_back(a);
   for (const Pool& c : cases) {
     auto setup = [&](OpTester* t) {
       t->SetInput<float>("X", "x", c.x, RandomFloats(Product(c.x), 9));
@@ -54,11 +59,12 @@ TEST(X86Pool, MatchesHost) {
       t->SetAttr("ceil_mode", c.ceil);
       t->SetAttr("exclusive", c.exclusive);
       t->SetAttr("global_pooling", c.global);
+      t->SetAttr("adaptive", c.ksize == std::vector<int>{1, 1});
     };
     std::string what = c.type + " k" + std::to_string(c.ksize[0]) + " pads " +
                        std::to_string(c.pads.size()) + ":" + std::to_string(c.pads[0]) +
                        (c.ceil ? " ceil" : "") + (c.exclusive ? " exclusive" : "") +
-                       (c.global ? " global" : "");
+                       (c.global ? " global" : "") + (c.ksize[0] == 1 ? " adaptive" : "");
     x86_test::ExpectX86MatchesHost("pool2d", setup, {"out"}, what, 1e-5f);
   }
 }
