@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/backends/x86/dnnl_util.h"
 #include "lite/kernels/x86/x86_test_util.h"
 
 namespace lite {
@@ -166,6 +167,26 @@ TEST(X86Conv, ReplansWhenTheInputShapeChangesAndRunsOnTwoThreads) {
     ASSERT_EQ(host.Get("out").dims(), x86.Get("out").dims());
     auto a = host.GetData<float>("out"), b = x86_test::X86Output(x86, "conv2d", "out");
     for (size_t i = 0; i < a.size(); ++i) ASSERT_NEAR(a[i], b[i], 1e-4f) << hw << " at " << i;
+  }
+}
+
+}  // namespace
+}  // namespace lite
+
+namespace lite {
+namespace {
+
+// The predictor's thread count decides oneDNN's (OpenMP) thread count for
+// the thread running the kernel, whatever it was before.
+TEST(X86Conv, PredictorThreadsSetOneDnnThreads) {
+  for (int threads : {2, 1, 2}) {
+    Conv k;
+    k.c = 16;
+    k.cout = 16;
+    lite::x86::SetDnnlThreads(threads == 1 ? 2 : 1);  // the opposite
+    x86_test::ExpectX86MatchesHost("conv2d", k.Setup("conv2d"), {"out"},
+                                   std::to_string(threads) + " threads", 1e-4f, threads);
+    EXPECT_EQ(lite::x86::DnnlThreads(), threads);
   }
 }
 
