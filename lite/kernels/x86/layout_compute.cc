@@ -1,6 +1,7 @@
 // x86 kernels of the `layout` op (inserted by layout_cast_pass): a oneDNN
-// reorder between NCHW and NHWC element order for rank-4 float tensors, a
-// plain copy for any other rank or type (NHWC means plain order there).
+// reorder between NCHW and NHWC element order for rank-4 float or int32
+// tensors, a plain copy for any other rank (NHWC means plain order there)
+// or type.
 // Aliases name the direction; the registered layout is the output's.
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/io_ops.h"
@@ -17,18 +18,22 @@ class LayoutCompute : public DnnlKernel {
   Status RunDnnl() override {
     auto& p = Param<operators::IoCopyParam>();
     const DDim& d = p.x->dims();
-    if (d.size() != 4 || p.x->dtype() != DataType::kFloat32) {
+    const DataType t = p.x->dtype();
+    if (d.size() != 4 || (t != DataType::kFloat32 && t != DataType::kInt32)) {
       p.out->CopyDataFrom(*p.x);
       return Status::OK();
     }
-    using lite::x86::NhwcDesc;
-    using lite::x86::PlainDesc;
-    auto src = lite::x86::WrapMemory(kToNhwc ? PlainDesc(d) : NhwcDesc(d), p.x->data<float>());
-    auto dst = lite::x86::WrapMemory(kToNhwc ? NhwcDesc(d) : PlainDesc(d),
-                                     p.out->mutable_data<float>());
-    if (d != dims_) {
+    // int32 tensors follow the same order rules (an s32 reorder is a copy).
+    using dnnl::memory;
+    const auto dt = t == DataType::kInt32 ? memory::data_type::s32 : memory::data_type::f32;
+    const memory::desc plain(lite::x86::ToDnnlDims(d), dt, memory::format_tag::nchw);
+    const memory::desc nhwc(lite::x86::ToDnnlDims(d), dt, memory::format_tag::nhwc);
+    auto src = lite::x86::WrapMemory(kToNhwc ? plain : nhwc, p.x->raw_data());
+    auto dst = lite::x86::WrapMemory(kToNhwc ? nhwc : plain, p.out->mutable_data(t));
+    if (d != dims_ || t != type_) {
       reorder_ = dnnl::reorder(src, dst);
       dims_ = d;
+      type_ = t;
     }
     reorder_.execute(stream(), src, dst);
     return Status::OK();
@@ -36,6 +41,7 @@ class LayoutCompute : public DnnlKernel {
 
  private:
   DDim dims_;
+  DataType type_ = DataType::kUnknown;
   dnnl::reorder reorder_;
 };
 
