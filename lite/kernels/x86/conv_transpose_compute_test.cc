@@ -33,6 +33,25 @@ TEST(X86ConvTranspose, MatchesHost) {
   d.groups = 2;
   d.cout = 6;
   cases.push_back({"groups 2, dilation", d});
+  d = Deconv();
+  d.k = 3;
+  d.strides = {1, 1};
+  d.pads = {1, 1};
+  d.groups = 2;
+  d.cout = 6;
+  cases.push_back({"stride 1 (deconvolution primitive), groups 2", d});
+  d = Deconv();
+  d.k = 3;
+  d.strides = {3, 3};
+  d.n = 2;
+  d.c = 24;
+  d.cout = 5;
+  d.act = "sigmoid";
+  cases.push_back({"k3 s3 (one matmul), batch 2, sigmoid", d});
+  d.k = 2;
+  d.strides = {2, 2};
+  d.act = "relu";
+  cases.push_back({"k2 s2 (one matmul), relu", d});
   for (const auto& c : cases) {
     const Deconv k = c.second;
     auto setup = [&k](OpTester* t) {
