@@ -33,20 +33,20 @@ Status ConvCompute::Plan() {
                              : memory::dims{f[0], f[1], f[2], f[3]};
   // Activations in this kernel's layout (NHWC): oneDNN's brgconv kernels
   // read and write it directly.
-  memory::desc src_any = Desc(*p.input);
-  memory::desc dst_any = Desc(*p.output);
+  memory::desc src_md = Desc(*p.input);
+  memory::desc dst_md = Desc(*p.output);
   memory::desc w_any(wdims, f32, any);
   memory::desc bias_md = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x)
                                    : memory::desc();
   dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
-                                       dnnl::algorithm::convolution_direct, src_any, w_any,
-                                       bias_md, dst_any, strides, dilates, pad_l, pad_r);
+                                       dnnl::algorithm::convolution_direct, src_md, w_any,
+                                       bias_md, dst_md, strides, dilates, pad_l, pad_r);
   dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   dnnl::convolution_forward::primitive_desc pd(desc, attr, CpuEngine());
   conv_ = dnnl::convolution_forward(pd);
-  user_src_md_ = Desc(*p.input);
-  user_dst_md_ = Desc(*p.output);
+  user_src_md_ = src_md;
+  user_dst_md_ = dst_md;
   src_md_ = pd.src_desc();
   dst_md_ = pd.dst_desc();
   scratch_md_ = pd.scratchpad_desc();
