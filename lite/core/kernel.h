@@ -70,6 +70,11 @@ inline void ParallelFor(const KernelContext* ctx, int64_t n, int64_t work,
 
 class KernelBase;
 using KernelFactory = std::function<std::unique_ptr<KernelBase>()>;
+// Whether a kernel can run an op, judged from its attributes (shapes are not
+// known when kernels are picked): e.g. an x86 kernel declines a fused
+// activation oneDNN cannot express exactly. A declining kernel is skipped by
+// static_kernel_pick_pass, so the op gets the next best kernel (host).
+using KernelAcceptFn = std::function<bool(const cpp::OpDesc&)>;
 
 struct KernelDef {
   std::string op_type;
@@ -78,6 +83,7 @@ struct KernelDef {
   std::map<std::string, Place> input_places;
   std::map<std::string, Place> output_places;
   KernelFactory factory;
+  KernelAcceptFn accepts;  // empty: accepts every op of its type
 
   // "op_type/alias/target/precision/layout", unique in the registry and the
   // form a picked kernel is recorded in an optimized model.
@@ -88,6 +94,11 @@ struct KernelDef {
   // Builder-style declarations used by REGISTER_LITE_KERNEL.
   KernelDef& BindInput(const std::string& arg, Place p);
   KernelDef& BindOutput(const std::string& arg, Place p);
+  KernelDef& SetAccepts(KernelAcceptFn fn) {
+    accepts = std::move(fn);
+    return *this;
+  }
+  bool Accepts(const cpp::OpDesc& desc) const { return !accepts || accepts(desc); }
   KernelDef& Finalize() { return *this; }
 };
 
@@ -114,6 +125,8 @@ class KernelBase {
     return *static_cast<P*>(param_);
   }
   KernelContext* ctx() const { return ctx_; }
+  // The bound param, untyped (to bind another kernel of the same op to it).
+  OpParam* raw_param() const { return param_; }
 
  private:
   const KernelDef* def_ = nullptr;

@@ -20,20 +20,19 @@ void OpTester::SetOutput(const std::string& param, const std::string& name) {
 
 Status OpTester::Run(TargetType target) {
   if (!inst_) {
+    for (const KernelDef* d : KernelRegistry::Global().Find(desc_.Type())) {
+      if (d->place.target == target) return RunKernel(d);
+    }
+    return NotFound("no kernel for op " + desc_.Type() + " on target " + TargetName(target));
+  }
+  return inst_->Run();
+}
+
+Status OpTester::RunKernel(const KernelDef* def) {
+  if (!inst_) {
     auto op = OpRegistry::Global().Create(desc_.Type());
     if (!op) return NotFound("op " + desc_.Type() + " is not registered");
     RETURN_IF_ERROR(op->Attach(desc_, &scope_));
-    const KernelDef* def = nullptr;
-    for (const KernelDef* d : KernelRegistry::Global().Find(desc_.Type())) {
-      if (d->place.target == target) {
-        def = d;
-        break;
-      }
-    }
-    if (!def) {
-      return NotFound("no kernel for op " + desc_.Type() + " on target " +
-                      TargetName(target));
-    }
     auto kernel = def->factory();
     kernel->Bind(def, op->param(), &ctx_);
     inst_ = std::make_unique<Instruction>(std::move(op), std::move(kernel));

@@ -53,6 +53,8 @@ class OpTester {
   // Attach + shape check/inference + kernel run. The op and kernel are kept,
   // so a second Run() behaves like the runtime's next run.
   Status Run(TargetType target = TargetType::kHost);
+  // As Run(), with the given kernel (e.g. one of several aliases).
+  Status RunKernel(const KernelDef* def);
 
   // The attached op after the first Run() (nullptr before).
   OpLite* op() { return inst_ ? inst_->mutable_op() : nullptr; }

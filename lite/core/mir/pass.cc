@@ -51,6 +51,8 @@ const std::vector<std::string>& DefaultPipeline() {
       "static_kernel_pick_pass",
       "variable_place_inference_pass",
       "type_target_cast_pass",
+      // NHWC between consecutive x86 kernels, one conversion per change.
+      "layout_cast_pass",
       "graph_visualize_pass",
       "generate_program_pass",
       // Plans activation memory on the generated program (last uses).

@@ -5,7 +5,8 @@
 // registered for kAny match every target), then precision and layout matches
 // add smaller amounts. Host kernels stay eligible for any target as the
 // fallback. A kernel whose declared float input would receive an integer
-// var is rejected. Ties go to the smaller kernel key, so the pick is
+// var is rejected, and so is a kernel whose KernelDef::Accepts declines the
+// op's attributes. Ties go to the smaller kernel key, so the pick is
 // deterministic. Every op left without a kernel is listed in one error.
 // Ops of blocks added by passes (subgraph bodies) get host kernels,
 // recorded in their kKernelKeyAttr.
@@ -67,7 +68,7 @@ class StaticKernelPickPass : public Pass {
       const KernelDef* best = nullptr;
       int64_t best_score = -1;
       for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
-        if (!InputsAcceptable(*def, desc, *graph)) continue;
+        if (!InputsAcceptable(*def, desc, *graph) || !def->Accepts(desc)) continue;
         int64_t s = Score(*def, places);
         if (s > best_score) {  // Find() is key-sorted: ties keep the first
           best = def;

@@ -44,6 +44,22 @@ TEST(StaticKernelPick, HostIsTheFallbackForAnyTarget) {
   EXPECT_EQ((*pick)->place.target, TargetType::kHost);
 }
 
+TEST(StaticKernelPick, ADecliningKernelFallsBackToHost) {
+  RegisterToyKernel("toy_declines", kHostF);
+  auto* x86 = const_cast<KernelDef*>(RegisterToyKernel("toy_declines", kX86F));
+  x86->SetAccepts([](const cpp::OpDesc& d) { return !d.HasAttr("unsupported"); });
+  auto pick = PickFor("toy_declines", {kX86F, kHostF});
+  ASSERT_TRUE(pick.ok());
+  EXPECT_EQ((*pick)->place.target, TargetType::kX86);
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_declines", {{"X", {"x"}}}, {{"Out", {"y"}}}).SetAttr("unsupported", true);
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {kX86F, kHostF}).ok());
+  ASSERT_TRUE(PassManager().Run(&g, {"static_kernel_pick_pass"}).ok());
+  EXPECT_EQ(g.StmtNodes()[0]->stmt().picked->place.target, TargetType::kHost);
+}
+
 TEST(StaticKernelPick, PrecisionBreaksTiesWithinATarget) {
   RegisterToyKernel("toy_precisions", Place(TargetType::kHost, PrecisionType::kInt8));
   RegisterToyKernel("toy_precisions", kHostF);

@@ -1,0 +1,27 @@
+// x86 activation ops (oneDNN eltwise) against the host kernels.
+#include <string>
+#include <vector>
+
+#include "lite/kernels/x86/x86_test_util.h"
+
+namespace lite {
+namespace {
+
+TEST(X86Activation, EveryKindMatchesHost) {
+  for (const std::string op : {"relu", "tanh", "sigmoid", "relu6", "leaky_relu", "hard_swish",
+                               "hard_sigmoid", "swish", "gelu", "exp", "log", "sqrt", "abs"}) {
+    const bool positive = op == "log" || op == "sqrt";
+    auto setup = [&](OpTester* t) {
+      t->SetInput<float>("X", "x", {2, 3, 7, 5},
+                         RandomFloats(210, 4, positive ? 0.1f : -8.f, 8.f));
+      t->SetOutput("Out", "out");
+      if (op == "leaky_relu") t->SetAttr("alpha", 0.1f);
+      if (op == "swish") t->SetAttr("beta", 1.5f);
+      if (op == "hard_sigmoid") t->SetAttr("slope", 0.25f);
+    };
+    x86_test::ExpectX86MatchesHost(op, setup, {"out"}, op, 1e-5f);
+  }
+}
+
+}  // namespace
+}  // namespace lite

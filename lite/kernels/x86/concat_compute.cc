@@ -1,0 +1,75 @@
+// x86 concat on oneDNN's concat primitive (float inputs of equal rank, a
+// static axis; an AxisTensor input declines at kernel pick). Inputs with no
+// elements are left out, as Paddle does. Registered at layout NHWC. Primitive re-created when any
+// input's dims change.
+#include "lite/kernels/x86/dnnl_kernel.h"
+#include "lite/kernels/x86/host_fallback.h"
+#include "lite/operators/concat_split_ops.h"
+
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace {
+
+class ConcatCompute : public DnnlKernel {
+ protected:
+  Status RunDnnl() override {
+    const auto& p = Param<operators::ConcatParam>();
+    std::vector<DDim> dims;
+    for (const Tensor* x : p.xs) {
+      if (x->dtype() != DataType::kFloat32) {
+        if (Desc(*x) != lite::x86::PlainDesc(x->dims())) {
+          return Unimplemented("x86 concat of a rank-4 " + std::string(DataTypeName(x->dtype())) +
+                               " tensor");
+        }
+        return fallback_.Run(*this);
+      }
+      if (x->numel() > 0) dims.push_back(x->dims());
+    }
+    if (dims.empty()) {
+      p.out->mutable_data<float>();
+      return Status::OK();
+    }
+    if (dims != dims_) {
+      const int rank = static_cast<int>(p.out->dims().size());
+      const int axis = p.axis < 0 ? p.axis + rank : p.axis;
+      std::vector<dnnl::memory::desc> mds;
+      for (const Tensor* x : p.xs) {
+        if (x->numel() > 0) mds.push_back(Desc(*x));
+      }
+      concat_ = dnnl::concat(dnnl::concat::primitive_desc(Desc(*p.out), axis, mds,
+                                                          lite::x86::CpuEngine()));
+      dims_ = dims;
+    }
+    std::unordered_map<int, dnnl::memory> args;
+    int i = 0;
+    for (const Tensor* x : p.xs) {
+      if (x->numel() == 0) continue;
+      args[DNNL_ARG_MULTIPLE_SRC + i] = lite::x86::WrapMemory(Desc(*x), x->raw_data());
+      ++i;
+    }
+    args[DNNL_ARG_DST] =
+        lite::x86::WrapMemory(Desc(*p.out), p.out->mutable_data<float>());
+    concat_.execute(stream(), args);
+    return Status::OK();
+  }
+
+ private:
+  std::vector<DDim> dims_;
+  dnnl::concat concat_;
+  HostFallback fallback_;
+};
+
+bool ConcatAccepts(const cpp::OpDesc& desc) {
+  return !desc.HasInput("AxisTensor");
+}
+
+}  // namespace
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(concat, kX86, kFloat, kNHWC, lite::kernels::x86::ConcatCompute, def)
+    .SetAccepts(lite::kernels::x86::ConcatAccepts)
+    .Finalize();

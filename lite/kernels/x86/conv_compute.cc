@@ -1,0 +1,108 @@
+#include "lite/kernels/x86/conv_compute.h"
+
+#include "lite/backends/x86/post_ops.h"
+#include "lite/operators/conv_op.h"
+
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+using dnnl::memory;
+using lite::x86::CpuEngine;
+using lite::x86::WrapMemory;
+
+Status ConvCompute::InitDnnl() {
+  const auto& p = Param<operators::ConvParam>();
+  if (p.input->dims().size() != 4 || p.output->dims().size() != 4) return Status::OK();
+  return Plan();
+}
+
+Status ConvCompute::Plan() {
+  const auto& p = Param<operators::ConvParam>();
+  const DDim& in = p.input->dims();
+  const DDim& f = p.filter->dims();
+  const int64_t g = p.groups;
+  has_bias_ = p.bias != nullptr;
+  const memory::dims strides{p.strides[0], p.strides[1]};
+  const memory::dims dilates{p.eff_dilations[0] - 1, p.eff_dilations[1] - 1};
+  const memory::dims pad_l{p.eff_paddings[0], p.eff_paddings[2]};
+  const memory::dims pad_r{p.eff_paddings[1], p.eff_paddings[3]};
+  const auto f32 = memory::data_type::f32;
+  const auto any = memory::format_tag::any;
+  memory::dims wdims = g > 1 ? memory::dims{g, f[0] / g, f[1], f[2], f[3]}
+                             : memory::dims{f[0], f[1], f[2], f[3]};
+  // Activations in this kernel's layout (NHWC): oneDNN's brgconv kernels
+  // read and write it directly.
+  memory::desc src_md = Desc(*p.input);
+  memory::desc dst_md = Desc(*p.output);
+  memory::desc w_any(wdims, f32, any);
+  memory::desc bias_md = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x)
+                                   : memory::desc();
+  dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                       dnnl::algorithm::convolution_direct, src_md, w_any,
+                                       bias_md, dst_md, strides, dilates, pad_l, pad_r);
+  dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  dnnl::convolution_forward::primitive_desc pd(desc, attr, CpuEngine());
+  conv_ = dnnl::convolution_forward(pd);
+  user_src_md_ = src_md;
+  user_dst_md_ = dst_md;
+  src_md_ = pd.src_desc();
+  dst_md_ = pd.dst_desc();
+  scratch_md_ = pd.scratchpad_desc();
+  if (!weights_ || pd.weights_desc() != weights_md_) {
+    weights_md_ = pd.weights_desc();
+    weights_ = memory(weights_md_, CpuEngine());
+    memory user_w = WrapMemory(memory::desc(wdims, f32, g > 1 ? memory::format_tag::goihw
+                                                              : memory::format_tag::oihw),
+                               p.filter->data<float>());
+    dnnl::reorder(user_w, weights_).execute(stream(), user_w, weights_);
+    stream().wait();
+  }
+  planned_dims_ = in;
+  return Status::OK();
+}
+
+Status ConvCompute::RunDnnl() {
+  const auto& p = Param<operators::ConvParam>();
+  if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());
+  memory user_src = WrapMemory(user_src_md_, p.input->data<float>());
+  memory user_dst = WrapMemory(user_dst_md_, p.output->mutable_data<float>());
+  memory src = user_src, dst = user_dst;
+  if (src_md_ != user_src_md_) {
+    src = Temp(src_md_);
+    dnnl::reorder(user_src, src).execute(stream(), user_src, src);
+  }
+  if (dst_md_ != user_dst_md_) dst = Temp(dst_md_);
+  std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src},
+                                       {DNNL_ARG_WEIGHTS, weights_},
+                                       {DNNL_ARG_DST, dst},
+                                       {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}};
+  if (has_bias_) {
+    args[DNNL_ARG_BIAS] = WrapMemory(memory::desc({p.filter->dims()[0]}, memory::data_type::f32,
+                                                  memory::format_tag::x),
+                                     p.bias->data<float>());
+  }
+  conv_.execute(stream(), args);
+  if (dst != user_dst) dnnl::reorder(dst, user_dst).execute(stream(), dst, user_dst);
+  return Status::OK();
+}
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+
+namespace {
+bool ConvAccepts(const lite::cpp::OpDesc& desc) {
+  auto act = lite::operators::FusedActivation::FromOpDesc(desc);
+  return act.ok() && lite::x86::DnnlExpressible(*act) &&
+         desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
+}
+}  // namespace
+
+REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNHWC, lite::kernels::x86::ConvCompute, def)
+    .SetAccepts(ConvAccepts)
+    .Finalize();
+REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kFloat, kNHWC, lite::kernels::x86::ConvCompute, def)
+    .SetAccepts(ConvAccepts)
+    .Finalize();

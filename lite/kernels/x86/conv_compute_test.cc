@@ -1,0 +1,194 @@
+// x86 conv2d / depthwise_conv2d (oneDNN) against the host kernel.
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/dnnl_util.h"
+#include "lite/kernels/x86/x86_test_util.h"
+
+namespace lite {
+namespace {
+
+using x86_test::ExpectX86MatchesHost;
+
+struct Conv {
+  int n = 1, c = 3, h = 9, w = 7, cout = 8, kh = 3, kw = 3, groups = 1;
+  std::vector<int> strides{1, 1}, pads{1, 1}, dils{1, 1};
+  bool bias = true;
+  std::string act;  // fuse_activation
+  float alpha = 0.f, beta = 0.f, gamma = 0.f;
+  std::string padding_algorithm = "EXPLICIT";
+
+  x86_test::Setup Setup(const std::string& op) const {
+    Conv k = *this;
+    return [k](OpTester* t) {
+      t->SetInput<float>("Input", "x", {k.n, k.c, k.h, k.w},
+                         RandomFloats(int64_t{k.n} * k.c * k.h * k.w, 11, -2.f, 2.f));
+      t->SetInput<float>("Filter", "f", {k.cout, k.c / k.groups, k.kh, k.kw},
+                         RandomFloats(int64_t{k.cout} * (k.c / k.groups) * k.kh * k.kw, 5));
+      if (k.bias) t->SetInput<float>("Bias", "b", {k.cout}, RandomFloats(k.cout, 3));
+      t->SetOutput("Output", "out");
+      t->SetAttr("strides", k.strides);
+      t->SetAttr("paddings", k.pads);
+      t->SetAttr("dilations", k.dils);
+      t->SetAttr("groups", k.groups);
+      t->SetAttr("padding_algorithm", k.padding_algorithm);
+      if (!k.act.empty()) {
+        t->SetAttr("fuse_activation", k.act);
+        t->SetAttr("fuse_alpha", k.alpha);
+        t->SetAttr("fuse_beta", k.beta);
+        t->SetAttr("fuse_gamma", k.gamma);
+      }
+    };
+  }
+};
+
+TEST(X86Conv, MatchesHostAcrossGeometries) {
+  std::vector<std::pair<std::string, Conv>> cases;
+  Conv k;
+  cases.push_back({"3x3 pad 1, 3 channels", k});
+  k.c = 1;
+  k.bias = false;
+  cases.push_back({"1 channel, no bias", k});
+  k = Conv();
+  k.strides = {2, 2};
+  k.pads = {0, 2, 1, 3};
+  k.h = 11;
+  k.w = 10;
+  cases.push_back({"stride 2, asymmetric 4-value padding", k});
+  k = Conv();
+  k.dils = {2, 3};
+  k.pads = {2, 3};
+  k.c = 16;
+  k.cout = 32;
+  cases.push_back({"dilation, 16 -> 32 channels", k});
+  k = Conv();
+  k.c = 6;
+  k.cout = 9;
+  k.groups = 3;
+  k.kh = 2;
+  k.kw = 3;
+  k.n = 2;
+  cases.push_back({"groups 3, non-square kernel, batch 2", k});
+  k = Conv();
+  k.kh = k.kw = 1;
+  k.pads = {0, 0};
+  k.c = 32;
+  k.cout = 24;
+  k.h = 13;
+  k.w = 13;
+  cases.push_back({"1x1, 32 -> 24 channels", k});
+  k = Conv();
+  k.c = 17;
+  k.cout = 33;
+  k.h = 15;
+  k.w = 17;
+  k.strides = {2, 1};
+  k.padding_algorithm = "SAME";
+  cases.push_back({"SAME padding, odd channels", k});
+  k = Conv();
+  k.c = 64;
+  k.cout = 64;
+  k.h = 33;
+  k.w = 35;
+  k.n = 2;
+  cases.push_back({"64 -> 64 channels 3x3, batch 2", k});
+  for (const auto& c : cases) {
+    ExpectX86MatchesHost("conv2d", c.second.Setup("conv2d"), {"out"}, c.first, 1e-4f);
+  }
+}
+
+TEST(X86Conv, DepthwiseMatchesHost) {
+  for (int stride : {1, 2}) {
+    for (int c : {1, 16, 24}) {
+      Conv k;
+      k.c = k.cout = k.groups = c;
+      k.strides = {stride, stride};
+      k.kh = k.kw = c == 24 ? 5 : 3;
+      k.pads = {k.kh / 2, k.kh / 2};
+      k.h = 19;
+      k.w = 21;
+      k.n = 2;
+      k.act = "relu";
+      ExpectX86MatchesHost("depthwise_conv2d", k.Setup("depthwise_conv2d"), {"out"},
+                           "depthwise c=" + std::to_string(c) + " stride " +
+                               std::to_string(stride));
+    }
+  }
+}
+
+TEST(X86Conv, EveryFusedActivationMatchesHost) {
+  struct A {
+    std::string name;
+    float alpha, beta, gamma;
+  };
+  for (const A& a : std::vector<A>{{"relu", 0, 0, 0},
+                                   {"relu6", 6, 0, 0},
+                                   {"leaky_relu", 0.1f, 0, 0},
+                                   {"hard_swish", 6, 6, 3},
+                                   {"hard_sigmoid", 0.2f, 0.5f, 0},
+                                   {"sigmoid", 0, 0, 0},
+                                   {"swish", 1.5f, 0, 0},
+                                   {"tanh", 0, 0, 0}}) {
+    for (const std::string op : {"conv2d", "depthwise_conv2d"}) {
+      Conv k;
+      k.c = 16;
+      k.cout = 16;
+      if (op == "depthwise_conv2d") k.groups = 16;
+      k.act = a.name;
+      k.alpha = a.alpha;
+      k.beta = a.beta;
+      k.gamma = a.gamma;
+      ExpectX86MatchesHost(op, k.Setup(op), {"out"}, op + " + " + a.name, 1e-5f);
+    }
+  }
+}
+
+TEST(X86Conv, ReplansWhenTheInputShapeChangesAndRunsOnTwoThreads) {
+  Conv k;
+  k.c = 16;
+  k.cout = 32;
+  k.act = "relu";
+  OpTester host("conv2d"), x86("conv2d");
+  for (OpTester* t : {&host, &x86}) {
+    k.Setup("conv2d")(t);
+    t->set_threads(2);
+  }
+  for (int hw : {9, 20, 9}) {
+    auto x = RandomFloats(16 * hw * (hw + 1), hw);
+    for (OpTester* t : {&host, &x86}) {
+      Tensor* in = t->scope()->Var("x")->GetMutableTensor();
+      in->Resize({1, 16, hw, hw + 1});
+      std::copy(x.begin(), x.end(), in->mutable_data<float>());
+    }
+    x86_test::InputsToX86Layout(&x86);
+    ASSERT_TRUE(host.Run(TargetType::kHost).ok());
+    Status s = x86.Run(TargetType::kX86);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    ASSERT_EQ(host.Get("out").dims(), x86.Get("out").dims());
+    auto a = host.GetData<float>("out"), b = x86_test::X86Output(x86, "conv2d", "out");
+    for (size_t i = 0; i < a.size(); ++i) ASSERT_NEAR(a[i], b[i], 1e-4f) << hw << " at " << i;
+  }
+}
+
+}  // namespace
+}  // namespace lite
+
+namespace lite {
+namespace {
+
+// The predictor's thread count decides oneDNN's (OpenMP) thread count for
+// the thread running the kernel, whatever it was before.
+TEST(X86Conv, PredictorThreadsSetOneDnnThreads) {
+  for (int threads : {2, 1, 2}) {
+    Conv k;
+    k.c = 16;
+    k.cout = 16;
+    lite::x86::SetDnnlThreads(threads == 1 ? 2 : 1);  // the opposite
+    x86_test::ExpectX86MatchesHost("conv2d", k.Setup("conv2d"), {"out"},
+                                   std::to_string(threads) + " threads", 1e-4f, threads);
+    EXPECT_EQ(lite::x86::DnnlThreads(), threads);
+  }
+}
+
+}  // namespace
+}  // namespace lite

@@ -1,0 +1,89 @@
+// x86 conv2d_transpose / depthwise_conv2d_transpose (oneDNN deconvolution)
+// against the host kernel.
+#include <string>
+#include <vector>
+
+#include "lite/kernels/x86/x86_test_util.h"
+
+namespace lite {
+namespace {
+
+struct Deconv {
+  int n = 1, c = 8, h = 7, w = 6, cout = 4, k = 2, groups = 1;
+  std::vector<int> strides{2, 2}, pads{0, 0}, dils{1, 1}, output_padding;
+  std::string act;
+};
+
+TEST(X86ConvTranspose, MatchesHost) {
+  std::vector<std::pair<std::string, Deconv>> cases;
+  Deconv d;
+  cases.push_back({"k2 s2 (PP-OCR det)", d});
+  d.act = "relu";
+  cases.push_back({"k2 s2 relu", d});
+  d = Deconv();
+  d.k = 3;
+  d.pads = {1, 1};
+  d.output_padding = {1, 1};
+  d.n = 2;
+  cases.push_back({"k3 s2 pad 1 output_padding 1, batch 2", d});
+  d = Deconv();
+  d.k = 3;
+  d.strides = {1, 2};
+  d.dils = {2, 1};
+  d.groups = 2;
+  d.cout = 6;
+  cases.push_back({"groups 2, dilation", d});
+  d = Deconv();
+  d.k = 3;
+  d.strides = {1, 1};
+  d.pads = {1, 1};
+  d.groups = 2;
+  d.cout = 6;
+  cases.push_back({"stride 1 (deconvolution primitive), groups 2", d});
+  d = Deconv();
+  d.k = 3;
+  d.strides = {3, 3};
+  d.n = 2;
+  d.c = 24;
+  d.cout = 5;
+  d.act = "sigmoid";
+  cases.push_back({"k3 s3 (one matmul), batch 2, sigmoid", d});
+  d.k = 2;
+  d.strides = {2, 2};
+  d.act = "relu";
+  cases.push_back({"k2 s2 (one matmul), relu", d});
+  for (const auto& c : cases) {
+    const Deconv k = c.second;
+    auto setup = [&k](OpTester* t) {
+      t->SetInput<float>("Input", "x", {k.n, k.c, k.h, k.w},
+                         RandomFloats(int64_t{k.n} * k.c * k.h * k.w, 3));
+      t->SetInput<float>("Filter", "f", {k.c, k.cout / k.groups, k.k, k.k},
+                         RandomFloats(int64_t{k.c} * (k.cout / k.groups) * k.k * k.k, 4));
+      t->SetInput<float>("Bias", "b", {k.cout}, RandomFloats(k.cout, 5));
+      t->SetOutput("Output", "out");
+      t->SetAttr("strides", k.strides);
+      t->SetAttr("paddings", k.pads);
+      t->SetAttr("dilations", k.dils);
+      t->SetAttr("groups", k.groups);
+      if (!k.output_padding.empty()) t->SetAttr("output_padding", k.output_padding);
+      if (!k.act.empty()) t->SetAttr("fuse_activation", k.act);
+    };
+    x86_test::ExpectX86MatchesHost("conv2d_transpose", setup, {"out"}, c.first, 1e-5f);
+  }
+  Deconv dw;
+  dw.c = dw.cout = dw.groups = 8;
+  auto setup = [&dw](OpTester* t) {
+    t->SetInput<float>("Input", "x", {1, 8, 5, 5}, RandomFloats(200, 3));
+    t->SetInput<float>("Filter", "f", {8, 1, 2, 2}, RandomFloats(32, 4));
+    t->SetOutput("Output", "out");
+    t->SetAttr("strides", dw.strides);
+    t->SetAttr("paddings", dw.pads);
+    t->SetAttr("dilations", dw.dils);
+    t->SetAttr("groups", dw.groups);
+  };
+  x86_test::ExpectX86MatchesHost("depthwise_conv2d_transpose", setup, {"out"}, "depthwise",
+                                 1e-5f);
+}
+
+}  // namespace
+}  // namespace lite

@@ -1,0 +1,65 @@
+// DnnlKernel: what every x86 (oneDNN) kernel shares.
+//
+// It owns one in-order CPU stream, sets oneDNN's thread count from the
+// predictor before a primitive is created or run (see
+// lite/backends/x86/dnnl_util.h for why that is per call), and hands out
+// temporary oneDNN memory (blocked copies, user-mode scratchpads) as tensors
+// drawn from the predictor's BufferPool, returned to it after the op. So
+// temporaries take no memory between ops and the pool's reuse covers them.
+// Kernels registered at layout NHWC (see lite/core/mir/layout_cast_pass.cc)
+// keep rank-4 activations in NHWC element order; Desc() gives the memory
+// descriptor a tensor has for this kernel. Subclasses implement RunDnnl(); dnnl::error thrown in it becomes a Status
+// naming the op.
+#pragma once
+
+#include <deque>
+#include <memory>
+
+#include "lite/backends/x86/dnnl_util.h"
+#include "lite/core/kernel.h"
+
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+class DnnlKernel : public KernelBase {
+ public:
+  Status Run() final;
+  Status Init() final;
+
+ protected:
+  // Builds whatever the kernel can before the first run (shapes inferred
+  // ahead may be known, or not: then do nothing).
+  virtual Status InitDnnl() { return Status::OK(); }
+  virtual Status RunDnnl() = 0;
+
+  // True for kernels registered at layout NHWC.
+  bool nhwc() const { return def().place.layout == DataLayoutType::kNHWC; }
+  // `t`'s layout here: NHWC for a rank-4 activation of an NHWC kernel, plain
+  // (row-major) for anything else, weights included.
+  dnnl::memory::desc Desc(const Tensor& t) const;
+  // Number of threads the predictor gives this kernel.
+  int threads() const { return ctx() ? ctx()->threads : 1; }
+  dnnl::stream& stream();
+  // A temporary memory of `md` valid until the current Run returns.
+  dnnl::memory Temp(const dnnl::memory::desc& md);
+  // For host fallbacks (host kernels read NCHW): `t` in NCHW order, a
+  // temporary copy when t is an NHWC activation here, else t itself.
+  const Tensor* NchwInput(const Tensor& t);
+  // Where a host kernel should write `t`: a temporary when t is NHWC here
+  // (then StoreNchwOutput copies it into t), else t itself.
+  Tensor* NchwOutput(Tensor* t);
+  void StoreNchwOutput(const Tensor& nchw, Tensor* t);
+
+ private:
+  void ReleaseTemps();
+  Tensor* TempTensor(const DDim& dims);
+
+  std::unique_ptr<dnnl::stream> stream_;
+  std::deque<Tensor> temps_;  // stable addresses; reused across runs
+  size_t temps_used_ = 0;
+};
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite

@@ -1,0 +1,63 @@
+// x86 fc on oneDNN's matmul primitive: Input flattened to [m, k] at
+// in_num_col_dims, W [k, n] read in place (plain row-major), the bias as a
+// broadcast [1, n] operand, activation_type relu and the fused activation as
+// post-ops (relu first, as the host kernel applies them). Primitive
+// re-created when m, k or n change.
+#include "lite/backends/x86/post_ops.h"
+#include "lite/kernels/x86/dnnl_kernel.h"
+#include "lite/operators/matmul_ops.h"
+
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace {
+
+class FcCompute : public DnnlKernel {
+ protected:
+  Status RunDnnl() override {
+    const auto& p = Param<operators::FcParam>();
+    using lite::x86::PlainDesc;
+    const DDim src{p.m, p.k}, w{p.k, p.n}, dst{p.m, p.n}, bias{1, p.n};
+    if (src != src_dims_ || w != w_dims_) {
+      dnnl::matmul::desc d = p.bias ? dnnl::matmul::desc(PlainDesc(src), PlainDesc(w),
+                                                         PlainDesc(bias), PlainDesc(dst))
+                                    : dnnl::matmul::desc(PlainDesc(src), PlainDesc(w),
+                                                         PlainDesc(dst));
+      dnnl::post_ops ops;
+      if (p.relu) ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
+      lite::x86::AppendActivation(p.act, &ops);
+      dnnl::primitive_attr attr;
+      attr.set_post_ops(ops);
+      matmul_ = dnnl::matmul(dnnl::matmul::primitive_desc(d, attr, lite::x86::CpuEngine()));
+      src_dims_ = src;
+      w_dims_ = w;
+    }
+    using lite::x86::WrapMemory;
+    std::unordered_map<int, dnnl::memory> args{
+        {DNNL_ARG_SRC, WrapMemory(PlainDesc(src), p.input->data<float>())},
+        {DNNL_ARG_WEIGHTS, WrapMemory(PlainDesc(w), p.w->data<float>())},
+        {DNNL_ARG_DST, WrapMemory(PlainDesc(dst), p.out->mutable_data<float>())}};
+    if (p.bias) args[DNNL_ARG_BIAS] = WrapMemory(PlainDesc(bias), p.bias->data<float>());
+    matmul_.execute(stream(), args);
+    return Status::OK();
+  }
+
+ private:
+  DDim src_dims_, w_dims_;
+  dnnl::matmul matmul_;
+};
+
+bool FcAccepts(const cpp::OpDesc& desc) {
+  auto act = operators::FusedActivation::FromOpDesc(desc);
+  return act.ok() && lite::x86::DnnlExpressible(*act);
+}
+
+}  // namespace
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(fc, kX86, kFloat, kNCHW, lite::kernels::x86::FcCompute, def)
+    .SetAccepts(lite::kernels::x86::FcAccepts)
+    .Finalize();

@@ -1,0 +1,86 @@
+// x86 nearest_interp(_v2) on oneDNN's resampling primitive, where oneDNN's
+// nearest rule (source index round((o + 0.5) * in / out - 0.5)) picks the
+// same pixels as Paddle's (int(ratio * o), align_corners false): integer
+// upscale factors, checked per run against the ratio the op computed (a
+// scale attribute can drive the ratio apart from the sizes). Any other run
+// (align_corners, fractional or downscaling factors) goes to the host kernel
+// on NCHW copies. Bilinear stays on host. Registered at layout NHWC.
+#include "lite/kernels/x86/dnnl_kernel.h"
+#include "lite/kernels/x86/host_fallback.h"
+#include "lite/operators/interpolate_op.h"
+
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+namespace {
+
+// True when Paddle's nearest index int(ratio * o) is o / factor for every
+// output position, with out == factor * in.
+bool IntegerUpscale(int64_t in, int64_t out, float ratio) {
+  if (in <= 0 || out % in != 0) return false;
+  const int64_t factor = out / in;
+  for (int64_t o = 0; o < out; ++o) {
+    if (static_cast<int64_t>(ratio * o) != o / factor) return false;
+  }
+  return true;
+}
+
+class NearestCompute : public DnnlKernel {
+ protected:
+  Status RunDnnl() override {
+    auto& p = Param<operators::InterpolateParam>();
+    ASSIGN_OR_RETURN(operators::InterpolatePlan pl, operators::ComputeInterpolatePlan(p));
+    if (p.align_corners || p.x->dtype() != DataType::kFloat32 || p.x->dims().size() != 4 ||
+        !IntegerUpscale(pl.in_h, pl.out_h, pl.ratio_h) ||
+        !IntegerUpscale(pl.in_w, pl.out_w, pl.ratio_w)) {
+      return RunOnHost(p);
+    }
+    p.out->Resize({pl.n, pl.c, pl.out_h, pl.out_w});
+    const auto src = Desc(*p.x), dst = Desc(*p.out);
+    if (p.x->dims() != in_dims_ || p.out->dims() != out_dims_) {
+      dnnl::resampling_forward::desc d(dnnl::prop_kind::forward_inference,
+                                       dnnl::algorithm::resampling_nearest, src, dst);
+      resample_ = dnnl::resampling_forward(
+          dnnl::resampling_forward::primitive_desc(d, lite::x86::CpuEngine()));
+      in_dims_ = p.x->dims();
+      out_dims_ = p.out->dims();
+    }
+    resample_.execute(stream(),
+                      {{DNNL_ARG_SRC, lite::x86::WrapMemory(src, p.x->data<float>())},
+                       {DNNL_ARG_DST, lite::x86::WrapMemory(dst, p.out->mutable_data<float>())}});
+    return Status::OK();
+  }
+
+ private:
+  // The host kernel on NCHW views of X and Out (it resizes Out itself).
+  Status RunOnHost(const operators::InterpolateParam& p) {
+    nchw_param_ = p;
+    nchw_param_.x = NchwInput(*p.x);
+    ASSIGN_OR_RETURN(operators::InterpolatePlan pl, operators::ComputeInterpolatePlan(p));
+    p.out->Resize({pl.n, pl.c, pl.out_h, pl.out_w});
+    nchw_param_.out = NchwOutput(p.out);
+    RETURN_IF_ERROR(fallback_.Run(*this, &nchw_param_));
+    StoreNchwOutput(*nchw_param_.out, p.out);
+    return Status::OK();
+  }
+
+  DDim in_dims_, out_dims_;
+  dnnl::resampling_forward resample_;
+  operators::InterpolateParam nchw_param_;
+  HostFallback fallback_;
+};
+
+}  // namespace
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+
+#define LITE_REGISTER_X86_NEAREST(op)                                                        \
+  REGISTER_LITE_KERNEL(op, kX86, kFloat, kNHWC, lite::kernels::x86::NearestCompute, def)     \
+      .BindInput("OutSize", lite::Place(TARGET(kHost), PRECISION(kInt32)))                  \
+      .BindInput("SizeTensor", lite::Place(TARGET(kHost), PRECISION(kInt32)))               \
+      .Finalize()
+
+LITE_REGISTER_X86_NEAREST(nearest_interp);
+LITE_REGISTER_X86_NEAREST(nearest_interp_v2);

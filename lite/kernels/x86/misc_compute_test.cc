@@ -1,0 +1,57 @@
+// x86 softmax, concat and fc (oneDNN) against the host kernels.
+#include <string>
+#include <vector>
+
+#include "lite/kernels/x86/x86_test_util.h"
+
+namespace lite {
+namespace {
+
+using x86_test::ExpectX86MatchesHost;
+
+TEST(X86Softmax, EveryAxisMatchesHost) {
+  for (int axis : {-1, 0, 1, 2, 3}) {
+    auto setup = [axis](OpTester* t) {
+      t->SetInput<float>("X", "x", {2, 3, 5, 7}, RandomFloats(210, 6, -5.f, 5.f));
+      t->SetOutput("Out", "out");
+      t->SetAttr("axis", axis);
+    };
+    ExpectX86MatchesHost("softmax", setup, {"out"}, "axis " + std::to_string(axis), 1e-5f);
+  }
+}
+
+TEST(X86Concat, EveryAxisMatchesHost) {
+  for (int axis : {0, 1, 2, -1}) {
+    auto setup = [axis](OpTester* t) {
+      for (int i = 0; i < 3; ++i) {
+        DDim d{2, 3, 4, 5};
+        d[axis < 0 ? 3 : axis] = i + 1;
+        t->SetInput<float>("X", "x" + std::to_string(i), d, RandomFloats(Product(d), i));
+      }
+      t->SetOutput("Out", "out");
+      t->SetAttr("axis", axis);
+    };
+    ExpectX86MatchesHost("concat", setup, {"out"}, "axis " + std::to_string(axis), 0.f);
+  }
+}
+
+TEST(X86Fc, MatchesHostWithBiasAndActivations) {
+  for (const std::string act : {"", "relu"}) {
+    for (bool fused_sigmoid : {false, true}) {
+      auto setup = [&](OpTester* t) {
+        t->SetInput<float>("Input", "x", {3, 4, 5}, RandomFloats(60, 1));
+        t->SetInput<float>("W", "w", {20, 7}, RandomFloats(140, 2));
+        t->SetInput<float>("Bias", "b", {7}, RandomFloats(7, 3));
+        t->SetOutput("Out", "out");
+        t->SetAttr("in_num_col_dims", 1);
+        t->SetAttr("activation_type", act);
+        if (fused_sigmoid) t->SetAttr("fuse_activation", std::string("sigmoid"));
+      };
+      ExpectX86MatchesHost("fc", setup, {"out"}, "fc " + act + (fused_sigmoid ? " sigmoid" : ""),
+                           1e-5f);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace lite

@@ -1,0 +1,73 @@
+// x86 pool2d (oneDNN pooling, host fallback where oneDNN's windows differ)
+// against the host kernel: max/avg, exclusive or not, ceil mode, padding,
+// global pooling, odd sizes, batch 2.
+#include <string>
+#include <vector>
+
+#include "lite/kernels/x86/x86_test_util.h"
+
+namespace lite {
+namespace {
+
+struct Pool {
+  std::string type = "max";
+  std::vector<int> ksize{3, 3}, strides{2, 2}, pads{1, 1};
+  bool ceil = false, exclusive = true, global = false;
+  DDim x{2, 5, 11, 9};
+};
+
+TEST(X86Pool, MatchesHost) {
+  std::vector<Pool> cases;
+  for (const std::string type : {"max", "avg"}) {
+    for (bool ceil : {false, true}) {
+      for (bool exclusive : {true, false}) {
+        for (auto pads : {std::vector<int>{0, 0}, std::vector<int>{1, 1},
+                          std::vector<int>{0, 1, 1, 0}}) {
+          Pool p;
+          p.type = type;
+          p.ceil = ceil;
+          p.exclusive = exclusive;
+          p.pads = pads;
+          cases.push_back(p);
+          p.ksize = {2, 2};
+          p.strides = {2, 2};
+          p.x = {1, 3, 10, 7};
+          cases.push_back(p);
+        }
+      }
+    }
+  }
+  Pool g;
+  g.global = true;
+  g.type = "avg";
+  cases.push_back(g);
+  g.type = "max";
+  cases.push_back(g);
+  Pool a;  // adaptive avg to 1x1 (squeeze-excitation)
+  a.type = "avg";
+  a.ksize = {1, 1};
+  a.x = {2, 24, 7, 5};
+  cases.push_back(a);
+  for (const Pool& c : cases) {
+    auto setup = [&](OpTester* t) {
+      t->SetInput<float>("X", "x", c.x, RandomFloats(Product(c.x), 9));
+      t->SetOutput("Out", "out");
+      t->SetAttr("pooling_type", c.type);
+      t->SetAttr("ksize", c.ksize);
+      t->SetAttr("strides", c.strides);
+      t->SetAttr("paddings", c.pads);
+      t->SetAttr("ceil_mode", c.ceil);
+      t->SetAttr("exclusive", c.exclusive);
+      t->SetAttr("global_pooling", c.global);
+      t->SetAttr("adaptive", c.ksize == std::vector<int>{1, 1});
+    };
+    std::string what = c.type + " k" + std::to_string(c.ksize[0]) + " pads " +
+                       std::to_string(c.pads.size()) + ":" + std::to_string(c.pads[0]) +
+                       (c.ceil ? " ceil" : "") + (c.exclusive ? " exclusive" : "") +
+                       (c.global ? " global" : "") + (c.ksize[0] == 1 ? " adaptive" : "");
+    x86_test::ExpectX86MatchesHost("pool2d", setup, {"out"}, what, 1e-5f);
+  }
+}
+
+}  // namespace
+}  // namespace lite

@@ -1,0 +1,100 @@
+// Shared by the x86 kernel tests: runs one op on the host kernel and on the
+// x86 (oneDNN) kernel from identical setups and compares every output. x86
+// kernels registered at layout NHWC get their rank-4 activations (every
+// input but Filter / Bias / W) permuted to NHWC, as layout_cast_pass would
+// arrange, and their rank-4 outputs are permuted back before comparing.
+#pragma once
+
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "lite/core/op_tester.h"
+
+namespace lite {
+namespace x86_test {
+
+using Setup = std::function<void(OpTester*)>;
+
+inline bool X86KernelIsNhwc(const std::string& op) {
+  for (const KernelDef* d : KernelRegistry::Global().Find(op)) {
+    if (d->place.target == TargetType::kX86) return d->place.layout == DataLayoutType::kNHWC;
+  }
+  return false;
+}
+
+// Permutes a rank-4 NCHW buffer to NHWC (to_nhwc) or back.
+inline std::vector<float> Permute(const std::vector<float>& v, const DDim& d, bool to_nhwc) {
+  std::vector<float> out(v.size());
+  const int64_t n = d[0], c = d[1], hw = d[2] * d[3];
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t ch = 0; ch < c; ++ch)
+      for (int64_t p = 0; p < hw; ++p) {
+        const int64_t nchw = (i * c + ch) * hw + p, nhwc = (i * hw + p) * c + ch;
+        if (to_nhwc) out[nhwc] = v[nchw];
+        else out[nchw] = v[nhwc];
+      }
+  return out;
+}
+
+// Puts the rank-4 activation inputs of `t` in the x86 kernel's layout.
+inline void InputsToX86Layout(OpTester* t) {
+  const std::string op = t->desc()->Type();
+  if (!X86KernelIsNhwc(op)) return;
+  for (const auto& kv : t->desc()->inputs()) {
+    if (kv.first == "Filter" || kv.first == "Bias" || kv.first == "W") continue;
+    for (const auto& name : kv.second) {
+      Tensor* x = t->scope()->Var(name)->GetMutableTensor();
+      if (x->dims().size() != 4) continue;
+      std::vector<float> v(x->data<float>(), x->data<float>() + x->numel());
+      v = Permute(v, x->dims(), true);
+      std::copy(v.begin(), v.end(), x->mutable_data<float>());
+    }
+  }
+}
+
+// Output `name` of an x86 run, in NCHW order.
+inline std::vector<float> X86Output(const OpTester& t, const std::string& op,
+                                    const std::string& name) {
+  auto v = t.GetData<float>(name);
+  const DDim& d = t.Get(name).dims();
+  return X86KernelIsNhwc(op) && d.size() == 4 ? Permute(v, d, false) : v;
+}
+
+// Runs `op` set up by `setup` on host and on x86 (`threads` threads each,
+// `runs` times: later runs exercise the cached primitive) and expects each
+// var of `outs` to have equal dims and values within `tol` (absolute, scaled
+// by max(1, |host value|); NaN on both sides agrees).
+inline void ExpectX86MatchesHost(const std::string& op, const Setup& setup,
+                                 const std::vector<std::string>& outs, const std::string& what,
+                                 float tol = 1e-4f, int threads = 1, int runs = 1) {
+  OpTester host(op), x86(op);
+  setup(&host);
+  setup(&x86);
+  InputsToX86Layout(&x86);
+  host.set_threads(threads);
+  x86.set_threads(threads);
+  for (int r = 0; r < runs; ++r) {
+    Status hs = host.Run(TargetType::kHost);
+    ASSERT_TRUE(hs.ok()) << what << ": " << hs.ToString();
+    Status xs = x86.Run(TargetType::kX86);
+    ASSERT_TRUE(xs.ok()) << what << ": " << xs.ToString();
+  }
+  for (const auto& name : outs) {
+    ASSERT_EQ(host.Get(name).dims(), x86.Get(name).dims()) << what << " " << name;
+    auto a = host.GetData<float>(name);
+    auto b = X86Output(x86, op, name);
+    ASSERT_FALSE(a.empty()) << what;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (std::isnan(a[i]) && std::isnan(b[i])) continue;  // both empty windows, say
+      ASSERT_NEAR(a[i], b[i], tol * std::max(1.f, std::fabs(a[i])))
+          << what << " " << name << " at " << i;
+    }
+  }
+}
+
+}  // namespace x86_test
+}  // namespace lite
