@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing (tools/setup.sh), runs the whole
 # Bazel test suite, then the ASan + UBSan subset (the robustness suite, the
-# leak loop and the loaders' tests, where hostile input meets the engine).
+# leak loop, the loaders' tests and the fuzz regressions, where hostile input
+# meets the engine).
 # This is the README's test command and exactly what .ci/run runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,7 @@ asan_subset=(
   //tests/robustness/...
   //tests:leak_loop_test
   //lite/model_parser/...
+  //tests/fuzz/...
 )
 
 bash tools/setup.sh || exit 1
