@@ -1,5 +1,11 @@
-// io_copy: copies a tensor between targets whose memory is not shared. It is
-// inserted by type_target_cast_pass, never written in models.
+// io_copy and layout: ops inserted by passes, never written in models, whose
+// output has the input's dims and LoD.
+//   io_copy copies a tensor between targets whose memory is not shared
+//   (type_target_cast_pass);
+//   layout rewrites a tensor's element order between NCHW and NHWC (dims stay
+//   the logical NCHW dims; only rank-4 tensors change order, others are
+//   copied) where an x86 NHWC kernel and an NCHW kernel meet
+//   (layout_cast_pass); the direction is the kernel's alias.
 #include "lite/operators/io_ops.h"
 
 namespace lite {
@@ -32,3 +38,4 @@ class IoCopyOp : public OpLite {
 }  // namespace lite
 
 REGISTER_LITE_OP(io_copy, lite::operators::IoCopyOp);
+REGISTER_LITE_OP(layout, lite::operators::IoCopyOp);

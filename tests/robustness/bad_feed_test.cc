@@ -14,10 +14,6 @@ namespace {
 
 using paddle::lite_api::shape_t;
 
-bool Has(const Status& s, const std::string& text) {
-  return s.message().find(text) != std::string::npos;
-}
-
 class BadFeed : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -14,10 +14,6 @@ namespace lite {
 namespace robustness {
 namespace {
 
-bool Has(const Status& s, const std::string& text) {
-  return s.message().find(text) != std::string::npos;
-}
-
 // ---- params (combined protobuf model) ----
 
 TEST(MalformedParams, TruncatedParamsNameTheVar) {

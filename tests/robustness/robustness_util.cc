@@ -60,6 +60,10 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFromNb(const std::string& nb) {
   return CreatePaddlePredictor<MobileConfig>(config);
 }
 
+bool Has(const Status& s, const std::string& text) {
+  return s.message().find(text) != std::string::npos;
+}
+
 Status RunDefaultInput(PaddlePredictor* p, const std::vector<int64_t>& shape) {
   auto in = p->GetInput(0);
   in->Resize(shape);

@@ -36,6 +36,9 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFromBytes(const ModelBytes& byt
 std::string DefaultModelNb();
 StatusOr<std::shared_ptr<PaddlePredictor>> CreateFromNb(const std::string& nb);
 
+// True when the status message contains `text`.
+bool Has(const Status& s, const std::string& text);
+
 // Sets input 0 to `shape` filled with 0.5 and runs.
 Status RunDefaultInput(PaddlePredictor* p, const std::vector<int64_t>& shape);
 
