@@ -58,6 +58,8 @@ class OpTester {
 
   // The attached op after the first Run() (nullptr before).
   OpLite* op() { return inst_ ? inst_->mutable_op() : nullptr; }
+  // The picked kernel after the first Run() (nullptr before).
+  KernelBase* kernel() { return inst_ ? inst_->mutable_kernel() : nullptr; }
 
   const Tensor& Get(const std::string& name) const {
     return *scope_.FindVar(name)->GetMutableTensor();

@@ -17,6 +17,11 @@ void SetDnnlThreads(int threads) {
 
 int DnnlThreads() { return omp_get_max_threads(); }
 
+bool CpuHasAvx512Core() {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+}
+
 dnnl::memory::dims ToDnnlDims(const DDim& dims) {
   return dnnl::memory::dims(dims.begin(), dims.end());
 }

@@ -37,6 +37,10 @@ void SetDnnlThreads(int threads);
 // The thread count oneDNN would use on the calling thread now.
 int DnnlThreads();
 
+// Whether the CPU has what oneDNN calls avx512_core (AVX-512 F, BW, VL,
+// DQ), which its Winograd and brgconv kernels need.
+bool CpuHasAvx512Core();
+
 dnnl::memory::dims ToDnnlDims(const DDim& dims);
 // fp32 memory of `dims` in plain row-major order (nchw for 4-D).
 dnnl::memory::desc PlainDesc(const DDim& dims);

@@ -45,6 +45,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "fc_fuse_pass",
       "elementwise_activation_fuse_pass",
       "se_gate_fuse_pass",
+      "se_residual_fuse_pass",
       // Device subgraphs are cut before kernels are picked.
       "npu_subgraph_pass",
       // Kernel selection and placement.

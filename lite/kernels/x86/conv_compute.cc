@@ -11,6 +11,14 @@ using dnnl::memory;
 using lite::x86::CpuEngine;
 using lite::x86::WrapMemory;
 
+bool ConvCompute::WinogradCandidate(int64_t in_channels, const DDim& filter, int64_t groups,
+                                    const std::vector<int>& strides,
+                                    const std::vector<int>& eff_dilations) {
+  return groups == 1 && in_channels >= kWinogradMinInChannels && filter[0] >= kWinogradMinOutChannels &&
+         filter[2] == 3 && filter[3] == 3 && strides[0] == 1 && strides[1] == 1 &&
+         eff_dilations[0] == 1 && eff_dilations[1] == 1;
+}
+
 Status ConvCompute::InitDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims().size() != 4 || p.output->dims().size() != 4) return Status::OK();
@@ -38,12 +46,32 @@ Status ConvCompute::Plan() {
   memory::desc w_any(wdims, f32, any);
   memory::desc bias_md = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x)
                                    : memory::desc();
-  dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
-                                       dnnl::algorithm::convolution_direct, src_md, w_any,
-                                       bias_md, dst_md, strides, dilates, pad_l, pad_r);
   dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  dnnl::convolution_forward::primitive_desc pd(desc, attr, CpuEngine());
+  dnnl::convolution_forward::primitive_desc pd;
+  winograd_ = false;
+  if (WinogradCandidate(in[1], f, g, p.strides, p.eff_dilations)) {
+    // Winograd wants its own blocked activations: `any`, reordered by RunDnnl.
+    memory::desc src_any(src_md.dims(), f32, any), dst_any(dst_md.dims(), f32, any);
+    try {
+      dnnl::convolution_forward::desc wdesc(dnnl::prop_kind::forward_inference,
+                                            dnnl::algorithm::convolution_winograd, src_any,
+                                            w_any, bias_md, dst_any, strides, dilates, pad_l,
+                                            pad_r);
+      pd = dnnl::convolution_forward::primitive_desc(wdesc, attr, CpuEngine());
+      winograd_ = true;
+    } catch (const dnnl::error&) {
+      // Not implemented for this case here (CPU without AVX-512, a post-op
+      // the Winograd kernel lacks): the direct kernel below.
+    }
+  }
+  if (!winograd_) {
+    dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                         dnnl::algorithm::convolution_direct, src_md, w_any,
+                                         bias_md, dst_md, strides, dilates, pad_l, pad_r);
+    pd = dnnl::convolution_forward::primitive_desc(desc, attr, CpuEngine());
+  }
+  impl_info_ = pd.impl_info_str();
   conv_ = dnnl::convolution_forward(pd);
   user_src_md_ = src_md;
   user_dst_md_ = dst_md;

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "lite/backends/x86/dnnl_util.h"
+#include "lite/kernels/x86/conv_compute.h"
 #include "lite/kernels/x86/x86_test_util.h"
 
 namespace lite {
@@ -94,6 +95,60 @@ TEST(X86Conv, MatchesHostAcrossGeometries) {
   cases.push_back({"64 -> 64 channels 3x3, batch 2", k});
   for (const auto& c : cases) {
     ExpectX86MatchesHost("conv2d", c.second.Setup("conv2d"), {"out"}, c.first, 1e-4f);
+  }
+}
+
+// Dense 3x3 stride-1 convs from 32 input channels run Winograd F(4x4, 3x3)
+// where oneDNN has it (AVX-512); the rest, and every other geometry, run
+// the direct kernel. Either way the output matches the host kernel.
+TEST(X86Conv, WinogradForWide3x3Stride1ConvsMatchesHost) {
+  struct Case {
+    std::string what;
+    Conv k;
+    bool expect_winograd;  // on an AVX-512 CPU
+  };
+  std::vector<Case> cases;
+  Conv k;
+  k.c = 96;
+  k.cout = 24;
+  k.h = 21;  // not a multiple of the 4x4 output tile
+  k.w = 18;
+  k.act = "relu";
+  cases.push_back({"96 -> 24, relu, odd size", k, true});
+  k = Conv();
+  k.c = 64;
+  k.cout = 64;
+  k.n = 2;
+  k.h = k.w = 16;
+  k.bias = false;
+  cases.push_back({"64 -> 64, batch 2, no bias", k, true});
+  k = Conv();
+  k.c = 32;
+  k.cout = 16;
+  cases.push_back({"32 -> 16", k, true});
+  k.pads = {0, 2, 1, 0};
+  cases.push_back({"asymmetric padding: oneDNN's Winograd refuses it, direct", k, false});
+  k.pads = {1, 1};
+  k.c = 16;
+  cases.push_back({"16 input channels: direct", k, false});
+  k.c = 32;
+  k.strides = {2, 2};
+  cases.push_back({"stride 2: direct", k, false});
+  k.strides = {1, 1};
+  k.dils = {2, 2};
+  cases.push_back({"dilation 2: direct", k, false});
+  const bool have_winograd = lite::x86::CpuHasAvx512Core();
+  for (const auto& c : cases) {
+    ExpectX86MatchesHost("conv2d", c.k.Setup("conv2d"), {"out"}, c.what, 1e-4f, 1, 2,
+                         [&](OpTester* t) {
+                           auto* conv = dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
+                           ASSERT_NE(conv, nullptr) << c.what;
+                           EXPECT_EQ(conv->winograd(), c.expect_winograd && have_winograd)
+                               << c.what << ": " << conv->impl_info();
+                           EXPECT_EQ(conv->impl_info().find("wino") != std::string::npos,
+                                     conv->winograd())
+                               << c.what << ": " << conv->impl_info();
+                         });
   }
 }
 

@@ -67,10 +67,12 @@ inline std::vector<float> X86Output(const OpTester& t, const std::string& op,
 // Runs `op` set up by `setup` on host and on x86 (`threads` threads each,
 // `runs` times: later runs exercise the cached primitive) and expects each
 // var of `outs` to have equal dims and values within `tol` (absolute, scaled
-// by max(1, |host value|); NaN on both sides agrees).
+// by max(1, |host value|); NaN on both sides agrees). `inspect_x86`, when
+// given, sees the x86 tester after its runs (its kernel, say).
 inline void ExpectX86MatchesHost(const std::string& op, const Setup& setup,
                                  const std::vector<std::string>& outs, const std::string& what,
-                                 float tol = 1e-4f, int threads = 1, int runs = 1) {
+                                 float tol = 1e-4f, int threads = 1, int runs = 1,
+                                 const std::function<void(OpTester*)>& inspect_x86 = nullptr) {
   OpTester host(op), x86(op);
   setup(&host);
   setup(&x86);
@@ -83,6 +85,7 @@ inline void ExpectX86MatchesHost(const std::string& op, const Setup& setup,
     Status xs = x86.Run(TargetType::kX86);
     ASSERT_TRUE(xs.ok()) << what << ": " << xs.ToString();
   }
+  if (inspect_x86) inspect_x86(&x86);
   for (const auto& name : outs) {
     ASSERT_EQ(host.Get(name).dims(), x86.Get(name).dims()) << what << " " << name;
     auto a = host.GetData<float>(name);
