@@ -52,6 +52,15 @@ TEST(X86ConvTranspose, MatchesHost) {
   d.strides = {2, 2};
   d.act = "relu";
   cases.push_back({"k2 s2 (one matmul), relu", d});
+  // kw * C_out >= 16: batched matmuls writing the output rows in place.
+  d.cout = 24;
+  cases.push_back({"k2 s2 24 -> 24 (strided matmuls), batch 2, relu", d});
+  d.k = 3;
+  d.strides = {3, 3};
+  d.cout = 8;
+  d.n = 1;
+  d.act = "";
+  cases.push_back({"k3 s3 24 -> 8 (strided matmuls)", d});
   for (const auto& c : cases) {
     const Deconv k = c.second;
     auto setup = [&k](OpTester* t) {
