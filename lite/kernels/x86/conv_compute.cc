@@ -19,6 +19,17 @@ bool ConvCompute::WinogradCandidate(int64_t in_channels, const DDim& filter, int
          eff_dilations[0] == 1 && eff_dilations[1] == 1;
 }
 
+bool ConvCompute::OwnWinogradFits(const operators::ConvParam& p) const {
+  using K = operators::FusedActivation;
+  const DDim& in = p.input->dims();
+  return lite::x86::WinogradNhwc::Available() &&
+         WinogradCandidate(in[1], p.filter->dims(), p.groups, p.strides, p.eff_dilations) &&
+         (p.act.kind == K::kNone || p.act.kind == K::kRelu || p.act.kind == K::kRelu6) &&
+         p.input->dtype() == DataType::kFloat32 && p.filter->dtype() == DataType::kFloat32 &&
+         Desc(*p.input) == lite::x86::NhwcDesc(in) &&
+         Desc(*p.output) == lite::x86::NhwcDesc(p.output->dims());
+}
+
 Status ConvCompute::InitDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims().size() != 4 || p.output->dims().size() != 4) return Status::OK();
@@ -46,31 +57,20 @@ Status ConvCompute::Plan() {
   memory::desc w_any(wdims, f32, any);
   memory::desc bias_md = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x)
                                    : memory::desc();
+  winograd_ = false;
+  if (OwnWinogradFits(p)) {
+    if (!own_.has_filter()) own_.SetFilter(p.filter->data<float>(), f[0], f[1]);
+    winograd_ = true;
+    impl_info_ = "lite:winograd_nhwc_4x3";
+    planned_dims_ = in;
+    return Status::OK();
+  }
   dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  dnnl::convolution_forward::primitive_desc pd;
-  winograd_ = false;
-  if (WinogradCandidate(in[1], f, g, p.strides, p.eff_dilations)) {
-    // Winograd wants its own blocked activations: `any`, reordered by RunDnnl.
-    memory::desc src_any(src_md.dims(), f32, any), dst_any(dst_md.dims(), f32, any);
-    try {
-      dnnl::convolution_forward::desc wdesc(dnnl::prop_kind::forward_inference,
-                                            dnnl::algorithm::convolution_winograd, src_any,
-                                            w_any, bias_md, dst_any, strides, dilates, pad_l,
-                                            pad_r);
-      pd = dnnl::convolution_forward::primitive_desc(wdesc, attr, CpuEngine());
-      winograd_ = true;
-    } catch (const dnnl::error&) {
-      // Not implemented for this case here (CPU without AVX-512, a post-op
-      // the Winograd kernel lacks): the direct kernel below.
-    }
-  }
-  if (!winograd_) {
-    dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
-                                         dnnl::algorithm::convolution_direct, src_md, w_any,
-                                         bias_md, dst_md, strides, dilates, pad_l, pad_r);
-    pd = dnnl::convolution_forward::primitive_desc(desc, attr, CpuEngine());
-  }
+  dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                       dnnl::algorithm::convolution_direct, src_md, w_any,
+                                       bias_md, dst_md, strides, dilates, pad_l, pad_r);
+  dnnl::convolution_forward::primitive_desc pd(desc, attr, CpuEngine());
   impl_info_ = pd.impl_info_str();
   conv_ = dnnl::convolution_forward(pd);
   user_src_md_ = src_md;
@@ -94,6 +94,18 @@ Status ConvCompute::Plan() {
 Status ConvCompute::RunDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());
+  if (winograd_) {
+    const DDim& in = p.input->dims();
+    const DDim& out = p.output->dims();
+    using Act = lite::x86::WinogradNhwc::Act;
+    const Act act = p.act.kind == operators::FusedActivation::kRelu    ? Act::kRelu
+                    : p.act.kind == operators::FusedActivation::kRelu6 ? Act::kRelu6
+                                                                       : Act::kNone;
+    own_.Run(in[0], in[2], in[3], p.eff_paddings[0], p.eff_paddings[2], out[2], out[3],
+             p.input->data<float>(), p.bias ? p.bias->data<float>() : nullptr, act, p.act.alpha,
+             p.output->mutable_data<float>(), ctx());
+    return Status::OK();
+  }
   memory user_src = WrapMemory(user_src_md_, p.input->data<float>());
   memory user_dst = WrapMemory(user_dst_md_, p.output->mutable_data<float>());
   memory src = user_src, dst = user_dst;

@@ -13,21 +13,25 @@
 // pool (the direct kernels take NHWC as is on AVX-512).
 //
 // Winograd: dense 3x3 stride-1 undilated convs with at least
-// kWinogradMinInChannels inputs run oneDNN's Winograd F(4x4, 3x3) kernel
-// (jit_wino_4x3, AVX-512 only; elsewhere, or when it refuses the post-ops,
-// the direct kernel). It takes blocked activations, so such a conv reorders
-// its input and output (about 5% of its time). Measured on AVX-512 (1 thread,
-// reorders included): 0.4-0.75x the direct kernel's time from 32 input
-// channels up; below that it is about even. Its rounding differs from direct
-// convolution by ~1e-6 relative (the transforms add and subtract terms of
+// kWinogradMinInChannels inputs and no activation, relu or relu6 run our own
+// Winograd F(4x4, 3x3) on NHWC (lite/backends/x86/winograd_nhwc.h; AVX-512
+// builds and CPUs). oneDNN's Winograd kernel is not used: it wants blocked
+// activations, so an NHWC model would reorder the input and output around
+// it (1.3 ms of a 5.4 ms conv on det's 96 x 160 x 160 input), and it takes
+// no activation but relu. Measured on AVX-512 (1 thread): 0.4-0.75x the
+// direct kernel's time from 32 input channels up; below that it is about
+// even. Winograd's rounding differs from direct convolution by ~1e-6 to
+// 1e-5 of the largest output (the transforms add and subtract terms of
 // similar size), well inside fp32 model tolerances. The choice depends on
-// shapes only, never on timing, so runs are reproducible.
+// shapes and attributes only, never on timing, so runs are reproducible.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "lite/backends/x86/winograd_nhwc.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
+#include "lite/operators/conv_op.h"
 
 namespace lite {
 namespace kernels {
@@ -41,8 +45,9 @@ class ConvCompute : public DnnlKernel {
   static bool WinogradCandidate(int64_t in_channels, const DDim& filter, int64_t groups,
                                 const std::vector<int>& strides,
                                 const std::vector<int>& eff_dilations);
-  // oneDNN's name of the implementation planned for the last input shape
-  // (e.g. "jit_wino_4x3:avx512_core"); empty before the first plan.
+  // The implementation planned for the last input shape: oneDNN's name
+  // (e.g. "brgconv:avx512_core") or "lite:winograd_nhwc_4x3"; empty
+  // before the first plan.
   const std::string& impl_info() const { return impl_info_; }
   bool winograd() const { return winograd_; }
 
@@ -52,6 +57,10 @@ class ConvCompute : public DnnlKernel {
 
  private:
   Status Plan();
+  // The own NHWC Winograd (lite/backends/x86/winograd_nhwc.h) takes this
+  // conv: a Winograd candidate with no activation, relu or relu6, NHWC in
+  // and out, on an AVX-512 build and CPU.
+  bool OwnWinogradFits(const operators::ConvParam& p) const;
 
   DDim planned_dims_;
   dnnl::convolution_forward conv_;
@@ -60,6 +69,7 @@ class ConvCompute : public DnnlKernel {
   dnnl::memory weights_;  // the filter in weights_md_ (owned)
   bool has_bias_ = false;
   bool winograd_ = false;
+  lite::x86::WinogradNhwc own_;
   std::string impl_info_;
 };
 

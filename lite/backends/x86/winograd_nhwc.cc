@@ -1,0 +1,242 @@
+#include "lite/backends/x86/winograd_nhwc.h"
+
+#include <immintrin.h>
+
+#include <algorithm>
+
+namespace lite {
+namespace x86 {
+
+namespace {
+constexpr int kPos = 36;    // 6x6 transformed positions
+constexpr int kBlock = 24;  // tiles per block (multiple of the GEMM row counts)
+}  // namespace
+
+void WinogradNhwc::SetFilter(const float* filter, int64_t oc, int64_t ic) {
+  static const double G[6][3] = {{1.0 / 4, 0, 0},
+                                 {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                                 {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                 {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                                 {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                                 {0, 0, 1}};
+  ic_ = ic;
+  oc_ = oc;
+  ocp_ = (oc + 15) / 16 * 16;
+  u_.assign(kPos * ic * ocp_, 0.f);
+  for (int64_t o = 0; o < oc; ++o) {
+    for (int64_t c = 0; c < ic; ++c) {
+      const float* g = filter + (o * ic + c) * 9;
+      double gg[6][3];  // G g
+      for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 3; ++j)
+          gg[i][j] = G[i][0] * g[0 * 3 + j] + G[i][1] * g[1 * 3 + j] + G[i][2] * g[2 * 3 + j];
+      for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 6; ++j) {
+          const double u = gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2];
+          u_[((i * 6 + j) * ic + c) * ocp_ + o] = static_cast<float>(u);
+        }
+    }
+  }
+}
+
+#ifdef __AVX512F__
+
+bool WinogradNhwc::Available() { return __builtin_cpu_supports("avx512f"); }
+
+namespace {
+
+typedef float v16 __attribute__((vector_size(64)));
+
+inline __mmask16 TailMask(int64_t n) {
+  return n >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << n) - 1);
+}
+
+// v = B^T d B for 6x6 vectors (row-major).
+inline void InputTransform(const v16* d, v16* v) {
+  v16 t[36];
+  for (int c = 0; c < 6; ++c) {
+    const v16 d0 = d[c], d1 = d[6 + c], d2 = d[12 + c], d3 = d[18 + c], d4 = d[24 + c],
+              d5 = d[30 + c];
+    t[c] = 4.f * d0 - 5.f * d2 + d4;
+    t[6 + c] = d3 + d4 - 4.f * (d1 + d2);
+    t[12 + c] = d4 - d3 + 4.f * (d1 - d2);
+    t[18 + c] = d4 - d2 + 2.f * (d3 - d1);
+    t[24 + c] = d4 - d2 + 2.f * (d1 - d3);
+    t[30 + c] = 4.f * d1 - 5.f * d3 + d5;
+  }
+  for (int r = 0; r < 6; ++r) {
+    const v16* s = t + r * 6;
+    v16* o = v + r * 6;
+    o[0] = 4.f * s[0] - 5.f * s[2] + s[4];
+    o[1] = s[3] + s[4] - 4.f * (s[1] + s[2]);
+    o[2] = s[4] - s[3] + 4.f * (s[1] - s[2]);
+    o[3] = s[4] - s[2] + 2.f * (s[3] - s[1]);
+    o[4] = s[4] - s[2] + 2.f * (s[1] - s[3]);
+    o[5] = 4.f * s[1] - 5.f * s[3] + s[5];
+  }
+}
+
+// y = A^T m A (4x4 from 6x6).
+inline void OutputTransform(const v16* m, v16* y) {
+  v16 t[24];  // 4x6
+  for (int c = 0; c < 6; ++c) {
+    const v16 m1 = m[6 + c], m2 = m[12 + c], m3 = m[18 + c], m4 = m[24 + c];
+    const v16 a = m1 + m2, b = m1 - m2, e = m3 + m4, f = m3 - m4;
+    t[c] = m[c] + a + e;
+    t[6 + c] = b + 2.f * f;
+    t[12 + c] = a + 4.f * e;
+    t[18 + c] = b + 8.f * f + m[30 + c];
+  }
+  for (int r = 0; r < 4; ++r) {
+    const v16* s = t + r * 6;
+    const v16 a = s[1] + s[2], b = s[1] - s[2], e = s[3] + s[4], f = s[3] - s[4];
+    y[r * 4 + 0] = s[0] + a + e;
+    y[r * 4 + 1] = b + 2.f * f;
+    y[r * 4 + 2] = a + 4.f * e;
+    y[r * 4 + 3] = b + 8.f * f + s[5];
+  }
+}
+
+// c[R x 16*NV] = a[R x k] (row stride lda) * b[k x 16*NV] (row stride ldb).
+template <int R, int NV>
+inline void Gemm(const float* a, int64_t lda, const float* b, int64_t ldb, float* c,
+                 int64_t ldc, int64_t k) {
+  __m512 acc[R][NV];
+#pragma GCC unroll 24
+  for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+    for (int j = 0; j < NV; ++j) acc[r][j] = _mm512_setzero_ps();
+  for (int64_t kk = 0; kk < k; ++kk) {
+    __m512 bv[NV];
+#pragma GCC unroll 4
+    for (int j = 0; j < NV; ++j) bv[j] = _mm512_loadu_ps(b + kk * ldb + 16 * j);
+#pragma GCC unroll 24
+    for (int r = 0; r < R; ++r) {
+      const __m512 av = _mm512_set1_ps(a[r * lda + kk]);
+#pragma GCC unroll 4
+      for (int j = 0; j < NV; ++j) acc[r][j] = _mm512_fmadd_ps(av, bv[j], acc[r][j]);
+    }
+  }
+#pragma GCC unroll 24
+  for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+    for (int j = 0; j < NV; ++j) _mm512_storeu_ps(c + r * ldc + 16 * j, acc[r][j]);
+}
+
+struct Scratch {
+  std::vector<float> v, m, patch;
+};
+
+}  // namespace
+
+void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_left,
+                       int64_t oh, int64_t ow, const float* in, const float* bias, Act act,
+                       float relu6_max, float* out, const KernelContext* ctx) const {
+  const int64_t ic = ic_, oc = oc_, ocp = ocp_;
+  const int64_t th = (oh + 3) / 4, tw = (ow + 3) / 4, tiles = n * th * tw;
+  const int64_t blocks = (tiles + kBlock - 1) / kBlock;
+  const float* u = u_.data();
+  const int64_t work = tiles * kPos * ic * ocp;
+  ParallelForChunks(ctx, blocks, work, [&](int, int64_t b0, int64_t b1) {
+    // Per-thread scratch that outlives the call: a fresh 0.3 MB buffer per
+    // run would be fresh pages (page faults) every time.
+    thread_local Scratch s;
+    if (s.v.size() < static_cast<size_t>(kPos * kBlock * ic)) s.v.resize(kPos * kBlock * ic);
+    if (s.m.size() < static_cast<size_t>(kPos * kBlock * ocp)) s.m.resize(kPos * kBlock * ocp);
+    // The patch: 36 pixels x icp channels (icp = ic rounded up to 16; the
+    // extra lanes are zero).
+    const int64_t icp = (ic + 15) / 16 * 16;
+    if (s.patch.size() < static_cast<size_t>(36 * icp)) s.patch.assign(36 * icp, 0.f);
+    float* V = s.v.data();
+    float* M = s.m.data();
+    float* P = s.patch.data();
+    v16 d[36], tv[36];
+    for (int64_t blk = b0; blk < b1; ++blk) {
+      const int64_t t0 = blk * kBlock, count = std::min<int64_t>(kBlock, tiles - t0);
+      if (count < kBlock) {  // rows of missing tiles: zeros, not stale data
+        for (int p = 0; p < kPos; ++p)
+          std::fill(V + (p * kBlock + count) * ic, V + (p + 1) * kBlock * ic, 0.f);
+      }
+      // Input transform, tile by tile. The 6x6 patch is first copied row by
+      // row (6 pixels x ic channels are contiguous in NHWC) into a local
+      // buffer: sequential reads the prefetcher follows, where gathering
+      // 16 channels of 36 pixels at a time stalled on every load.
+      for (int64_t t = 0; t < count; ++t) {
+        const int64_t tile = t0 + t, b = tile / (th * tw), ty = tile / tw % th, tx = tile % tw;
+        const int64_t y0 = ty * 4 - pad_top, x0 = tx * 4 - pad_left;
+        const int64_t xa = std::max<int64_t>(x0, 0), xb = std::min<int64_t>(x0 + 6, iw);
+        for (int r = 0; r < 6; ++r) {
+          float* row = P + r * 6 * icp;
+          const int64_t y = y0 + r;
+          if (y < 0 || y >= ih || xa >= xb) {
+            std::fill(row, row + 6 * icp, 0.f);
+            continue;
+          }
+          if (xa > x0) std::fill(row, row + (xa - x0) * icp, 0.f);
+          const float* src = in + ((b * ih + y) * iw + xa) * ic;
+          float* dst = row + (xa - x0) * icp;
+          if (icp == ic) {
+            std::copy(src, src + (xb - xa) * ic, dst);
+          } else {
+            for (int64_t x = xa; x < xb; ++x, src += ic, dst += icp) std::copy(src, src + ic, dst);
+          }
+          if (xb < x0 + 6) std::fill(row + (xb - x0) * icp, row + 6 * icp, 0.f);
+        }
+        for (int64_t c0 = 0; c0 < ic; c0 += 16) {
+          const __mmask16 mask = TailMask(ic - c0);
+          for (int q = 0; q < 36; ++q) d[q] = (v16)_mm512_loadu_ps(P + q * icp + c0);
+          InputTransform(d, tv);
+          for (int p = 0; p < kPos; ++p)
+            _mm512_mask_storeu_ps(V + (p * kBlock + t) * ic + c0, mask, (__m512)tv[p]);
+        }
+      }
+      // 36 GEMMs [kBlock x ic] x [ic x ocp].
+      for (int p = 0; p < kPos; ++p) {
+        const float* a = V + p * kBlock * ic;
+        const float* bm = u + p * ic * ocp;
+        float* cm = M + p * kBlock * ocp;
+        int64_t j = 0;
+        for (; j + 32 <= ocp; j += 32) {
+          for (int r = 0; r < kBlock; r += 12)
+            Gemm<12, 2>(a + r * ic, ic, bm + j, ocp, cm + r * ocp + j, ocp, ic);
+        }
+        if (j < ocp) Gemm<24, 1>(a, ic, bm + j, ocp, cm + j, ocp, ic);
+      }
+      // Output transform, bias, activation, NHWC rows.
+      for (int64_t t = 0; t < count; ++t) {
+        const int64_t tile = t0 + t, b = tile / (th * tw), ty = tile / tw % th, tx = tile % tw;
+        for (int64_t o0 = 0; o0 < oc; o0 += 16) {
+          const __mmask16 mask = TailMask(oc - o0);
+          for (int p = 0; p < kPos; ++p) d[p] = (v16)_mm512_loadu_ps(M + (p * kBlock + t) * ocp + o0);
+          v16 y[16];
+          OutputTransform(d, y);
+          const v16 bv = bias ? (v16)_mm512_maskz_loadu_ps(mask, bias + o0) : (v16)_mm512_setzero_ps();
+          for (int i = 0; i < 4; ++i) {
+            const int64_t oy = ty * 4 + i;
+            if (oy >= oh) break;
+            for (int jx = 0; jx < 4; ++jx) {
+              const int64_t ox = tx * 4 + jx;
+              if (ox >= ow) break;
+              __m512 r = (__m512)(y[i * 4 + jx] + bv);
+              if (act != Act::kNone) r = _mm512_max_ps(r, _mm512_setzero_ps());
+              if (act == Act::kRelu6) r = _mm512_min_ps(r, _mm512_set1_ps(relu6_max));
+              _mm512_mask_storeu_ps(out + ((b * oh + oy) * ow + ox) * oc + o0, mask, r);
+            }
+          }
+        }
+      }
+    }
+  });
+}
+
+#else  // !__AVX512F__
+
+bool WinogradNhwc::Available() { return false; }
+
+void WinogradNhwc::Run(int64_t, int64_t, int64_t, int, int, int64_t, int64_t, const float*,
+                       const float*, Act, float, float*, const KernelContext*) const {}
+
+#endif
+
+}  // namespace x86
+}  // namespace lite
