@@ -141,11 +141,11 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
     // Per-thread scratch that outlives the call: a fresh 0.3 MB buffer per
     // run would be fresh pages (page faults) every time.
     thread_local Scratch s;
-    if (s.v.size() < static_cast<size_t>(kPos * kBlock * ic)) s.v.resize(kPos * kBlock * ic);
-    if (s.m.size() < static_cast<size_t>(kPos * kBlock * ocp)) s.m.resize(kPos * kBlock * ocp);
     // The patch: 36 pixels x icp channels (icp = ic rounded up to 16; the
     // extra lanes are zero).
     const int64_t icp = (ic + 15) / 16 * 16;
+    if (s.v.size() < static_cast<size_t>(kPos * kBlock * icp)) s.v.resize(kPos * kBlock * icp);
+    if (s.m.size() < static_cast<size_t>(kPos * kBlock * ocp)) s.m.resize(kPos * kBlock * ocp);
     if (s.patch.size() < static_cast<size_t>(36 * icp)) s.patch.assign(36 * icp, 0.f);
     float* V = s.v.data();
     float* M = s.m.data();
@@ -155,7 +155,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
       const int64_t t0 = blk * kBlock, count = std::min<int64_t>(kBlock, tiles - t0);
       if (count < kBlock) {  // rows of missing tiles: zeros, not stale data
         for (int p = 0; p < kPos; ++p)
-          std::fill(V + (p * kBlock + count) * ic, V + (p + 1) * kBlock * ic, 0.f);
+          std::fill(V + (p * kBlock + count) * icp, V + (p + 1) * kBlock * icp, 0.f);
       }
       // Input transform, tile by tile. The 6x6 patch is first copied row by
       // row (6 pixels x ic channels are contiguous in NHWC) into a local
@@ -183,24 +183,25 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
           if (xb < x0 + 6) std::fill(row + (xb - x0) * icp, row + 6 * icp, 0.f);
         }
         for (int64_t c0 = 0; c0 < ic; c0 += 16) {
-          const __mmask16 mask = TailMask(ic - c0);
           for (int q = 0; q < 36; ++q) d[q] = (v16)_mm512_loadu_ps(P + q * icp + c0);
           InputTransform(d, tv);
+          // Rows of V are icp long, so whole vectors are stored (masked
+          // stores are slow on some CPUs); the GEMM reads only ic of them.
           for (int p = 0; p < kPos; ++p)
-            _mm512_mask_storeu_ps(V + (p * kBlock + t) * ic + c0, mask, (__m512)tv[p]);
+            _mm512_storeu_ps(V + (p * kBlock + t) * icp + c0, (__m512)tv[p]);
         }
       }
       // 36 GEMMs [kBlock x ic] x [ic x ocp].
       for (int p = 0; p < kPos; ++p) {
-        const float* a = V + p * kBlock * ic;
+        const float* a = V + p * kBlock * icp;
         const float* bm = u + p * ic * ocp;
         float* cm = M + p * kBlock * ocp;
         int64_t j = 0;
         for (; j + 32 <= ocp; j += 32) {
           for (int r = 0; r < kBlock; r += 12)
-            Gemm<12, 2>(a + r * ic, ic, bm + j, ocp, cm + r * ocp + j, ocp, ic);
+            Gemm<12, 2>(a + r * icp, icp, bm + j, ocp, cm + r * ocp + j, ocp, ic);
         }
-        if (j < ocp) Gemm<24, 1>(a, ic, bm + j, ocp, cm + j, ocp, ic);
+        if (j < ocp) Gemm<24, 1>(a, icp, bm + j, ocp, cm + j, ocp, ic);
       }
       // Output transform, bias, activation, NHWC rows.
       for (int64_t t = 0; t < count; ++t) {
@@ -220,7 +221,9 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
               __m512 r = (__m512)(y[i * 4 + jx] + bv);
               if (act != Act::kNone) r = _mm512_max_ps(r, _mm512_setzero_ps());
               if (act == Act::kRelu6) r = _mm512_min_ps(r, _mm512_set1_ps(relu6_max));
-              _mm512_mask_storeu_ps(out + ((b * oh + oy) * ow + ox) * oc + o0, mask, r);
+              float* dst = out + ((b * oh + oy) * ow + ox) * oc + o0;
+              if (mask == 0xFFFF) _mm512_storeu_ps(dst, r);
+              else _mm512_mask_storeu_ps(dst, mask, r);
             }
           }
         }
