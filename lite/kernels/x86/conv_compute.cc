@@ -13,8 +13,10 @@ using lite::x86::WrapMemory;
 
 bool ConvCompute::WinogradCandidate(int64_t in_channels, const DDim& filter, int64_t groups,
                                     const std::vector<int>& strides,
-                                    const std::vector<int>& eff_dilations) {
-  return groups == 1 && in_channels >= kWinogradMinInChannels && filter[0] >= kWinogradMinOutChannels &&
+                                    const std::vector<int>& eff_dilations,
+                                    int64_t output_pixels) {
+  return groups == 1 && in_channels >= kWinogradMinInChannels &&
+         filter[0] >= kWinogradMinOutChannels && output_pixels >= kWinogradMinOutputPixels &&
          filter[2] == 3 && filter[3] == 3 && strides[0] == 1 && strides[1] == 1 &&
          eff_dilations[0] == 1 && eff_dilations[1] == 1;
 }
@@ -23,7 +25,8 @@ bool ConvCompute::OwnWinogradFits(const operators::ConvParam& p) const {
   using K = operators::FusedActivation;
   const DDim& in = p.input->dims();
   return lite::x86::WinogradNhwc::Available() &&
-         WinogradCandidate(in[1], p.filter->dims(), p.groups, p.strides, p.eff_dilations) &&
+         WinogradCandidate(in[1], p.filter->dims(), p.groups, p.strides, p.eff_dilations,
+                           p.output->dims()[2] * p.output->dims()[3]) &&
          (p.act.kind == K::kNone || p.act.kind == K::kRelu || p.act.kind == K::kRelu6) &&
          p.input->dtype() == DataType::kFloat32 && p.filter->dtype() == DataType::kFloat32 &&
          Desc(*p.input) == lite::x86::NhwcDesc(in) &&

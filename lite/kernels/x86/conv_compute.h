@@ -13,17 +13,21 @@
 // pool (the direct kernels take NHWC as is on AVX-512).
 //
 // Winograd: dense 3x3 stride-1 undilated convs with at least
-// kWinogradMinInChannels inputs and no activation, relu or relu6 run our own
-// Winograd F(4x4, 3x3) on NHWC (lite/backends/x86/winograd_nhwc.h; AVX-512
-// builds and CPUs). oneDNN's Winograd kernel is not used: it wants blocked
-// activations, so an NHWC model would reorder the input and output around
-// it (1.3 ms of a 5.4 ms conv on det's 96 x 160 x 160 input), and it takes
-// no activation but relu. Measured on AVX-512 (1 thread): 0.4-0.75x the
-// direct kernel's time from 32 input channels up; below that it is about
-// even. Winograd's rounding differs from direct convolution by ~1e-6 to
-// 1e-5 of the largest output (the transforms add and subtract terms of
-// similar size), well inside fp32 model tolerances. The choice depends on
-// shapes and attributes only, never on timing, so runs are reproducible.
+// kWinogradMinInChannels inputs, kWinogradMinOutChannels outputs and
+// kWinogradMinOutputPixels output pixels, and no activation, relu or relu6,
+// run our own Winograd F(4x4, 3x3) on NHWC (lite/backends/x86/winograd_nhwc.h;
+// AVX-512 builds and CPUs). Measured against oneDNN's direct NHWC kernel (1
+// thread, input not in cache): 0.5-0.9x its time from 24 input channels and
+// 56x56 outputs up (0.58x for det's 96 -> 24 at 160x160), about even at
+// 28x28 and up to 2x slower at 14x14 (few tiles, a partial block); below 24
+// input channels it rarely wins. oneDNN's own Winograd kernel is not used:
+// it wants blocked activations, so an NHWC model would reorder the input and
+// output around it (1.3 ms of a 5.4 ms conv on det's 96 x 160 x 160 input),
+// and it takes no activation but relu. Winograd's rounding differs from
+// direct convolution by ~1e-6 to 1e-5 of the largest output (the transforms
+// add and subtract terms of similar size), well inside fp32 model
+// tolerances. The choice depends on shapes and attributes only, never on
+// timing, so runs are reproducible.
 #pragma once
 
 #include <string>
@@ -39,12 +43,13 @@ namespace x86 {
 
 class ConvCompute : public DnnlKernel {
  public:
-  static constexpr int64_t kWinogradMinInChannels = 32;
+  static constexpr int64_t kWinogradMinInChannels = 24;
   static constexpr int64_t kWinogradMinOutChannels = 16;
+  static constexpr int64_t kWinogradMinOutputPixels = 32 * 32;
   // Whether a conv of this geometry tries the Winograd kernel first.
   static bool WinogradCandidate(int64_t in_channels, const DDim& filter, int64_t groups,
                                 const std::vector<int>& strides,
-                                const std::vector<int>& eff_dilations);
+                                const std::vector<int>& eff_dilations, int64_t output_pixels);
   // The implementation planned for the last input shape: oneDNN's name
   // (e.g. "brgconv:avx512_core") or "lite:winograd_nhwc_4x3"; empty
   // before the first plan.
