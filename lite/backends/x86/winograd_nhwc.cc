@@ -1,6 +1,7 @@
 #include "lite/backends/x86/winograd_nhwc.h"
 
 #include <immintrin.h>
+#include <omp.h>
 
 #include <algorithm>
 
@@ -137,7 +138,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
   const int64_t blocks = (tiles + kBlock - 1) / kBlock;
   const float* u = u_.data();
   const int64_t work = tiles * kPos * ic * ocp;
-  ParallelForChunks(ctx, blocks, work, [&](int, int64_t b0, int64_t b1) {
+  auto run_blocks = [&](int64_t b0, int64_t b1) {
     // Per-thread scratch that outlives the call: a fresh 0.3 MB buffer per
     // run would be fresh pages (page faults) every time.
     thread_local Scratch s;
@@ -229,7 +230,19 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
         }
       }
     }
-  });
+  };
+  // OpenMP, like oneDNN's primitives around it: a second pool of threads
+  // would compete with libgomp's workers spinning between x86 ops.
+  const int threads = std::max(1, ctx ? ctx->threads : 1);
+  if (threads == 1 || work < kMinParallelWork) {
+    run_blocks(0, blocks);
+    return;
+  }
+#pragma omp parallel num_threads(threads)
+  {
+    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
+    run_blocks(blocks * id / nt, blocks * (id + 1) / nt);
+  }
 }
 
 #else  // !__AVX512F__

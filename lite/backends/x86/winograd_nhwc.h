@@ -14,9 +14,10 @@
 // M_p = V_p U_p over the input channels with U = G g G^T (filters
 // transformed once, in double, at SetFilter); then Y = A^T M A, plus bias and
 // the activation, into the output. Tiles go in blocks of kBlock (their V and
-// M stay in L2), blocks are split over the predictor's threads; every tile is
-// computed the same way whatever the thread count, so outputs do not depend
-// on it. Padding is any 4-value padding (outside reads are zero); output
+// M stay in L2), blocks are split over the predictor's thread count with
+// OpenMP (the runtime oneDNN's x86 kernels use, so no second pool competes
+// with libgomp's spinning workers); every tile is computed the same way
+// whatever the thread count, so outputs do not depend on it. Padding is any 4-value padding (outside reads are zero); output
 // size = input + padding - 2. Rounding: about 1e-6 relative to direct
 // convolution for unit-scale data (the transforms add terms of similar
 // size). The object owns its transformed filter; scratch is per thread.
