@@ -94,11 +94,24 @@ StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p) {
   return plan;
 }
 
+Status AddInterpolateResidual(const InterpolateParam& p) {
+  if (!p.residual) return Status::OK();
+  if (p.residual->dims() != p.out->dims() || p.residual->dtype() != DataType::kFloat32) {
+    return InvalidArgument("interpolate: ResidualData " + DimsToString(p.residual->dims()) +
+                           " does not match Out " + DimsToString(p.out->dims()));
+  }
+  const float* r = p.residual->data<float>();
+  float* y = p.out->mutable_data<float>();
+  for (int64_t i = 0, n = p.out->numel(); i < n; ++i) y[i] += r[i];
+  return Status::OK();
+}
+
 Status InterpolateOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.out_size = OptionalInput("OutSize");
+  param_.residual = OptionalInput("ResidualData");
   for (Tensor* t : InputList("SizeTensor")) param_.size_tensor.push_back(t);
   param_.scale_tensor = OptionalInput("Scale");
   const std::string& type = Type();
@@ -143,6 +156,11 @@ Status InterpolateOp::InferShape() {
     return Status(plan.status().code(), "op " + DebugName() + ": " + plan.status().message());
   }
   param_.out->Resize({plan->n, plan->c, plan->out_h, plan->out_w});
+  if (param_.residual && param_.residual->dims() != param_.out->dims()) {
+    return InvalidArgument("op " + DebugName() + ": ResidualData is " +
+                           DimsToString(param_.residual->dims()) + " but Out is " +
+                           DimsToString(param_.out->dims()));
+  }
   param_.out->set_lod(param_.x->lod());
   param_.out->set_dtype(DataType::kFloat32);
   return Status::OK();

@@ -9,6 +9,8 @@
 // (In v2 a scale keeps driving the ratio even when OutSize sets the size, as
 // in Paddle.) ComputeInterpolatePlan() is shared by InferShape and the kernel,
 // which re-evaluates it every run because the size tensors can change value.
+// A fusion may give the op a ResidualData input (same dims as Out) that is
+// added to the result.
 #pragma once
 
 #include <string>
@@ -32,7 +34,14 @@ struct InterpolateParam : OpParam {
   std::string interp_method;  // "nearest" or "bilinear"
   bool align_corners = true;
   int align_mode = 1;
+  // Optional ResidualData (interp_residual_fuse_pass): Out = resize(X) +
+  // ResidualData, which has Out's dims.
+  const Tensor* residual = nullptr;
 };
+
+// Adds `p.residual` (when set) to the resized output: the host kernels'
+// epilogue. Error when its dims differ from Out's.
+Status AddInterpolateResidual(const InterpolateParam& p);
 
 struct InterpolatePlan {
   int64_t n = 0, c = 0, in_h = 0, in_w = 0, out_h = 0, out_w = 0;

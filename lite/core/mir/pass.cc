@@ -48,6 +48,8 @@ const std::vector<std::string>& DefaultPipeline() {
       "se_residual_fuse_pass",
       // Device subgraphs are cut before kernels are picked.
       "npu_subgraph_pass",
+      // Fusions drivers do not map (only ops left outside subgraphs).
+      "interp_residual_fuse_pass",
       // Kernel selection and placement.
       "static_kernel_pick_pass",
       "variable_place_inference_pass",

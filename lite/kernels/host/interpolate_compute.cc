@@ -122,14 +122,12 @@ class InterpolateCompute : public KernelBase {
     if (p.out->numel() == 0) return Status::OK();
     if (pl.in_h == pl.out_h && pl.in_w == pl.out_w) {
       std::memcpy(y, x, p.x->memory_size());
-      return Status::OK();
-    }
-    if (p.interp_method == "nearest") {
+    } else if (p.interp_method == "nearest") {
       Nearest(ctx(), x, y, pl, p.align_corners);
     } else {
       Bilinear(ctx(), x, y, pl, p.align_corners, p.align_mode);
     }
-    return Status::OK();
+    return operators::AddInterpolateResidual(p);
   }
 };
 

@@ -14,6 +14,7 @@ TEST(X86Nearest, MatchesHost) {
     int out_h, out_w;
     float scale;
     bool align_corners;
+    bool residual = false;  // ResidualData (interp_residual_fuse_pass)
   };
   const std::vector<Case> cases{{"nearest_interp_v2", 10, 14, 0.f, false},  // x2
                                 {"nearest_interp_v2", 15, 21, 0.f, false},  // x3
@@ -21,10 +22,19 @@ TEST(X86Nearest, MatchesHost) {
                                 {"nearest_interp_v2", 7, 9, 0.f, false},    // fractional
                                 {"nearest_interp_v2", 3, 4, 0.f, false},    // down
                                 {"nearest_interp_v2", 10, 14, 0.f, true},   // align corners
-                                {"nearest_interp", 10, 14, 0.f, false}};
+                                {"nearest_interp", 10, 14, 0.f, false},
+                                // Out = upscale(X) + ResidualData: one NHWC
+                                // loop on x86, the host fallback otherwise.
+                                {"nearest_interp_v2", 10, 14, 0.f, false, true},
+                                {"nearest_interp_v2", 15, 21, 0.f, false, true},
+                                {"nearest_interp_v2", 7, 9, 0.f, false, true}};
   for (const Case& c : cases) {
     auto setup = [&](OpTester* t) {
       t->SetInput<float>("X", "x", {2, 3, 5, 7}, RandomFloats(210, 8));
+      if (c.residual) {
+        t->SetInput<float>("ResidualData", "r", {2, 3, c.out_h, c.out_w},
+                           RandomFloats(6 * c.out_h * c.out_w, 9));
+      }
       t->SetOutput("Out", "out");
       t->SetAttr("interp_method", std::string("nearest"));
       t->SetAttr("align_corners", c.align_corners);
@@ -43,8 +53,26 @@ TEST(X86Nearest, MatchesHost) {
                                    c.op + " to " + std::to_string(c.out_h) + "x" +
                                        std::to_string(c.out_w) + " scale " +
                                        std::to_string(c.scale) +
-                                       (c.align_corners ? " align_corners" : ""),
-                                   0.f);
+                                       (c.align_corners ? " align_corners" : "") +
+                                       (c.residual ? " + residual" : ""),
+                                   0.f, c.residual ? 2 : 1);
+  }
+}
+
+TEST(X86Nearest, ResidualOfAnotherShapeIsAnError) {
+  OpTester t("nearest_interp_v2");
+  t.SetInput<float>("X", "x", {1, 3, 5, 7}, RandomFloats(105, 8));
+  t.SetInput<float>("ResidualData", "r", {1, 3, 10, 7}, RandomFloats(210, 9));
+  t.SetOutput("Out", "out");
+  t.SetAttr("out_h", 10);
+  t.SetAttr("out_w", 14);
+  t.SetAttr("align_corners", false);
+  for (TargetType target : {TargetType::kHost, TargetType::kX86}) {
+    Status s = t.Run(target);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("ResidualData"), std::string::npos) << s.ToString();
+    EXPECT_NE(s.message().find("[1, 3, 10, 7]"), std::string::npos) << s.ToString();
+    EXPECT_NE(s.message().find("[1, 3, 10, 14]"), std::string::npos) << s.ToString();
   }
 }
 
