@@ -1,8 +1,10 @@
 // Clones of one predictor run concurrently, one per thread, on the shared
 // models: every clone's outputs equal the single-threaded run bit for bit,
-// in every round. This is the test the TSan config runs (README: Sanitizers);
-// without TSan it still checks that clones do not disturb each other.
-// Skips when ../shared/models is absent.
+// in every round. Run for the host target with 1 and 2 threads per predictor
+// (the kernels' ThreadPool), the x86 target (oneDNN) and the npu target
+// (XNNPACK driver). This is the test the TSan config runs (README:
+// Sanitizers); without TSan it still checks that clones do not disturb each
+// other. Skips when ../shared/models is absent.
 #include <string>
 #include <thread>
 #include <vector>
@@ -46,50 +48,84 @@ std::vector<std::string> RunOnce(const lite::tools::Reference& ref, PaddlePredic
   return outs;
 }
 
+// Source and kThreads clones made from `config` run kRounds times at once,
+// each on its own thread; every run must equal the source's first run.
+void ExpectClonesMatch(const lite::tools::Reference& ref, const CxxConfig& config) {
+  constexpr int kThreads = 4;
+  constexpr int kRounds = 3;
+  auto source = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(source.ok()) << source.status().ToString();
+  std::string error;
+  const auto expected = RunOnce(ref, source->get(), &error);
+  ASSERT_FALSE(expected.empty()) << error;
+
+  std::vector<std::shared_ptr<PaddlePredictor>> clones;
+  for (int t = 0; t < kThreads; ++t) {
+    auto c = (*source)->Clone();
+    ASSERT_TRUE(c.ok()) << c.status().ToString();
+    clones.push_back(*c);
+  }
+  std::vector<std::string> errors(kThreads);
+  std::vector<int> matched(kThreads, 0);
+  std::vector<std::thread> workers;
+  for (int t = 0; t < kThreads; ++t) {
+    workers.emplace_back([&, t] {
+      for (int r = 0; r < kRounds; ++r) {
+        auto got = RunOnce(ref, clones[t].get(), &errors[t]);
+        if (got == expected) ++matched[t];
+      }
+    });
+  }
+  // The source keeps running on this thread at the same time.
+  int source_matched = 0;
+  for (int r = 0; r < kRounds; ++r) {
+    if (RunOnce(ref, source->get(), &error) == expected) ++source_matched;
+  }
+  for (auto& w : workers) w.join();
+  EXPECT_EQ(source_matched, kRounds) << error;
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(matched[t], kRounds) << "clone " << t << ": " << errors[t];
+  }
+}
+
+struct Variant {
+  const char* name;
+  std::vector<lite::Place> places;  // empty: the default (host)
+  int threads;
+  const char* placed;  // profile text every variant's predictor must show
+};
+
 TEST(Concurrency, ClonesOnThreadsMatchTheSingleThreadedRun) {
   const std::string root = lite::SharedModelsDir();
   if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
-  constexpr int kThreads = 4;
-  constexpr int kRounds = 3;
+  const lite::Place host(lite::TargetType::kHost);
+  const std::vector<Variant> variants = {
+      {"host, 1 thread", {}, 1, "host/float/"},
+      {"host, 2 threads", {}, 2, "host/float/"},
+      {"x86 (oneDNN), 2 threads", {lite::Place(lite::TargetType::kX86), host}, 2, "x86/float/"},
+      {"npu (xnnpack), 2 threads", {lite::Place(lite::TargetType::kNPU), host}, 2, "npu/float/"},
+  };
   for (const char* model :
        {"mnist_mlp_fluid2018", "mobilenetv3_small_x0_35_3cls", "ppocr_cls_mobile_v2.0"}) {
-    SCOPED_TRACE(model);
     auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
     ASSERT_TRUE(ref.ok()) << ref.status().ToString();
-    CxxConfig config;
-    lite::tools::ConfigureModel(*ref, &config);
-    auto source = CreatePaddlePredictor<CxxConfig>(config);
-    ASSERT_TRUE(source.ok()) << source.status().ToString();
-    std::string error;
-    const auto expected = RunOnce(*ref, source->get(), &error);
-    ASSERT_FALSE(expected.empty()) << error;
-
-    std::vector<std::shared_ptr<PaddlePredictor>> clones;
-    for (int t = 0; t < kThreads; ++t) {
-      auto c = (*source)->Clone();
-      ASSERT_TRUE(c.ok()) << c.status().ToString();
-      clones.push_back(*c);
-    }
-    std::vector<std::string> errors(kThreads);
-    std::vector<int> matched(kThreads, 0);
-    std::vector<std::thread> workers;
-    for (int t = 0; t < kThreads; ++t) {
-      workers.emplace_back([&, t] {
-        for (int r = 0; r < kRounds; ++r) {
-          auto got = RunOnce(*ref, clones[t].get(), &errors[t]);
-          if (got == expected) ++matched[t];
-        }
-      });
-    }
-    // The source keeps running on this thread at the same time.
-    int source_matched = 0;
-    for (int r = 0; r < kRounds; ++r) {
-      if (RunOnce(*ref, source->get(), &error) == expected) ++source_matched;
-    }
-    for (auto& w : workers) w.join();
-    EXPECT_EQ(source_matched, kRounds) << error;
-    for (int t = 0; t < kThreads; ++t) {
-      EXPECT_EQ(matched[t], kRounds) << "clone " << t << ": " << errors[t];
+    for (const Variant& v : variants) {
+      SCOPED_TRACE(std::string(model) + ", " + v.name);
+      CxxConfig config;
+      lite::tools::ConfigureModel(*ref, &config);
+      if (!v.places.empty()) config.set_valid_places(v.places);
+      config.set_threads(v.threads);
+      config.set_npu_strict(true);  // an npu subgraph that cannot compile fails
+      ExpectClonesMatch(*ref, config);
+      // The variant really ran where it says (not all on the host fallback).
+      CxxConfig profiled = config;
+      profiled.set_profiling(true);
+      auto probe = CreatePaddlePredictor<CxxConfig>(profiled);
+      ASSERT_TRUE(probe.ok()) << probe.status().ToString();
+      std::string error;
+      ASSERT_FALSE(RunOnce(*ref, probe->get(), &error).empty()) << error;
+      EXPECT_NE((*probe)->GetProfileSummary().find(v.placed), std::string::npos)
+          << (*probe)->GetProfileSummary();
     }
   }
 }

@@ -93,7 +93,7 @@ Status Benchmark() {
     if (!FLAGS_input_shape.empty()) return lite::InvalidArgument("give --reference or --input_shape");
     RETURN_IF_ERROR(lite::tools::FeedInputs(*ref, predictor.get()));
   } else {
-    RETURN_IF_ERROR(lite::tools::FeedGenerated(flags, FLAGS_input_shape, predictor.get(), &std::cout));
+    RETURN_IF_ERROR(lite::tools::FeedGenerated(FLAGS_input_shape, predictor.get(), &std::cout));
   }
   for (int i = 0; i < FLAGS_warmup; ++i) RETURN_IF_ERROR(predictor->Run());
   // The profile covers the timed runs only: a fresh predictor state would

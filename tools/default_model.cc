@@ -71,16 +71,6 @@ class Builder {
 
 }  // namespace
 
-std::vector<float> LcgUniform(size_t n, uint32_t seed, double lo, double hi) {
-  std::vector<float> out(n);
-  uint32_t state = seed;
-  for (size_t i = 0; i < n; ++i) {
-    state = 1103515245u * state + 12345u;
-    out[i] = static_cast<float>(lo + (hi - lo) * (static_cast<double>(state) / 4294967296.0));
-  }
-  return out;
-}
-
 DefaultModel MakeDefaultModel() {
   Builder b;
   const int64_t kIn = 3, kC1 = 8, kC2 = 16, kClasses = 10;

@@ -1,6 +1,6 @@
 // The default model of the quickstart: a small deterministic CNN generated
-// in code (no download), saved as a Paddle combined model. Also the LCG the
-// tools use for deterministic input data (the recipe of ../shared/models).
+// in code (no download), saved as a Paddle combined model. The tools' LCG
+// (LcgUniform) lives in tools/tool_util.h, included here.
 //
 //   x [-1,3,32,32] -> conv2d 3x3 (8) -> batch_norm -> relu -> pool2d max 2x2
 //   -> conv2d 1x1 (16) -> elementwise_add bias (axis 1) -> hard_swish
@@ -19,13 +19,10 @@
 #include "lite/core/scope.h"
 #include "lite/model_parser/program_desc.h"
 #include "lite/utils/status.h"
+#include "tools/tool_util.h"  // LcgUniform
 
 namespace lite {
 namespace tools {
-
-// LCG: state = (1103515245 * state + 12345) mod 2^32 starting at `seed`;
-// value k = lo + (hi - lo) * state_(k+1) / 2^32 (float64, stored as float).
-std::vector<float> LcgUniform(size_t n, uint32_t seed, double lo, double hi);
 
 struct DefaultModel {
   cpp::ProgramDesc program;

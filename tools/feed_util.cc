@@ -2,40 +2,13 @@
 
 #include <cstdlib>
 
-#include "lite/core/tensor.h"
-#include "lite/model_parser/model_loader.h"
-#include "lite/model_parser/naive_buffer/naive_buffer.h"
-#include "tools/default_model.h"
-
 namespace lite {
 namespace tools {
 
 namespace {
 
 using paddle::lite_api::PaddlePredictor;
-
-// The feed var descs of the model, by feed column.
-StatusOr<std::vector<cpp::VarDesc>> FeedVars(const ModelFlags& flags,
-                                                   const PaddlePredictor& predictor) {
-  cpp::ProgramDesc program;
-  if (flags.light()) {
-    RETURN_IF_ERROR(naive_buffer::LoadProgramFromFile(flags.optimized_model, &program));
-  } else if (!flags.model_file.empty()) {
-    ASSIGN_OR_RETURN(program, LoadProgramFromFile(flags.model_file));
-  } else {
-    ASSIGN_OR_RETURN(ModelFiles files, FindModelFiles(flags.model_dir));
-    ASSIGN_OR_RETURN(program, LoadProgramFromFile(files.model_file));
-  }
-  std::vector<cpp::VarDesc> out;
-  for (const auto& name : predictor.GetInputNames()) {
-    const cpp::VarDesc* v = program.blocks[0].FindVar(name);
-    cpp::VarDesc d;
-    if (v) d = *v;
-    d.name = name;
-    out.push_back(d);
-  }
-  return out;
-}
+using paddle::lite_api::TensorInfo;
 
 StatusOr<std::vector<int64_t>> ParseShape(const std::string& text) {
   std::vector<int64_t> shape;
@@ -52,21 +25,23 @@ StatusOr<std::vector<int64_t>> ParseShape(const std::string& text) {
 
 }  // namespace
 
-Status FeedGenerated(const ModelFlags& flags, const std::string& input_shape,
-                     PaddlePredictor* predictor, std::ostream* log) {
-  ASSIGN_OR_RETURN(auto vars, FeedVars(flags, *predictor));
+Status FeedGenerated(const std::string& input_shape, PaddlePredictor* predictor,
+                     std::ostream* log) {
+  // Names, declared dims and dtypes of the inputs, by feed column, as the
+  // predictor's program declares them.
+  const std::vector<TensorInfo> vars = predictor->GetInputInfos();
   const auto shapes = SplitList(input_shape, ':');
   if (!shapes.empty() && shapes.size() != vars.size()) {
     return InvalidArgument("--input_shape gives " + std::to_string(shapes.size()) +
-                                 " shape(s) but the model has " +
-                                 std::to_string(vars.size()) + " input(s)");
+                           " shape(s) but the model has " + std::to_string(vars.size()) +
+                           " input(s)");
   }
   for (size_t i = 0; i < vars.size(); ++i) {
     std::vector<int64_t> shape;
     if (!shapes.empty()) {
       ASSIGN_OR_RETURN(shape, ParseShape(shapes[i]));
     } else {
-      for (int64_t d : vars[i].dims) shape.push_back(d < 0 ? 1 : d);
+      for (int64_t d : vars[i].shape) shape.push_back(d < 0 ? 1 : d);
     }
     auto in = predictor->GetInput(static_cast<int>(i));
     in->Resize(shape);
@@ -86,8 +61,8 @@ Status FeedGenerated(const ModelFlags& flags, const std::string& input_shape,
       default:
         in->CopyFromCpu(values.data());
     }
-    *log << "input  " << vars[i].name << " " << DimsToString(shape)
-              << " (generated, LCG seed 1 in [-1, 1])\n";
+    *log << "input  " << vars[i].name << " " << ShapeText(shape)
+         << " (generated, LCG seed 1 in [-1, 1])\n";
   }
   return Status::OK();
 }

@@ -113,6 +113,10 @@ expect_error "is not a directory" --model_dir="$TMP/default_model" --optimize_ou
 "$RUN" --model_dir="$TMP/pb" --repeats=2 >"$TMP/run_pb.log" 2>&1 \
   || { fail "run_model protobuf"; cat "$TMP/run_pb.log"; }
 grep -q "^output prob \[1, 10\]" "$TMP/run_nb.log" || fail "run_model output line"
+# without --input_shape the inputs take the declared feed dims ([-1,3,32,32]), -1 read as 1
+for log in run_nb run_pb; do
+  grep -q "^input  x \[1, 3, 32, 32\] (generated" "$TMP/$log.log" || fail "$log: generated input line"
+done
 diff <(grep -A2 "^output" "$TMP/run_nb.log") <(grep -A2 "^output" "$TMP/run_pb.log") \
   || fail "light and full outputs differ"
 "$RUN" --optimized_model="$TMP/missing.nb" 2>"$TMP/err" >/dev/null \

@@ -18,9 +18,6 @@
 #include <iostream>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/tensor.h"
-#include "lite/model_parser/model_loader.h"
-#include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "lite/operators/lod_util.h"
 #include "tools/feed_util.h"
 #include "tools/reference.h"
@@ -50,7 +47,7 @@ using paddle::lite_api::PaddlePredictor;
 
 void PrintOutput(const std::string& name, const paddle::lite_api::Tensor& t) {
   const auto shape = t.shape();
-  std::cout << "output " << name << " " << lite::DimsToString(shape) << " "
+  std::cout << "output " << name << " " << lite::tools::ShapeText(shape) << " "
             << lite::DataTypeName(t.dtype());
   if (!t.lod().empty()) std::cout << " lod " << lite::operators::LodToString(t.lod());
   std::cout << "\n";
@@ -110,11 +107,11 @@ Status RunMain() {
   if (ref) {
     RETURN_IF_ERROR(lite::tools::FeedInputs(*ref, predictor.get()));
     for (const auto& in : ref->inputs) {
-      std::cout << "input  " << in.name << " " << lite::DimsToString(in.shape) << " (from "
+      std::cout << "input  " << in.name << " " << lite::tools::ShapeText(in.shape) << " (from "
                 << FLAGS_reference << ")\n";
     }
   } else {
-    RETURN_IF_ERROR(lite::tools::FeedGenerated(flags, FLAGS_input_shape, predictor.get(), &std::cout));
+    RETURN_IF_ERROR(lite::tools::FeedGenerated(FLAGS_input_shape, predictor.get(), &std::cout));
   }
   for (int i = 0; i < FLAGS_warmup; ++i) RETURN_IF_ERROR(predictor->Run());
   std::vector<double> ms;

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 
 namespace lite {
 namespace tools {
@@ -129,6 +130,24 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_profiling(flags.profiling);
   config.set_disabled_passes(flags.disabled_passes);
   return CreatePaddlePredictor<CxxConfig>(config);
+}
+
+std::string ShapeText(const std::vector<int64_t>& shape) {
+  std::ostringstream os;
+  os << "[";
+  for (size_t i = 0; i < shape.size(); ++i) os << (i ? ", " : "") << shape[i];
+  os << "]";
+  return os.str();
+}
+
+std::vector<float> LcgUniform(size_t n, uint32_t seed, double lo, double hi) {
+  std::vector<float> out(n);
+  uint32_t state = seed;
+  for (size_t i = 0; i < n; ++i) {
+    state = 1103515245u * state + 12345u;
+    out[i] = static_cast<float>(lo + (hi - lo) * (static_cast<double>(state) / 4294967296.0));
+  }
+  return out;
 }
 
 Latency Summarize(std::vector<double> ms) {

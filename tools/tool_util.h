@@ -1,10 +1,12 @@
 // Helpers shared by the command-line tools (opt, run_model, accuracy,
 // make_default_model): flag-list parsing, valid targets -> Places, creating
-// a predictor from model flags, directory creation, one-line errors.
+// a predictor from model flags, directory creation, one-line errors, shape
+// text and the deterministic LCG input data.
 //
 // Owned by tools/. Everything returned is a fresh value owned by the caller.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +24,14 @@ std::vector<std::string> SplitList(const std::string& s, char sep = ',');
 // the fallback when absent. InvalidArgument naming the bad item otherwise
 // ("arm" is accepted as host).
 StatusOr<std::vector<Place>> ParseValidTargets(const std::string& list);
+
+// "[1, 3, 224, 224]" (the same text as lite::DimsToString).
+std::string ShapeText(const std::vector<int64_t>& shape);
+
+// LCG: state = (1103515245 * state + 12345) mod 2^32 starting at `seed`;
+// value k = lo + (hi - lo) * state_(k+1) / 2^32 (float64, stored as float).
+// The tools' deterministic input data (the recipe of ../shared/models).
+std::vector<float> LcgUniform(size_t n, uint32_t seed, double lo, double hi);
 
 // "host,npu" style text of the targets of `places`.
 std::string TargetsText(const std::vector<Place>& places);
