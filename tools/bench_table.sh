@@ -5,8 +5,9 @@
 # (the order rotates each round, so drift of a shared machine hits all
 # sides), then prints one markdown row per model: the median of the round
 # medians per side, the best of our targets and its ratio to ORT, its
-# GFLOP/s (FLOPs counted by the profiler: conv / fc / matmul) and % of the
-# measured 1-thread AVX-512 FMA roof (tools/roof), and peak RSS of ours (the
+# GFLOP/s (FLOPs counted by the host profile: conv / fc / matmul, as direct
+# arithmetic) and % of the measured AVX-512 FMA roof (tools/roof, 1 thread
+# times THREADS), and peak RSS of ours (the
 # process's VmHWM) and of ORT (/usr/bin/time %M of the node process, which
 # includes Node itself, ~45 MB).
 #
@@ -69,7 +70,10 @@ for m in "${models[@]}"; do
       best=$side
     fi
   done
-  gflop=$("$bench" --reference="$ref" --valid_targets="$(target "$best")" --threads=1 --warmup=1 \
+  # FLOPs per run as the host profile counts them (conv / fc / matmul, direct
+  # convolution arithmetic even where a Winograd kernel does less; npu
+  # subgraphs are not broken down, hence host).
+  gflop=$("$bench" --reference="$ref" --valid_targets=host --threads=1 --warmup=1 \
             --repeats=3 --profile 2>/dev/null |
           awk '$NF ~ /^[0-9.]+$/ && NF >= 6 && $1 != "total" {g += $(NF-2) * $NF / 1000} END{printf "%.4f", g}')
   input=$(python3 -c "import json,sys; d=json.load(open('$ref/meta.json')); print('x'.join(str(v) for v in d['inputs'][0]['shape']))" 2>/dev/null || echo "?")
