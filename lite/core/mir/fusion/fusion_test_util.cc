@@ -1,5 +1,7 @@
 #include "lite/core/mir/fusion/fusion_test_util.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -145,6 +147,15 @@ StatusOr<FusionRun> RunAndCompare(const TestModel& model,
   }
   *max_diff = MaxAbsDiff(plain.outputs, fused.outputs);
   return fused;
+}
+
+FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass, double tol) {
+  double diff = 0;
+  auto run = RunAndCompare(model, {pass}, &diff);
+  EXPECT_TRUE(run.ok()) << pass << ": " << run.status().ToString();
+  if (!run.ok()) return FusionRun();
+  EXPECT_LT(diff, tol) << pass;
+  return *run;
 }
 
 int CountOps(const std::vector<std::string>& types, const std::string& type) {

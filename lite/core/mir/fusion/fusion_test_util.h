@@ -69,6 +69,11 @@ StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::strin
 StatusOr<FusionRun> RunAndCompare(const TestModel& model,
                                   const std::vector<std::string>& fusions, double* max_diff);
 
+// RunAndCompare with `pass`, expecting success and outputs within `tol` of
+// the unfused program's; returns the fused run (empty on failure).
+FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass,
+                             double tol = 1e-6);
+
 // Number of ops of `type` in `types`.
 int CountOps(const std::vector<std::string>& types, const std::string& type);
 // Largest |a - b| over two output lists of the same shape (inf on mismatch).

@@ -35,14 +35,7 @@ TestModel UpAdd(const std::string& type = "nearest_interp_v2", bool swapped = fa
   return m;
 }
 
-FusionRun Fused(const TestModel& m) {
-  double diff = 0;
-  auto run = RunAndCompare(m, {kPass}, &diff);
-  EXPECT_TRUE(run.ok()) << run.status().ToString();
-  if (!run.ok()) return FusionRun();
-  EXPECT_LT(diff, 1e-6);
-  return *run;
-}
+FusionRun Fused(const TestModel& m) { return ExpectFusedMatches(m, kPass); }
 
 TEST(InterpResidualFuse, AddIntoTheResize) {
   for (const std::string type : {"nearest_interp_v2", "bilinear_interp_v2", "nearest_interp"}) {

@@ -31,14 +31,7 @@ TestModel Se(const std::string& gate, const std::string& side, const DDim& gdims
   return m;
 }
 
-FusionRun Fused(const TestModel& m) {
-  double diff = 0;
-  auto run = RunAndCompare(m, {kPass}, &diff);
-  EXPECT_TRUE(run.ok()) << run.status().ToString();
-  if (!run.ok()) return FusionRun();
-  EXPECT_LT(diff, 1e-6);
-  return *run;
-}
+FusionRun Fused(const TestModel& m) { return ExpectFusedMatches(m, kPass); }
 
 TEST(SeGateFuse, HardSigmoidOnY) {
   FusionRun r = Fused(Se("hard_sigmoid", "Y"));
