@@ -172,3 +172,28 @@ TEST(LightPredictorConfig, ErrorsAreStatusValues) {
 }
 
 }  // namespace
+
+namespace {
+
+// The profile covers runs since the last ResetProfile (warm-up excluded).
+TEST(PredictorProfile, ResetForgetsEarlierRuns) {
+  const std::string dir = lite::testing_util::MakeTempDir("profile_reset") + "/model";
+  ASSERT_TRUE(lite::tools::WriteDefaultModel(dir).ok());
+  CxxConfig config;
+  config.set_model_dir(dir);
+  config.set_profiling(true);
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  auto in = (*p)->GetInput(0);
+  in->Resize({1, 3, 32, 32});
+  auto x = lite::tools::LcgUniform(3 * 32 * 32, 1, -1, 1);
+  in->CopyFromCpu(x.data());
+  ASSERT_TRUE((*p)->Run().ok());
+  EXPECT_NE((*p)->GetProfileSummary(), "");
+  (*p)->ResetProfile();
+  EXPECT_EQ((*p)->GetProfileSummary(), "") << "nothing profiled since the reset";
+  ASSERT_TRUE((*p)->Run().ok());
+  EXPECT_NE((*p)->GetProfileSummary().find("conv2d"), std::string::npos);
+}
+
+}  // namespace

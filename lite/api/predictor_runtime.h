@@ -44,6 +44,7 @@ class PredictorRuntime {
   paddle::lite_api::PlacementReport Placement() const;
   void set_profiling(bool on) { runtime_->set_profiling(on); }
   std::string ProfileSummary() const { return runtime_->ProfileSummary(); }
+  void ResetProfile() { runtime_->ResetProfile(); }
   const Scope& root_scope() const { return *root_; }
 
  private:
@@ -108,6 +109,7 @@ class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
     return runtime_->Placement();
   }
   std::string GetProfileSummary() const override { return runtime_->ProfileSummary(); }
+  void ResetProfile() override { runtime_->ResetProfile(); }
 
  private:
   std::unique_ptr<PredictorRuntime> runtime_;

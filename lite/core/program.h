@@ -81,6 +81,11 @@ class RuntimeProgram {
   void set_profiling(bool on) { profiling_ = on; }
   const std::vector<double>& op_millis() const { return op_millis_; }
   int profiled_runs() const { return profiled_runs_; }
+  // Forgets the runs profiled so far (warm-up runs, say).
+  void ResetProfile() {
+    op_millis_.assign(op_millis_.size(), 0.0);
+    profiled_runs_ = 0;
+  }
   // Time per (op type, kernel place), slowest first, with GFLOP/s for the
   // ops OpFlops counts; rows sum to *total_ms (ms per run).
   std::vector<ProfileRow> ProfileRows(double* total_ms = nullptr) const;
