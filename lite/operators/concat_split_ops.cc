@@ -19,15 +19,24 @@ StatusOr<int64_t> ReadScalarAxis(const Tensor* t, int64_t fallback) {
 
 }  // namespace
 
+DDim ConcatInputDims(const ConcatParam& p, size_t i) {
+  DDim d = p.xs[i]->dims();
+  if (i < p.upscale.size() && d.size() == 4) {
+    d[2] *= p.upscale[i];
+    d[3] *= p.upscale[i];
+  }
+  return d;
+}
+
 StatusOr<DDim> ComputeConcatDims(const ConcatParam& p, int* axis) {
   if (p.xs.empty()) return InvalidArgument("concat has no inputs");
-  const DDim& d0 = p.xs[0]->dims();
+  const DDim d0 = ConcatInputDims(p, 0);
   const int64_t rank = static_cast<int64_t>(d0.size());
   ASSIGN_OR_RETURN(int64_t raw, ReadScalarAxis(p.axis_tensor, p.axis));
   ASSIGN_OR_RETURN(*axis, NormalizeAxis(raw, rank, "concat axis"));
   DDim out = d0;
   for (size_t i = 1; i < p.xs.size(); ++i) {
-    const DDim& d = p.xs[i]->dims();
+    const DDim d = ConcatInputDims(p, i);
     if (d.size() != d0.size()) {
       return InvalidArgument("concat input " + std::to_string(i) + " " +
                              DimsToString(d) + " has another rank than " +
@@ -109,11 +118,27 @@ Status ConcatOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.axis = desc.GetAttr<int32_t>("axis", 0);
   param_.axis_tensor = OptionalInput("AxisTensor");
+  param_.upscale = desc.GetAttr<std::vector<int>>("input_upscale", {});
+  if (!param_.upscale.empty()) {
+    if (param_.upscale.size() != param_.xs.size() || param_.axis != 1 || param_.axis_tensor) {
+      return OpError("attribute input_upscale needs one factor per input and axis 1 "
+                     "(no AxisTensor)");
+    }
+    for (int f : param_.upscale) {
+      if (f < 1) return OpError("attribute input_upscale holds a factor < 1");
+    }
+  }
   return Status::OK();
 }
 
 Status ConcatOp::CheckShape() const {
   if (param_.xs.empty()) return OpError("input X list is empty");
+  for (size_t i = 0; i < param_.upscale.size(); ++i) {
+    if (param_.xs[i]->dims().size() != 4 || param_.xs[i]->dtype() != DataType::kFloat32) {
+      return OpError("input_upscale needs rank-4 float32 inputs, input " + std::to_string(i) +
+                     " is " + DimsToString(param_.xs[i]->dims()));
+    }
+  }
   return Status::OK();
 }
 

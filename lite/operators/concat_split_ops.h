@@ -7,7 +7,8 @@
 // by InferShape and the kernels, which re-evaluate them every run. LoD:
 // concat along axis 0 appends the inputs' one-level LoDs (all inputs with one
 // or none); on another axis the inputs that carry a LoD must agree and Out
-// keeps it (lod_util.h AgreedLoD).
+// keeps it (lod_util.h AgreedLoD). A fusion may give concat per-input
+// nearest upscale factors (ConcatParam::upscale).
 #pragma once
 
 #include <vector>
@@ -22,7 +23,15 @@ struct ConcatParam : OpParam {
   Tensor* out = nullptr;
   int axis = 0;
   const Tensor* axis_tensor = nullptr;  // optional, overrides axis
+  // Attr input_upscale (set by concat_upscale_fuse_pass): one integer per
+  // input; input i enters the concat nearest-upscaled by that factor in H
+  // and W (each pixel repeated f x f times). Empty: none. Only for rank-4
+  // float inputs joined on axis 1.
+  std::vector<int> upscale;
 };
+
+// Input i's dims as the concat sees them (after its upscale).
+DDim ConcatInputDims(const ConcatParam& p, size_t i);
 
 struct SplitParam : OpParam {
   const Tensor* x = nullptr;

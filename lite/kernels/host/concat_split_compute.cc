@@ -77,6 +77,22 @@ Status CutRows(const Tensor& x, int64_t outer, const std::vector<int64_t>& inner
 
 }  // namespace
 
+// Nearest upscale of NCHW float `x` by `f` in H and W into `out`.
+static void Upscale(const Tensor& x, int f, Tensor* out) {
+  const DDim& d = x.dims();
+  out->Resize({d[0], d[1], d[2] * f, d[3] * f});
+  const float* src = x.data<float>();
+  float* dst = out->mutable_data<float>();
+  const int64_t h = d[2], w = d[3], ow = w * f;
+  for (int64_t plane = 0; plane < d[0] * d[1]; ++plane) {
+    for (int64_t y = 0; y < h * f; ++y) {
+      const float* row = src + (plane * h + y / f) * w;
+      float* o = dst + (plane * h * f + y) * ow;
+      for (int64_t x2 = 0; x2 < ow; ++x2) o[x2] = row[x2 / f];
+    }
+  }
+}
+
 class ConcatCompute : public KernelBase {
  public:
   Status Run() override {
@@ -84,10 +100,20 @@ class ConcatCompute : public KernelBase {
     int axis = 0;
     ASSIGN_OR_RETURN(DDim dims, operators::ComputeConcatDims(p, &axis));
     p.out->Resize(dims);
+    std::vector<const Tensor*> xs = p.xs;
+    upscaled_.resize(p.upscale.size());
+    for (size_t i = 0; i < p.upscale.size(); ++i) {  // (fusion of nearest upsamplings)
+      if (p.upscale[i] == 1) continue;
+      Upscale(*p.xs[i], p.upscale[i], &upscaled_[i]);
+      xs[i] = &upscaled_[i];
+    }
     std::vector<int64_t> inner;
-    for (const Tensor* x : p.xs) inner.push_back(ProductFrom(x->dims(), axis));
-    return JoinRows(p.xs, ProductTo(dims, axis), inner, p.out);
+    for (const Tensor* x : xs) inner.push_back(ProductFrom(x->dims(), axis));
+    return JoinRows(xs, ProductTo(dims, axis), inner, p.out);
   }
+
+ private:
+  std::vector<Tensor> upscaled_;
 };
 
 class SplitCompute : public KernelBase {

@@ -1,7 +1,8 @@
 // x86 concat on oneDNN's concat primitive (float inputs of equal rank, a
 // static axis; an AxisTensor input declines at kernel pick). Inputs with no
 // elements are left out, as Paddle does. Registered at layout NHWC. Primitive re-created when any
-// input's dims change.
+// input's dims change. Inputs that a fusion upscales (ConcatParam::upscale)
+// are joined by one NHWC loop instead.
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/concat_split_ops.h"
@@ -31,6 +32,7 @@ class ConcatCompute : public DnnlKernel {
       p.out->mutable_data<float>();
       return Status::OK();
     }
+    if (!p.upscale.empty()) return RunUpscaled(p);
     if (dims != dims_) {
       const int rank = static_cast<int>(p.out->dims().size());
       const int axis = p.axis < 0 ? p.axis + rank : p.axis;
@@ -56,6 +58,41 @@ class ConcatCompute : public DnnlKernel {
   }
 
  private:
+  // Inputs nearest-upscaled into the concat (concat_upscale_fuse_pass), NHWC
+  // on axis 1: each output pixel's channels are the inputs' source pixels'
+  // channels one after another, written once.
+  Status RunUpscaled(const operators::ConcatParam& p) {
+    int axis = 0;
+    ASSIGN_OR_RETURN(DDim od, operators::ComputeConcatDims(p, &axis));
+    p.out->Resize(od);
+    for (const Tensor* x : p.xs) {
+      if (Desc(*x) != lite::x86::NhwcDesc(x->dims())) {
+        return Unimplemented("x86 concat with input_upscale of a weight or non-rank-4 input " +
+                             DimsToString(x->dims()));
+      }
+    }
+    const int64_t rows = od[0] * od[2], ow = od[3], oc = od[1];
+    float* out = p.out->mutable_data<float>();
+    std::vector<const float*> src;
+    for (const Tensor* x : p.xs) src.push_back(x->data<float>());
+#pragma omp parallel for num_threads(threads()) if (threads() > 1)
+    for (int64_t r = 0; r < rows; ++r) {
+      const int64_t n = r / od[2], y = r % od[2];
+      float* o = out + r * ow * oc;
+      for (int64_t xo = 0; xo < ow; ++xo) {
+        for (size_t i = 0; i < p.xs.size(); ++i) {
+          const DDim& d = p.xs[i]->dims();
+          const int64_t f = p.upscale[i], c = d[1];
+          const float* s = src[i] + ((n * d[2] + y / f) * d[3] + xo / f) * c;
+#pragma omp simd
+          for (int64_t k = 0; k < c; ++k) o[k] = s[k];
+          o += c;
+        }
+      }
+    }
+    return Status::OK();
+  }
+
   std::vector<DDim> dims_;
   dnnl::concat concat_;
   HostFallback fallback_;

@@ -35,6 +35,34 @@ TEST(X86Concat, EveryAxisMatchesHost) {
   }
 }
 
+// Inputs nearest-upscaled into the concat (input_upscale, set by
+// concat_upscale_fuse_pass): x86's one NHWC loop equals the host kernel.
+TEST(X86Concat, UpscaledInputsMatchHost) {
+  for (int threads : {1, 2}) {
+    auto setup = [](OpTester* t) {
+      t->SetInput<float>("X", "a", {2, 3, 2, 3}, RandomFloats(36, 1));
+      t->SetInput<float>("X", "b", {2, 5, 4, 6}, RandomFloats(240, 2));
+      t->SetInput<float>("X", "c", {2, 2, 8, 12}, RandomFloats(384, 3));
+      t->SetOutput("Out", "out");
+      t->SetAttr("axis", 1);
+      t->SetAttr("input_upscale", std::vector<int>{4, 2, 1});
+    };
+    ExpectX86MatchesHost("concat", setup, {"out"}, std::to_string(threads) + " threads", 0.f,
+                         threads);
+  }
+}
+
+TEST(X86Concat, UpscaleOnAnotherAxisIsAnError) {
+  OpTester t("concat");
+  t.SetInput<float>("X", "a", {1, 2, 2, 3}, RandomFloats(12, 1));
+  t.SetOutput("Out", "out");
+  t.SetAttr("axis", 2);
+  t.SetAttr("input_upscale", std::vector<int>{2});
+  Status s = t.Run(TargetType::kX86);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("input_upscale"), std::string::npos) << s.ToString();
+}
+
 TEST(X86Fc, MatchesHostWithBiasAndActivations) {
   for (const std::string act : {"", "relu"}) {
     for (bool fused_sigmoid : {false, true}) {

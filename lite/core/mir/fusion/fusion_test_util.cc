@@ -28,7 +28,8 @@ const std::vector<std::string>& AllFusionPasses() {
       "conv_elementwise_add_fuse_pass",  "conv_bn_fuse_pass",
       "conv_activation_fuse_pass",       "fc_fuse_pass",
       "elementwise_activation_fuse_pass", "se_gate_fuse_pass",
-      "se_residual_fuse_pass",           "interp_residual_fuse_pass"};
+      "se_residual_fuse_pass",           "interp_residual_fuse_pass",
+      "concat_upscale_fuse_pass"};
   return *names;
 }
 
