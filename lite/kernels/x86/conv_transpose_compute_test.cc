@@ -52,6 +52,19 @@ TEST(X86ConvTranspose, MatchesHost) {
   d.strides = {2, 2};
   d.act = "relu";
   cases.push_back({"k2 s2 (one matmul), relu", d});
+  // Det's last layer (24 -> 1, sigmoid) and a two-entry activation.
+  d = Deconv();
+  d.c = 24;
+  d.cout = 1;
+  d.n = 2;
+  d.act = "sigmoid";
+  cases.push_back({"k2 s2 24 -> 1, batch 2, sigmoid", d});
+  d.cout = 3;
+  d.act = "hard_sigmoid";
+  cases.push_back({"k2 s2 24 -> 3, hard_sigmoid", d});
+  d.k = 2;
+  d.strides = {2, 2};
+  d.n = 2;
   // kw * C_out >= 16: batched matmuls writing the output rows in place.
   d.cout = 24;
   cases.push_back({"k2 s2 24 -> 24 (strided matmuls), batch 2, relu", d});
@@ -76,6 +89,10 @@ TEST(X86ConvTranspose, MatchesHost) {
       t->SetAttr("groups", k.groups);
       if (!k.output_padding.empty()) t->SetAttr("output_padding", k.output_padding);
       if (!k.act.empty()) t->SetAttr("fuse_activation", k.act);
+      if (k.act == "hard_sigmoid") {  // slope, offset
+        t->SetAttr("fuse_alpha", 0.2f);
+        t->SetAttr("fuse_beta", 0.5f);
+      }
     };
     x86_test::ExpectX86MatchesHost("conv2d_transpose", setup, {"out"}, c.first, 1e-5f);
   }
