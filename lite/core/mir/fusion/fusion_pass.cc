@@ -98,6 +98,10 @@ bool HasNoYActivation(const cpp::OpDesc& op) {
   return op.GetAttr<std::string>("y_activation", "").empty();
 }
 
+bool HasNoActivations(const cpp::OpDesc& op) {
+  return HasNoFusedActivation(op) && HasNoYActivation(op);
+}
+
 int64_t ConvOutChannels(const cpp::OpDesc& conv, const DDim& filter) {
   if (filter.size() != 4) return -1;
   if (!IsTransposedConv(conv.Type())) return filter[0];

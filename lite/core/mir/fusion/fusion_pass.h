@@ -66,6 +66,8 @@ const std::vector<std::string>& FusableActivations();
 bool HasNoFusedActivation(const cpp::OpDesc& op);
 // No "y_activation" on an elementwise op.
 bool HasNoYActivation(const cpp::OpDesc& op);
+// Neither of the two (an elementwise op computing its plain formula).
+bool HasNoActivations(const cpp::OpDesc& op);
 // The op computes in NCHW (data_format / data_layout absent, NCHW or
 // AnyLayout).
 bool IsNchw(const cpp::OpDesc& op);

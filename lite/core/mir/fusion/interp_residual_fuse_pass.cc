@@ -28,9 +28,7 @@ Pattern MakePattern(const char* resized_param, const char* a_param) {
                                   "bilinear_interp_v2"})
                       ->If([](const cpp::OpDesc& d) { return !d.HasInput("ResidualData"); });
   PNode* resized = p.Intermediate("resized");
-  PNode* add = p.Op("add", {"elementwise_add"})->If([](const cpp::OpDesc& d) {
-    return HasNoFusedActivation(d) && HasNoYActivation(d);
-  });
+  PNode* add = p.Op("add", {"elementwise_add"})->If(HasNoActivations);
   p.Writes(resize, "Out", resized);
   p.Reads(add, resized_param, resized).Reads(add, a_param, p.Input("a"));
   p.Writes(add, "Out", p.Output("out"));

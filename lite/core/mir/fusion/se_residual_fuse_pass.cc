@@ -21,15 +21,13 @@ namespace fusion {
 
 namespace {
 
-bool Plain(const cpp::OpDesc& d) { return HasNoFusedActivation(d) && HasNoYActivation(d); }
-
 // a + mul(a, s), the product read by the add under `product_param`.
 Pattern MakePattern(const char* product_param, const char* a_param) {
   Pattern p;
-  PNode* mul = p.Op("mul", {"elementwise_mul"})->If(Plain);
+  PNode* mul = p.Op("mul", {"elementwise_mul"})->If(HasNoActivations);
   PNode* a = p.Input("a");
   PNode* product = p.Intermediate("product");
-  PNode* add = p.Op("add", {"elementwise_add"})->If(Plain);
+  PNode* add = p.Op("add", {"elementwise_add"})->If(HasNoActivations);
   p.Reads(mul, "X", a).Reads(mul, "Y", p.Input("s")).Writes(mul, "Out", product);
   p.Reads(add, a_param, a).Reads(add, product_param, product);
   p.Writes(add, "Out", p.Output("out"));
