@@ -102,7 +102,17 @@ Status AddInterpolateResidual(const InterpolateParam& p) {
   }
   const float* r = p.residual->data<float>();
   float* y = p.out->mutable_data<float>();
-  for (int64_t i = 0, n = p.out->numel(); i < n; ++i) y[i] += r[i];
+  if (!p.residual_scale) {
+    for (int64_t i = 0, n = p.out->numel(); i < n; ++i) y[i] += r[i];
+    return Status::OK();
+  }
+  const DDim& d = p.out->dims();  // NCHW
+  const float* s = p.residual_scale->data<float>();
+  const int64_t plane = d[2] * d[3];
+  for (int64_t nc = 0; nc < d[0] * d[1]; ++nc) {
+    const float sc = s[ResidualScaleIndex(*p.residual_scale, nc / d[1], nc % d[1], d[1])];
+    for (int64_t i = nc * plane; i < (nc + 1) * plane; ++i) y[i] += r[i] * sc;
+  }
   return Status::OK();
 }
 
@@ -112,6 +122,10 @@ Status InterpolateOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.out_size = OptionalInput("OutSize");
   param_.residual = OptionalInput("ResidualData");
+  param_.residual_scale = OptionalInput("ResidualScale");
+  if (param_.residual_scale && !param_.residual) {
+    return OpError("input ResidualScale needs ResidualData");
+  }
   for (Tensor* t : InputList("SizeTensor")) param_.size_tensor.push_back(t);
   param_.scale_tensor = OptionalInput("Scale");
   const std::string& type = Type();
@@ -156,6 +170,16 @@ Status InterpolateOp::InferShape() {
     return Status(plan.status().code(), "op " + DebugName() + ": " + plan.status().message());
   }
   param_.out->Resize({plan->n, plan->c, plan->out_h, plan->out_w});
+  if (param_.residual_scale) {
+    const DDim& od = param_.out->dims();
+    const int64_t n = param_.residual_scale->numel();
+    if (od.size() != 4 || (n != od[1] && n != od[0] * od[1]) ||
+        param_.residual_scale->dtype() != DataType::kFloat32) {
+      return OpError("input ResidualScale must hold one float per channel (or per sample and "
+                     "channel) of Out " + DimsToString(od) + ", got " +
+                     DimsToString(param_.residual_scale->dims()));
+    }
+  }
   if (param_.residual && param_.residual->dims() != param_.out->dims()) {
     return InvalidArgument("op " + DebugName() + ": ResidualData is " +
                            DimsToString(param_.residual->dims()) + " but Out is " +

@@ -35,12 +35,20 @@ struct InterpolateParam : OpParam {
   bool align_corners = true;
   int align_mode = 1;
   // Optional ResidualData (interp_residual_fuse_pass): Out = resize(X) +
-  // ResidualData, which has Out's dims.
+  // ResidualData, which has Out's dims; with ResidualScale (C values, one
+  // per channel, or N * C, one per sample and channel) the residual is
+  // scaled first: Out = resize(X) + R * S[n, c].
   const Tensor* residual = nullptr;
+  const Tensor* residual_scale = nullptr;
 };
 
 // Adds `p.residual` (when set) to the resized output: the host kernels'
 // epilogue. Error when its dims differ from Out's.
+// Index into ResidualScale for sample n, channel c of an Out with C
+// channels (the scale holds C or N * C values).
+inline int64_t ResidualScaleIndex(const Tensor& scale, int64_t n, int64_t c, int64_t channels) {
+  return scale.numel() == channels ? c : n * channels + c;
+}
 Status AddInterpolateResidual(const InterpolateParam& p);
 
 struct InterpolatePlan {

@@ -56,8 +56,9 @@ class NearestCompute : public DnnlKernel {
   }
 
  private:
-  // Out = upscale(X) + ResidualData in one pass, NHWC (integer factors):
-  // each output pixel's channels are its source pixel's plus the residual's.
+  // Out = upscale(X) + ResidualData [* ResidualScale] in one pass, NHWC
+  // (integer factors): each output pixel's channels are its source pixel's
+  // plus the residual's (scaled per channel).
   // oneDNN's resampling with a binary post-op falls back to a reference
   // implementation (70 ms on det's 96 x 160 x 160), hence this loop.
   Status UpscaleAdd(const operators::InterpolateParam& p, const operators::InterpolatePlan& pl) {
@@ -69,6 +70,7 @@ class NearestCompute : public DnnlKernel {
     const int64_t c = pl.c, fh = pl.out_h / pl.in_h, fw = pl.out_w / pl.in_w;
     const float* x = p.x->data<float>();
     const float* r = p.residual->data<float>();
+    const float* sc = p.residual_scale ? p.residual_scale->data<float>() : nullptr;
     float* y = p.out->mutable_data<float>();
     const int64_t rows = pl.n * pl.out_h;
     // OpenMP like the oneDNN primitives around it (see dnnl_util.h).
@@ -82,8 +84,14 @@ class NearestCompute : public DnnlKernel {
           const float* xs = xrow + (ox / fw) * c;
           const float* rs = r + row + ox * c;
           float* ys = y + row + ox * c;
+          if (sc) {
+            const float* scn = sc + operators::ResidualScaleIndex(*p.residual_scale, n, 0, c);
 #pragma omp simd
-          for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k];
+            for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k] * scn[k];
+          } else {
+#pragma omp simd
+            for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k];
+          }
         }
       }
     }

@@ -15,6 +15,7 @@ TEST(X86Nearest, MatchesHost) {
     float scale;
     bool align_corners;
     bool residual = false;  // ResidualData (interp_residual_fuse_pass)
+    bool residual_scale = false;  // and ResidualScale
   };
   const std::vector<Case> cases{{"nearest_interp_v2", 10, 14, 0.f, false},  // x2
                                 {"nearest_interp_v2", 15, 21, 0.f, false},  // x3
@@ -27,13 +28,20 @@ TEST(X86Nearest, MatchesHost) {
                                 // loop on x86, the host fallback otherwise.
                                 {"nearest_interp_v2", 10, 14, 0.f, false, true},
                                 {"nearest_interp_v2", 15, 21, 0.f, false, true},
-                                {"nearest_interp_v2", 7, 9, 0.f, false, true}};
+                                {"nearest_interp_v2", 7, 9, 0.f, false, true},
+                                {"nearest_interp_v2", 10, 14, 0.f, false, true, true},
+                                {"nearest_interp_v2", 7, 9, 0.f, false, true, true}};
   for (const Case& c : cases) {
     auto setup = [&](OpTester* t) {
       t->SetInput<float>("X", "x", {2, 3, 5, 7}, RandomFloats(210, 8));
       if (c.residual) {
         t->SetInput<float>("ResidualData", "r", {2, 3, c.out_h, c.out_w},
                            RandomFloats(6 * c.out_h * c.out_w, 9));
+      }
+      if (c.residual_scale && c.out_h == 10) {  // per channel
+        t->SetInput<float>("ResidualScale", "s", {3}, {0.5f, -2.f, 3.f});
+      } else if (c.residual_scale) {  // per sample and channel (an SE gate)
+        t->SetInput<float>("ResidualScale", "s", {2, 3, 1, 1}, {0.5f, -2.f, 3.f, 1.f, 0.f, -1.f});
       }
       t->SetOutput("Out", "out");
       t->SetAttr("interp_method", std::string("nearest"));
@@ -54,7 +62,8 @@ TEST(X86Nearest, MatchesHost) {
                                        std::to_string(c.out_w) + " scale " +
                                        std::to_string(c.scale) +
                                        (c.align_corners ? " align_corners" : "") +
-                                       (c.residual ? " + residual" : ""),
+                                       (c.residual ? " + residual" : "") +
+                                       (c.residual_scale ? " * scale" : ""),
                                    0.f, c.residual ? 2 : 1);
   }
 }

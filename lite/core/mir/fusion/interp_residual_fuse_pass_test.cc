@@ -50,6 +50,31 @@ TEST(InterpResidualFuse, AddIntoTheResize) {
   }
 }
 
+// a = x * s with s one value per channel, read only by the add: the resize
+// reads x and s, the mul goes.
+TEST(InterpResidualFuse, ChannelScaledResidualFoldsTheMul) {
+  for (bool other_reader : {false, true}) {
+    TestModel m;
+    m.Input("u0", {1, 3, 2, 3});
+    m.Input("x", {1, 3, 4, 6});
+    m.Input("s", {1, 3, 1, 1});
+    auto& up = m.Op("nearest_interp_v2", {{"X", {"u0"}}}, {{"Out", {"u"}}});
+    up.SetAttr("out_h", 4);
+    up.SetAttr("out_w", 6);
+    up.SetAttr("align_corners", false);
+    m.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"s"}}}, {{"Out", {"a"}}});
+    m.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"u"}}}, {{"Out", {"y"}}});
+    m.Output("y");
+    if (other_reader) m.Output("a");
+    m.program.blocks[0].FindVar("u")->dims = {1, 3, 4, 6};
+    m.program.blocks[0].FindVar("a")->dims = {1, 3, 4, 6};
+    FusionRun r = Fused(m);
+    EXPECT_EQ(CountOps(r.op_types, "elementwise_add"), 0);
+    EXPECT_EQ(CountOps(r.op_types, "elementwise_mul"), other_reader ? 1 : 0);
+    EXPECT_EQ(r.counters["scale_folded"], other_reader ? 0 : 1);
+  }
+}
+
 TEST(InterpResidualFuse, BroadcastAddIsKept) {
   FusionRun r = Fused(UpAdd("nearest_interp_v2", false, {1, 3, 1, 6}));
   EXPECT_EQ(CountOps(r.op_types, "elementwise_add"), 1);
