@@ -161,11 +161,25 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
       // row (6 pixels x ic channels are contiguous in NHWC) into a local
       // buffer: sequential reads the prefetcher follows, where gathering
       // 16 channels of 36 pixels at a time stalled on every load.
+      // The next tile to the right shares 2 of the 6 columns: they are
+      // moved inside the buffer and only the 4 new columns are read.
+      int64_t prev_tile = -2;
       for (int64_t t = 0; t < count; ++t) {
         const int64_t tile = t0 + t, b = tile / (th * tw), ty = tile / tw % th, tx = tile % tw;
         const int64_t y0 = ty * 4 - pad_top, x0 = tx * 4 - pad_left;
         const int64_t xa = std::max<int64_t>(x0, 0), xb = std::min<int64_t>(x0 + 6, iw);
-        for (int r = 0; r < 6; ++r) {
+        const bool slide = prev_tile == tile - 1 && tx > 0 && y0 >= 0 && y0 + 6 <= ih &&
+                           x0 >= 0 && x0 + 6 <= iw && icp == ic;
+        prev_tile = tile;
+        if (slide) {
+          for (int r = 0; r < 6; ++r) {
+            float* row = P + r * 6 * icp;
+            std::copy(row + 4 * icp, row + 6 * icp, row);
+            const float* src = in + ((b * ih + y0 + r) * iw + x0 + 2) * ic;
+            std::copy(src, src + 4 * ic, row + 2 * icp);
+          }
+        }
+        for (int r = 0; r < 6 && !slide; ++r) {
           float* row = P + r * 6 * icp;
           const int64_t y = y0 + r;
           if (y < 0 || y >= ih || xa >= xb) {
