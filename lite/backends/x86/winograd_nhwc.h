@@ -10,7 +10,8 @@
 // the output transform writes NHWC rows.
 //
 // Algorithm (Lavin & Gray): per 4x4 output tile and 16-channel slice,
-// V = B^T d B of the 6x6 input patch; per position p of the 36, one GEMM
+// V = B^T d B of the 6x6 input patch (copied row by row into a small
+// buffer first; the next tile to the right reuses 2 of its 6 columns); per position p of the 36, one GEMM
 // M_p = V_p U_p over the input channels with U = G g G^T (filters
 // transformed once, in double, at SetFilter); then Y = A^T M A, plus bias and
 // the activation, into the output. Tiles go in blocks of kBlock (their V and
