@@ -33,6 +33,19 @@ bool ConvCompute::OwnWinogradFits(const operators::ConvParam& p) const {
          Desc(*p.output) == lite::x86::NhwcDesc(p.output->dims());
 }
 
+bool ConvCompute::SmallMapWinogradFits(const operators::ConvParam& p) const {
+  using K = operators::FusedActivation;
+  const DDim& in = p.input->dims();
+  const DDim& out = p.output->dims();
+  const int64_t pixels = out[2] * out[3];
+  return lite::x86::CpuHasAvx512Core() && pixels < kWinogradMinOutputPixels &&
+         pixels >= kSmallMapWinogradMinOutputPixels && in[1] >= kSmallMapWinogradMinInChannels &&
+         p.filter->dims()[0] >= kSmallMapWinogradMinOutChannels &&
+         WinogradCandidate(in[1], p.filter->dims(), p.groups, p.strides, p.eff_dilations,
+                           kWinogradMinOutputPixels) &&
+         (p.act.kind == K::kNone || p.act.kind == K::kRelu);
+}
+
 Status ConvCompute::InitDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims().size() != 4 || p.output->dims().size() != 4) return Status::OK();
@@ -60,20 +73,38 @@ Status ConvCompute::Plan() {
   memory::desc w_any(wdims, f32, any);
   memory::desc bias_md = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x)
                                    : memory::desc();
-  winograd_ = false;
+  winograd_ = own_winograd_ = false;
   if (OwnWinogradFits(p)) {
     if (!own_.has_filter()) own_.SetFilter(p.filter->data<float>(), f[0], f[1]);
-    winograd_ = true;
+    winograd_ = own_winograd_ = true;
     impl_info_ = "lite:winograd_nhwc_4x3";
     planned_dims_ = in;
     return Status::OK();
   }
   dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
-                                       dnnl::algorithm::convolution_direct, src_md, w_any,
-                                       bias_md, dst_md, strides, dilates, pad_l, pad_r);
-  dnnl::convolution_forward::primitive_desc pd(desc, attr, CpuEngine());
+  dnnl::convolution_forward::primitive_desc pd;
+  if (SmallMapWinogradFits(p)) {
+    // oneDNN's Winograd on its blocked layout, reordered by RunDnnl: on
+    // small maps the reorders are cheap.
+    try {
+      memory::desc src_any(src_md.dims(), f32, any), dst_any(dst_md.dims(), f32, any);
+      dnnl::convolution_forward::desc wdesc(dnnl::prop_kind::forward_inference,
+                                            dnnl::algorithm::convolution_winograd, src_any,
+                                            w_any, bias_md, dst_any, strides, dilates, pad_l,
+                                            pad_r);
+      pd = dnnl::convolution_forward::primitive_desc(wdesc, attr, CpuEngine());
+      winograd_ = true;
+    } catch (const dnnl::error&) {
+      // not implemented here (no AVX-512, a post-op it lacks): direct
+    }
+  }
+  if (!winograd_) {
+    dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                         dnnl::algorithm::convolution_direct, src_md, w_any,
+                                         bias_md, dst_md, strides, dilates, pad_l, pad_r);
+    pd = dnnl::convolution_forward::primitive_desc(desc, attr, CpuEngine());
+  }
   impl_info_ = pd.impl_info_str();
   conv_ = dnnl::convolution_forward(pd);
   user_src_md_ = src_md;
@@ -97,7 +128,7 @@ Status ConvCompute::Plan() {
 Status ConvCompute::RunDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());
-  if (winograd_) {
+  if (own_winograd_) {
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
     using Act = lite::x86::WinogradNhwc::Act;

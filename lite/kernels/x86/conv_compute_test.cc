@@ -101,7 +101,8 @@ TEST(X86Conv, MatchesHostAcrossGeometries) {
 
 // Dense 3x3 stride-1 convs from 24 input channels and 32x32 output pixels
 // with no activation, relu or relu6 run our NHWC Winograd F(4x4, 3x3) on
-// AVX-512; the rest, and
+// AVX-512, smaller maps from 12x12 with 32 -> 64+ channels oneDNN's; the
+// rest, and
 // every other geometry, run oneDNN's direct kernel. Either way the output
 // matches the host kernel.
 TEST(X86Conv, WinogradForWide3x3Stride1ConvsMatchesHost) {
@@ -121,7 +122,13 @@ TEST(X86Conv, WinogradForWide3x3Stride1ConvsMatchesHost) {
   cases.push_back({"96 -> 24, relu, odd size", k, true});
   k.h = 28;
   k.w = 28;
-  cases.push_back({"28x28 output (< 32x32 pixels): direct", k, false});
+  cases.push_back({"28x28 output (< 32x32 pixels), 24 outputs: direct", k, false});
+  k.c = 64;
+  k.cout = 64;
+  k.h = k.w = 14;
+  cases.push_back({"64 -> 64 at 14x14: oneDNN's Winograd (blocked, reordered)", k, true});
+  k.h = k.w = 10;
+  cases.push_back({"10x10 output (< 12x12): direct", k, false});
   k = Conv();
   k.c = 64;
   k.cout = 64;
