@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include "lite/api/optimizer.h"
 #include "lite/api/paddle_api.h"
+#include "lite/api/predictor_runtime.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/test_models.h"
 #include "tools/default_model.h"
@@ -95,6 +97,38 @@ TEST(MemoryPlan, SharedModelsAreBitIdenticalWithAndWithoutThePass) {
     }
     EXPECT_TRUE(BitEqual(outs[0], outs[1]));
   }
+}
+
+// From the second run of an input shape the activations live in one arena
+// laid out from the first run: it is smaller than their sum, and a shape
+// change plans again.
+TEST(MemoryPlan, SecondRunOfAShapeRunsInThePlannedArena) {
+  auto m = lite::tools::MakeDefaultModel();
+  m.program.blocks[0].FindVar(lite::tools::kDefaultModelInput)->dims = {-1, 3, -1, -1};
+  auto root = std::make_shared<lite::Scope>();
+  for (const auto& name : m.scope->LocalVarNames()) {
+    lite::Tensor* t = root->Var(name)->GetMutableTensor();
+    t->CopyDataFrom(m.scope->FindVar(name)->GetTensor());
+    t->set_persistable(true);
+  }
+  auto opt = lite::OptimizeProgram(m.program, root.get(), lite::OptimizeOptions());
+  ASSERT_TRUE(opt.ok()) << opt.status().ToString();
+  auto rt = lite::PredictorRuntime::Create(opt->program, root, 1);
+  ASSERT_TRUE(rt.ok()) << rt.status().ToString();
+  size_t first_arena = 0;
+  for (int64_t hw : {32, 32, 48}) {
+    auto in = (*rt)->GetInput(0);
+    in->Resize({1, 3, hw, hw});
+    auto x = lite::tools::LcgUniform(3 * hw * hw, 5, -1, 1);
+    std::copy(x.begin(), x.end(), in->mutable_data<float>());
+    ASSERT_TRUE((*rt)->Run().ok());
+    const lite::ArenaPlan* plan = (*rt)->runtime_program().arena_plan();
+    ASSERT_NE(plan, nullptr) << "a plan after every run of a signature";
+    EXPECT_GT(plan->slots().size(), 2u);
+    EXPECT_LT(plan->arena_bytes(), plan->planned_bytes()) << "reuse";
+    if (!first_arena) first_arena = plan->arena_bytes();
+  }
+  EXPECT_GT((*rt)->runtime_program().arena_plan()->arena_bytes(), first_arena) << "48x48 re-planned";
 }
 
 }  // namespace

@@ -174,8 +174,18 @@ Status PredictorRuntime::Run() {
   // Nothing may escape into the caller's process: an allocation beyond
   // memory (or the per-tensor limit) becomes an error naming no op, the
   // predictor stays usable.
+  // The inputs' dims and LoD key the arena memory plan (arena_plan.h).
+  std::string signature;
+  for (const Tensor& t : *feed_list_) {
+    signature += DimsToString(t.dims());
+    for (const auto& level : t.lod()) {
+      signature += "/";
+      for (uint64_t v : level) signature += std::to_string(v) + ",";
+    }
+    signature += ";";
+  }
   try {
-    return runtime_->Run();
+    return runtime_->Run(signature);
   } catch (const std::bad_alloc&) {
     return Internal("out of memory while running (a tensor allocation failed or exceeded "
                     "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");

@@ -45,6 +45,8 @@ class PredictorRuntime {
   void set_profiling(bool on) { runtime_->set_profiling(on); }
   std::string ProfileSummary() const { return runtime_->ProfileSummary(); }
   void ResetProfile() { runtime_->ResetProfile(); }
+  // The program being run (tests inspect its arena plan).
+  const RuntimeProgram& runtime_program() const { return *runtime_; }
   const Scope& root_scope() const { return *root_; }
 
  private:

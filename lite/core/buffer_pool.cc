@@ -23,10 +23,20 @@ void BufferPool::NoteAllocation(size_t bytes) {
   if (in_use_ > peak_in_use_) peak_in_use_ = in_use_;
 }
 
+void BufferPool::NoteTensor(Tensor* t, size_t bytes) {
+  if (recorder_) recorder_->Allocated(t, bytes);
+}
+
+void BufferPool::DropFree() {
+  free_.clear();
+  free_bytes_ = 0;
+}
+
 void BufferPool::Release(Tensor* tensor) {
   std::shared_ptr<Buffer> b = tensor->TakeBuffer();
-  if (!b || !b->owned()) return;
-  if (b.use_count() != 1) return;  // another tensor still holds it
+  const bool pooled = b && b->owned() && b.use_count() == 1;
+  if (recorder_ && b) recorder_->Released(tensor, pooled);
+  if (!pooled) return;  // none, caller memory or an arena view, or shared
   in_use_ -= b->size() <= in_use_ ? b->size() : in_use_;
   free_bytes_ += b->size();
   free_.emplace(b->size(), std::move(b));

@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 
+#include "lite/core/arena_plan.h"
 #include "lite/core/tensor.h"
 
 namespace lite {
@@ -32,6 +33,13 @@ class BufferPool {
   // keeps dims and dtype but no data.
   void Release(Tensor* tensor);
 
+  // Arena planning (arena_plan.h): while a recorder is set, tensor
+  // allocations through the pool and releases are logged to it.
+  void set_recorder(ArenaRecorder* r) { recorder_ = r; }
+  void NoteTensor(Tensor* t, size_t bytes);
+  // Frees every cached free buffer (when an arena takes over).
+  void DropFree();
+
   size_t free_bytes() const { return free_bytes_; }
   size_t allocated_bytes() const { return allocated_bytes_; }  // ever handed out new
   size_t peak_bytes() const { return peak_in_use_; }
@@ -39,6 +47,7 @@ class BufferPool {
 
  private:
   std::multimap<size_t, std::shared_ptr<Buffer>> free_;
+  ArenaRecorder* recorder_ = nullptr;
   size_t free_bytes_ = 0;
   size_t allocated_bytes_ = 0;
   size_t in_use_ = 0;

@@ -89,22 +89,44 @@ Status Instruction::Run() {
   return kernel_->Run().WithContext(where);
 }
 
-Status RuntimeProgram::Run() {
-  // Allocations during the run draw from the program's pool; planned vars
-  // go back to it after their last use.
+Status RuntimeProgram::Run(const std::string& input_signature) {
+  // Allocations during the run draw from the program's pool (or find their
+  // arena slot bound); planned vars go back after their last use.
   ScopedBufferPool use_pool(&ctx_->buffers);
+  const bool replay = arena_ && !input_signature.empty() && input_signature == arena_signature_;
+  ArenaRecorder recorder;
+  if (replay) {
+    arena_->Bind();
+  } else if (!input_signature.empty()) {
+    if (arena_) arena_->Unbind();
+    arena_.reset();
+    ctx_->buffers.set_recorder(&recorder);
+  }
+  Status s = RunInstructions(&recorder);
+  ctx_->buffers.set_recorder(nullptr);
+  if (s.ok() && !replay && !input_signature.empty()) {
+    arena_ = ArenaPlan::Plan(recorder);
+    arena_signature_ = input_signature;
+    ctx_->buffers.DropFree();  // the arena takes over from the next run
+  }
+  return s;
+}
+
+Status RuntimeProgram::RunInstructions(ArenaRecorder* recorder) {
   auto release = [this](const Instruction& inst) {
     for (Tensor* t : inst.release_after()) ctx_->buffers.Release(t);
   };
   if (!profiling_) {
-    for (auto& inst : instructions_) {
-      RETURN_IF_ERROR(inst->Run());
-      release(*inst);
+    for (size_t i = 0; i < instructions_.size(); ++i) {
+      recorder->set_step(static_cast<int>(i));
+      RETURN_IF_ERROR(instructions_[i]->Run());
+      release(*instructions_[i]);
     }
     return Status::OK();
   }
   op_millis_.resize(instructions_.size(), 0.0);
   for (size_t i = 0; i < instructions_.size(); ++i) {
+    recorder->set_step(static_cast<int>(i));
     auto start = std::chrono::steady_clock::now();
     RETURN_IF_ERROR(instructions_[i]->Run());
     release(*instructions_[i]);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/core/arena_plan.h"
 #include "lite/core/kernel.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/profile.h"
@@ -74,8 +75,13 @@ class RuntimeProgram {
         ctx_(std::move(ctx)) {}
 
   // Runs every instruction in order; the first failure stops the run and is
-  // returned with the failing op named.
-  Status Run();
+  // returned with the failing op named. `input_signature` (the inputs' dims
+  // and LoD as text; empty: none) keys the arena memory plan
+  // (arena_plan.h): the first run of a signature records and plans, later
+  // ones run in the planned arena.
+  Status Run(const std::string& input_signature = "");
+  // The current arena plan (nullptr before a planned signature ran twice).
+  const ArenaPlan* arena_plan() const { return arena_.get(); }
 
   // Per-instruction wall time, accumulated over runs while profiling is on.
   void set_profiling(bool on) { profiling_ = on; }
@@ -103,6 +109,10 @@ class RuntimeProgram {
   std::unique_ptr<KernelContext> ctx_;
   bool profiling_ = false;
   int profiled_runs_ = 0;
+  Status RunInstructions(ArenaRecorder* recorder);
+
+  std::unique_ptr<ArenaPlan> arena_;
+  std::string arena_signature_;
   std::vector<double> op_millis_;
 };
 

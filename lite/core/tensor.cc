@@ -55,6 +55,16 @@ size_t Tensor::buffer_bytes() const { return buffer_ ? buffer_->size() : 0; }
 Buffer::Buffer(void* external, size_t bytes)
     : data_(external), bytes_(bytes), owned_(false) {}
 
+Buffer::Buffer(void* data, size_t bytes, std::shared_ptr<Buffer> owner)
+    : data_(data), bytes_(bytes), owned_(false), owner_(std::move(owner)) {}
+
+bool Tensor::BoundTo(const Buffer* arena) const {
+  if (!buffer_ || !arena || buffer_->owned()) return false;
+  const char* p = static_cast<const char*>(buffer_->data());
+  const char* a = static_cast<const char*>(arena->data());
+  return p >= a && p < a + arena->size();
+}
+
 Buffer::~Buffer() {
   if (owned_) std::free(data_);
 }
@@ -74,6 +84,7 @@ void* Tensor::mutable_data(DataType type) {
       buffer_ = std::make_shared<Buffer>(bytes);
       if (pool && !persistable_) pool->NoteAllocation(bytes);
     }
+    if (pool && !persistable_) pool->NoteTensor(this, bytes);
   }
   return buffer_->data();
 }

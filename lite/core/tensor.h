@@ -42,6 +42,8 @@ class Buffer {
  public:
   explicit Buffer(size_t bytes);                   // owned, aligned
   Buffer(void* external, size_t bytes);            // not owned
+  // A view of part of `owner` (an arena): not owned, keeps `owner` alive.
+  Buffer(void* data, size_t bytes, std::shared_ptr<Buffer> owner);
   ~Buffer();
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
@@ -54,6 +56,7 @@ class Buffer {
   void* data_ = nullptr;
   size_t bytes_ = 0;
   bool owned_ = true;
+  std::shared_ptr<Buffer> owner_;  // arena views
 };
 
 class Tensor {
@@ -104,6 +107,12 @@ class Tensor {
   void FreeMemory() { buffer_.reset(); }
   // Hands the buffer over (the tensor keeps dims, dtype and LoD).
   std::shared_ptr<Buffer> TakeBuffer() { return std::move(buffer_); }
+  // Makes `bytes` at `data` inside `arena` this tensor's buffer (ArenaPlan).
+  void BindArena(const std::shared_ptr<Buffer>& arena, void* data, size_t bytes) {
+    buffer_ = std::make_shared<Buffer>(data, bytes, arena);
+  }
+  // True while the buffer is a view into `arena`.
+  bool BoundTo(const Buffer* arena) const;
 
   // Persistable tensors (weights) are never resized by the runtime.
   bool persistable() const { return persistable_; }
