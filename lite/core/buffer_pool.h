@@ -5,7 +5,10 @@
 // first, best fit by size. Sizes are known only at run time, so the plan
 // adapts to any input shape: after the first run of a shape no memory is
 // allocated, and the peak is close to the largest set of simultaneously live
-// activations instead of their sum.
+// activations instead of their sum. The pool serves the first run of each
+// input signature, which an ArenaRecorder watches (arena_plan.h); later runs
+// of that signature use the planned arena, and the pool only what falls
+// outside it (temporaries that outgrow a slot, unplanned tensors).
 //
 // The pool is owned by a RuntimeProgram's KernelContext and used only while
 // that program runs (ScopedBufferPool makes it current for the thread).
