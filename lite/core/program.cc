@@ -95,6 +95,12 @@ Status RuntimeProgram::Run(const std::string& input_signature) {
   ScopedBufferPool use_pool(&ctx_->buffers);
   const bool replay = arena_ && !input_signature.empty() && input_signature == arena_signature_;
   ArenaRecorder recorder;
+  // Detaches the recorder however the run ends (a kernel may throw
+  // std::bad_alloc through here; the API turns it into a Status).
+  struct DetachRecorder {
+    BufferPool* pool;
+    ~DetachRecorder() { pool->set_recorder(nullptr); }
+  } detach{&ctx_->buffers};
   if (replay) {
     arena_->Bind();
   } else if (!input_signature.empty()) {
@@ -103,7 +109,6 @@ Status RuntimeProgram::Run(const std::string& input_signature) {
     ctx_->buffers.set_recorder(&recorder);
   }
   Status s = RunInstructions(&recorder);
-  ctx_->buffers.set_recorder(nullptr);
   if (s.ok() && !replay && !input_signature.empty()) {
     arena_ = ArenaPlan::Plan(recorder);
     arena_signature_ = input_signature;
