@@ -23,14 +23,14 @@ void ArenaRecorder::Allocated(Tensor* t, size_t bytes) {
   }
   Life& l = lives_[it->second];
   l.bytes = std::max(l.bytes, bytes);
-  if (l.last >= 0) l.shared_at_release = true;  // reallocated after release: keep off
+  if (l.last >= 0) l.unplannable = true;
 }
 
 void ArenaRecorder::Released(Tensor* t, bool pooled) {
   auto it = index_.find(t);
   if (it == index_.end()) return;
   Life& l = lives_[it->second];
-  if (!pooled) l.shared_at_release = true;
+  if (!pooled) l.unplannable = true;
   l.last = std::max(l.last, step_);
 }
 
@@ -38,7 +38,7 @@ std::unique_ptr<ArenaPlan> ArenaPlan::Plan(const ArenaRecorder& recorded) {
   auto plan = std::make_unique<ArenaPlan>();
   std::vector<ArenaRecorder::Life> lives;
   for (const auto& l : recorded.lives()) {
-    if (l.last >= 0 && !l.shared_at_release && l.bytes > 0) lives.push_back(l);
+    if (l.last >= 0 && !l.unplannable && l.bytes > 0) lives.push_back(l);
   }
   std::sort(lives.begin(), lives.end(), [](const auto& a, const auto& b) {
     if (a.bytes != b.bytes) return a.bytes > b.bytes;

@@ -40,7 +40,7 @@ class ArenaRecorder {
     size_t bytes = 0;
     int first = 0, last = -1;  // steps; last -1: never released
     int order = 0;             // first allocation's rank
-    bool shared_at_release = false;
+    bool unplannable = false;  // released while shared, or reallocated after release
   };
   const std::vector<Life>& lives() const { return lives_; }
 

@@ -142,8 +142,9 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
     // Per-thread scratch that outlives the call: a fresh 0.3 MB buffer per
     // run would be fresh pages (page faults) every time.
     thread_local Scratch s;
-    // The patch: 36 pixels x icp channels (icp = ic rounded up to 16; the
-    // extra lanes are zero).
+    // The patch: 36 pixels x icp channels (icp = ic rounded up to 16). The
+    // extra lanes may hold another call's data: they only reach V's extra
+    // lanes, which the GEMM (k < ic) never reads.
     const int64_t icp = (ic + 15) / 16 * 16;
     if (s.v.size() < static_cast<size_t>(kPos * kBlock * icp)) s.v.resize(kPos * kBlock * icp);
     if (s.m.size() < static_cast<size_t>(kPos * kBlock * ocp)) s.m.resize(kPos * kBlock * ocp);

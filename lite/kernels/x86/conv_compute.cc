@@ -11,38 +11,36 @@ using dnnl::memory;
 using lite::x86::CpuEngine;
 using lite::x86::WrapMemory;
 
-bool ConvCompute::WinogradCandidate(int64_t in_channels, const DDim& filter, int64_t groups,
-                                    const std::vector<int>& strides,
-                                    const std::vector<int>& eff_dilations,
-                                    int64_t output_pixels) {
-  return groups == 1 && in_channels >= kWinogradMinInChannels &&
-         filter[0] >= kWinogradMinOutChannels && output_pixels >= kWinogradMinOutputPixels &&
-         filter[2] == 3 && filter[3] == 3 && strides[0] == 1 && strides[1] == 1 &&
-         eff_dilations[0] == 1 && eff_dilations[1] == 1;
+namespace {
+// A dense 3x3 conv with stride 1 and no dilation: what Winograd F(m, 3)
+// computes.
+bool Dense3x3Stride1(const operators::ConvParam& p) {
+  const DDim& f = p.filter->dims();
+  return p.groups == 1 && f[2] == 3 && f[3] == 3 && p.strides[0] == 1 && p.strides[1] == 1 &&
+         p.eff_dilations[0] == 1 && p.eff_dilations[1] == 1;
 }
+}  // namespace
 
 bool ConvCompute::OwnWinogradFits(const operators::ConvParam& p) const {
   using K = operators::FusedActivation;
   const DDim& in = p.input->dims();
-  return lite::x86::WinogradNhwc::Available() &&
-         WinogradCandidate(in[1], p.filter->dims(), p.groups, p.strides, p.eff_dilations,
-                           p.output->dims()[2] * p.output->dims()[3]) &&
+  const DDim& out = p.output->dims();
+  return lite::x86::WinogradNhwc::Available() && Dense3x3Stride1(p) &&
+         in[1] >= kWinogradMinInChannels && p.filter->dims()[0] >= kWinogradMinOutChannels &&
+         out[2] * out[3] >= kWinogradMinOutputPixels &&
          (p.act.kind == K::kNone || p.act.kind == K::kRelu || p.act.kind == K::kRelu6) &&
          p.input->dtype() == DataType::kFloat32 && p.filter->dtype() == DataType::kFloat32 &&
-         Desc(*p.input) == lite::x86::NhwcDesc(in) &&
-         Desc(*p.output) == lite::x86::NhwcDesc(p.output->dims());
+         Desc(*p.input) == lite::x86::NhwcDesc(in) && Desc(*p.output) == lite::x86::NhwcDesc(out);
 }
 
 bool ConvCompute::SmallMapWinogradFits(const operators::ConvParam& p) const {
   using K = operators::FusedActivation;
-  const DDim& in = p.input->dims();
   const DDim& out = p.output->dims();
   const int64_t pixels = out[2] * out[3];
-  return lite::x86::CpuHasAvx512Core() && pixels < kWinogradMinOutputPixels &&
-         pixels >= kSmallMapWinogradMinOutputPixels && in[1] >= kSmallMapWinogradMinInChannels &&
+  return lite::x86::CpuHasAvx512Core() && Dense3x3Stride1(p) &&
+         pixels >= kSmallMapWinogradMinOutputPixels && pixels < kWinogradMinOutputPixels &&
+         p.input->dims()[1] >= kSmallMapWinogradMinInChannels &&
          p.filter->dims()[0] >= kSmallMapWinogradMinOutChannels &&
-         WinogradCandidate(in[1], p.filter->dims(), p.groups, p.strides, p.eff_dilations,
-                           kWinogradMinOutputPixels) &&
          (p.act.kind == K::kNone || p.act.kind == K::kRelu);
 }
 

@@ -53,10 +53,6 @@ class ConvCompute : public DnnlKernel {
   static constexpr int64_t kSmallMapWinogradMinOutputPixels = 12 * 12;
   static constexpr int64_t kSmallMapWinogradMinInChannels = 32;
   static constexpr int64_t kSmallMapWinogradMinOutChannels = 64;
-  // Whether a conv of this geometry tries the Winograd kernel first.
-  static bool WinogradCandidate(int64_t in_channels, const DDim& filter, int64_t groups,
-                                const std::vector<int>& strides,
-                                const std::vector<int>& eff_dilations, int64_t output_pixels);
   // The implementation planned for the last input shape: oneDNN's name
   // (e.g. "brgconv:avx512_core") or "lite:winograd_nhwc_4x3"; empty
   // before the first plan.
@@ -70,8 +66,8 @@ class ConvCompute : public DnnlKernel {
  private:
   Status Plan();
   // The own NHWC Winograd (lite/backends/x86/winograd_nhwc.h) takes this
-  // conv: a Winograd candidate with no activation, relu or relu6, NHWC in
-  // and out, on an AVX-512 build and CPU.
+  // conv: dense 3x3 stride 1, the kWinograd* thresholds, no activation,
+  // relu or relu6, NHWC in and out, on an AVX-512 build and CPU.
   bool OwnWinogradFits(const operators::ConvParam& p) const;
   // Smaller maps where oneDNN's Winograd with its reorders beats direct.
   bool SmallMapWinogradFits(const operators::ConvParam& p) const;

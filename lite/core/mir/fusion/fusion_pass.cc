@@ -55,6 +55,13 @@ std::vector<Pattern> SinglePattern(Pattern p) {
   return out;
 }
 
+std::vector<Pattern> BothOperandOrders(Pattern (*make)(const char*, const char*)) {
+  std::vector<Pattern> out;
+  out.push_back(make("Y", "X"));
+  out.push_back(make("X", "Y"));
+  return out;
+}
+
 std::vector<Pattern> ActivationFusePass::BuildPatterns() const {
   Pattern p;
   PNode* producer = p.Op("producer", producer_types_)->If(HasNoFusedActivation);

@@ -38,6 +38,9 @@ class FusionPass : public Pass {
 
 // The pattern list of a pass with just `p` (Patterns are move-only).
 std::vector<Pattern> SinglePattern(Pattern p);
+// make("Y", "X") then make("X", "Y"): a pattern around a commutative binary
+// op, its matched operand under either input name.
+std::vector<Pattern> BothOperandOrders(Pattern (*make)(const char*, const char*));
 
 // Base of conv_activation_fuse_pass and elementwise_activation_fuse_pass: an
 // op of `producer_types` with no fused activation whose `out_param` output

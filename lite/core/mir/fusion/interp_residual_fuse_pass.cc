@@ -45,12 +45,7 @@ class InterpResidualFusePass : public FusionPass {
   std::string name() const override { return "interp_residual_fuse_pass"; }
 
  protected:
-  std::vector<Pattern> BuildPatterns() const override {
-    std::vector<Pattern> out;
-    out.push_back(MakePattern("Y", "X"));
-    out.push_back(MakePattern("X", "Y"));
-    return out;
-  }
+  std::vector<Pattern> BuildPatterns() const override { return BothOperandOrders(MakePattern); }
 
   StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
     Node* a = m.at("a");

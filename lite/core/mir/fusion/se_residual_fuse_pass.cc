@@ -41,12 +41,7 @@ class SeResidualFusePass : public FusionPass {
   std::string name() const override { return "se_residual_fuse_pass"; }
 
  protected:
-  std::vector<Pattern> BuildPatterns() const override {
-    std::vector<Pattern> out;
-    out.push_back(MakePattern("Y", "X"));
-    out.push_back(MakePattern("X", "Y"));
-    return out;
-  }
+  std::vector<Pattern> BuildPatterns() const override { return BothOperandOrders(MakePattern); }
 
   StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
     Node* mul = m.at("mul");
