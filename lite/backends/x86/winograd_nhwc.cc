@@ -11,6 +11,7 @@ namespace x86 {
 namespace {
 constexpr int kPos = 36;    // 6x6 transformed positions
 constexpr int kBlock = 24;  // tiles per block (multiple of the GEMM row counts)
+constexpr int64_t kPanel = 32;  // output channels per packed filter panel
 }  // namespace
 
 void WinogradNhwc::SetFilter(const float* filter, int64_t oc, int64_t ic) {
@@ -34,7 +35,14 @@ void WinogradNhwc::SetFilter(const float* filter, int64_t oc, int64_t ic) {
       for (int i = 0; i < 6; ++i)
         for (int j = 0; j < 6; ++j) {
           const double u = gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2];
-          u_[((i * 6 + j) * ic + c) * ocp_ + o] = static_cast<float>(u);
+          // Packed panels of kPanel output channels: [36][ocp / kPanel]
+          // [ic][kPanel], the last panel kPanel or 16 wide, so each GEMM
+          // streams one contiguous stretch (the prefetcher follows it when
+          // the filter is not in cache, which on small maps is most of the
+          // conv's time).
+          const int64_t panel = o / kPanel * kPanel, width = std::min<int64_t>(kPanel, ocp_ - panel);
+          u_[(i * 6 + j) * ic * ocp_ + panel * ic + c * width + (o - panel)] =
+              static_cast<float>(u);
         }
     }
   }
@@ -212,14 +220,26 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
       // 36 GEMMs [kBlock x ic] x [ic x ocp].
       for (int p = 0; p < kPos; ++p) {
         const float* a = V + p * icp;  // row t at (t * kPos + p) * icp
-        const float* bm = u + p * ic * ocp;
+        const float* bm = u + p * ic * ocp;  // panel j at bm + j * ic
         float* cm = M + p * kBlock * ocp;
         int64_t j = 0;
-        for (; j + 32 <= ocp; j += 32) {
-          for (int r = 0; r < kBlock; r += 12)
-            Gemm<12, 2>(a + r * kPos * icp, kPos * icp, bm + j, ocp, cm + r * ocp + j, ocp, ic);
+        for (; j + kPanel <= ocp; j += kPanel) {
+          for (int64_t r = 0; r < count; r += 12) {
+            const float* ar = a + r * kPos * icp;
+            float* cr = cm + r * ocp + j;
+            switch (std::min<int64_t>(count - r + 3, 12) / 4) {  // rows in 4s
+              case 3: Gemm<12, 2>(ar, kPos * icp, bm + j * ic, kPanel, cr, ocp, ic); break;
+              case 2: Gemm<8, 2>(ar, kPos * icp, bm + j * ic, kPanel, cr, ocp, ic); break;
+              default: Gemm<4, 2>(ar, kPos * icp, bm + j * ic, kPanel, cr, ocp, ic); break;
+            }
+          }
         }
-        if (j < ocp) Gemm<24, 1>(a, kPos * icp, bm + j, ocp, cm + j, ocp, ic);
+        for (int64_t r = 0; j < ocp && r < count; r += 24) {
+          const float* ar = a + r * kPos * icp;
+          float* cr = cm + r * ocp + j;
+          if (count - r > 12) Gemm<24, 1>(ar, kPos * icp, bm + j * ic, 16, cr, ocp, ic);
+          else Gemm<12, 1>(ar, kPos * icp, bm + j * ic, 16, cr, ocp, ic);
+        }
       }
       // Output transform, bias, activation, NHWC rows.
       for (int64_t t = 0; t < count; ++t) {

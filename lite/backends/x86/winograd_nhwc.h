@@ -51,7 +51,7 @@ class WinogradNhwc {
            float* out, const KernelContext* ctx) const;
 
  private:
-  std::vector<float> u_;  // [36][ic][ocp], zero-padded columns
+  std::vector<float> u_;  // [36][ocp / 32 panels][ic][32 or 16], zero-padded columns
   int64_t ic_ = 0, oc_ = 0, ocp_ = 0;
 };
 

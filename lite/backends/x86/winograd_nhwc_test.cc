@@ -76,6 +76,7 @@ TEST(WinogradNhwc, MatchesDirectConvolution) {
       {2, 21, 18, 96, 24, 1, 1, 1, 1, A::kRelu},   // det's shape class, batch 2
       {1, 9, 10, 33, 40, 0, 2, 1, 0, A::kRelu6},   // asymmetric padding, 40 = 32 + 8
       {1, 30, 30, 64, 64, 0, 0, 0, 0, A::kNone},   // no padding, several blocks
+      {1, 16, 20, 16, 48, 1, 1, 1, 1, A::kRelu},   // 20 tiles: 12 + 8 rows, 16-wide last panel
       {1, 6, 7, 3, 1, 1, 1, 1, 1, A::kNone},       // tiny: 3 -> 1 channels
   };
   for (const Case& c : cases) {

@@ -87,8 +87,8 @@ class ActivationCompute : public DnnlKernel {
       }
       dims_ = p.x->dims();
     }
-    auto src = lite::x86::WrapMemory(md, p.x->data<float>());
-    auto dst = lite::x86::WrapMemory(md, p.out->mutable_data<float>());
+    auto src = Mem(DNNL_ARG_SRC, md, p.x->data<float>());
+    auto dst = Mem(DNNL_ARG_DST, md, p.out->mutable_data<float>());
     for (size_t i = 0; i < steps_.size(); ++i) {
       steps_[i].execute(stream(), {{DNNL_ARG_SRC, i == 0 ? src : dst}, {DNNL_ARG_DST, dst}});
     }

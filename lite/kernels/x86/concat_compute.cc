@@ -48,11 +48,11 @@ class ConcatCompute : public DnnlKernel {
     int i = 0;
     for (const Tensor* x : p.xs) {
       if (x->numel() == 0) continue;
-      args[DNNL_ARG_MULTIPLE_SRC + i] = lite::x86::WrapMemory(Desc(*x), x->raw_data());
+      args[DNNL_ARG_MULTIPLE_SRC + i] = Mem(DNNL_ARG_MULTIPLE_SRC + i, Desc(*x), x->raw_data());
       ++i;
     }
     args[DNNL_ARG_DST] =
-        lite::x86::WrapMemory(Desc(*p.out), p.out->mutable_data<float>());
+        Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>());
     concat_.execute(stream(), args);
     return Status::OK();
   }

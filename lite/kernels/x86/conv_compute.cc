@@ -138,8 +138,8 @@ Status ConvCompute::RunDnnl() {
              p.output->mutable_data<float>(), ctx());
     return Status::OK();
   }
-  memory user_src = WrapMemory(user_src_md_, p.input->data<float>());
-  memory user_dst = WrapMemory(user_dst_md_, p.output->mutable_data<float>());
+  memory user_src = Mem(DNNL_ARG_SRC, user_src_md_, p.input->data<float>());
+  memory user_dst = Mem(DNNL_ARG_DST, user_dst_md_, p.output->mutable_data<float>());
   memory src = user_src, dst = user_dst;
   if (src_md_ != user_src_md_) {
     src = Temp(src_md_);
@@ -151,7 +151,7 @@ Status ConvCompute::RunDnnl() {
                                        {DNNL_ARG_DST, dst},
                                        {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}};
   if (has_bias_) {
-    args[DNNL_ARG_BIAS] = WrapMemory(memory::desc({p.filter->dims()[0]}, memory::data_type::f32,
+    args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, memory::desc({p.filter->dims()[0]}, memory::data_type::f32,
                                                   memory::format_tag::x),
                                      p.bias->data<float>());
   }

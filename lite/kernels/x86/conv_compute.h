@@ -17,10 +17,11 @@
 // kWinogradMinOutputPixels output pixels, and no activation, relu or relu6,
 // run our own Winograd F(4x4, 3x3) on NHWC (lite/backends/x86/winograd_nhwc.h;
 // AVX-512 builds and CPUs). Measured against oneDNN's direct NHWC kernel (1
-// thread, input not in cache): 0.5-0.9x its time from 24 input channels and
-// 56x56 outputs up (0.58x for det's 96 -> 24 at 160x160), about even at
-// 28x28 and up to 2x slower at 14x14 (few tiles, a partial block); below 24
-// input channels it rarely wins. oneDNN's own Winograd kernel wants blocked
+// thread, input not in cache): 0.5-0.9x its time from 16 input channels and
+// 56x56 outputs up (0.58x for det's 96 -> 24 at 160x160, 0.6x for
+// squeezenet's 16 -> 64 at 56x56), about even with oneDNN's blocked
+// Winograd below (its filter, 4x the direct one, is read from memory on
+// every run there, and few tiles share it). oneDNN's own Winograd kernel wants blocked
 // activations, so an NHWC model reorders the input and output around it
 // (1.3 ms of a 5.4 ms conv on det's 96 x 160 x 160 input), and it takes no
 // activation but relu: it is used only on small maps (12x12 up to the
@@ -46,7 +47,7 @@ namespace x86 {
 
 class ConvCompute : public DnnlKernel {
  public:
-  static constexpr int64_t kWinogradMinInChannels = 24;
+  static constexpr int64_t kWinogradMinInChannels = 16;
   static constexpr int64_t kWinogradMinOutChannels = 16;
   static constexpr int64_t kWinogradMinOutputPixels = 32 * 32;
   // Below kWinogradMinOutputPixels, oneDNN's Winograd (blocked, reordered).

@@ -99,7 +99,7 @@ TEST(X86Conv, MatchesHostAcrossGeometries) {
   }
 }
 
-// Dense 3x3 stride-1 convs from 24 input channels and 32x32 output pixels
+// Dense 3x3 stride-1 convs from 16 input channels and 32x32 output pixels
 // with no activation, relu or relu6 run our NHWC Winograd F(4x4, 3x3) on
 // AVX-512, smaller maps from 12x12 with 32 -> 64+ channels oneDNN's; the
 // rest, and
@@ -153,7 +153,9 @@ TEST(X86Conv, WinogradForWide3x3Stride1ConvsMatchesHost) {
   cases.push_back({"relu6", k, true, 1e-4f});
   k.act = "";
   k.c = 16;
-  cases.push_back({"16 input channels: direct", k, false});
+  cases.push_back({"16 input channels (squeezenet's fire modules)", k, true});
+  k.c = 8;
+  cases.push_back({"8 input channels: direct", k, false});
   k.c = 32;
   k.strides = {2, 2};
   cases.push_back({"stride 2: direct", k, false});

@@ -54,9 +54,9 @@ class ConvTransposeCompute : public DnnlKernel {
     if (in != dims_) RETURN_IF_ERROR(Plan(p, pad_r));
     const auto f32 = memory::data_type::f32;
     std::unordered_map<int, memory> args{
-        {DNNL_ARG_SRC, lite::x86::WrapMemory(Desc(*p.input), p.input->data<float>())},
+        {DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, Desc(*p.input), p.input->data<float>())},
         {DNNL_ARG_WEIGHTS, weights_},
-        {DNNL_ARG_DST, lite::x86::WrapMemory(Desc(*p.output), p.output->mutable_data<float>())},
+        {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.output), p.output->mutable_data<float>())},
         {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}};
     if (p.bias) {
       args[DNNL_ARG_BIAS] = lite::x86::WrapMemory(

@@ -1,5 +1,7 @@
 #include "lite/kernels/x86/dnnl_kernel.h"
 
+#include <algorithm>
+
 namespace lite {
 namespace kernels {
 namespace x86 {
@@ -28,7 +30,21 @@ Tensor* DnnlKernel::TempTensor(const DDim& dims) {
 dnnl::memory DnnlKernel::Temp(const dnnl::memory::desc& md) {
   const int64_t floats = static_cast<int64_t>((md.get_size() + 3) / 4);
   Tensor* t = TempTensor({floats > 0 ? floats : 1});
-  return dnnl::memory(md, CpuEngine(), t->mutable_data<float>());
+  return Mem(kTempSlot + static_cast<int>(temps_used_), md, t->mutable_data<float>());
+}
+
+dnnl::memory DnnlKernel::Mem(int slot, const dnnl::memory::desc& md, const void* data) {
+  auto it = std::find_if(mems_.begin(), mems_.end(),
+                         [slot](const CachedMemory& c) { return c.slot == slot; });
+  if (it == mems_.end()) it = mems_.insert(mems_.end(), CachedMemory{slot, md, {}});
+  CachedMemory& c = *it;
+  if (!c.mem || c.md != md) {
+    c.md = md;
+    c.mem = dnnl::memory(md, CpuEngine(), const_cast<void*>(data));
+  } else {
+    c.mem.set_data_handle(const_cast<void*>(data));
+  }
+  return c.mem;
 }
 
 const Tensor* DnnlKernel::NchwInput(const Tensor& t) {

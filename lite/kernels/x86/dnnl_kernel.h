@@ -14,6 +14,7 @@
 
 #include <deque>
 #include <memory>
+#include <vector>
 
 #include "lite/backends/x86/dnnl_util.h"
 #include "lite/core/kernel.h"
@@ -43,6 +44,14 @@ class DnnlKernel : public KernelBase {
   dnnl::stream& stream();
   // A temporary memory of `md` valid until the current Run returns.
   dnnl::memory Temp(const dnnl::memory::desc& md);
+  // A oneDNN memory of `md` over `data`. One object per `slot` (use the
+  // DNNL_ARG_* the memory is passed as) lives as long as the kernel and is
+  // re-pointed at `data` on later calls: creating and freeing oneDNN's
+  // ~1 KB memory objects for every argument of every op made the heap
+  // consolidate on each free, a third of a small model's latency. A slot
+  // holds one memory at a time: the value returned earlier for the same
+  // slot points at the new data too.
+  dnnl::memory Mem(int slot, const dnnl::memory::desc& md, const void* data);
   // For host fallbacks (host kernels read NCHW): `t` in NCHW order, a
   // temporary copy when t is an NHWC activation here, else t itself.
   const Tensor* NchwInput(const Tensor& t);
@@ -55,7 +64,15 @@ class DnnlKernel : public KernelBase {
   void ReleaseTemps();
   Tensor* TempTensor(const DDim& dims);
 
+  struct CachedMemory {
+    int slot;
+    dnnl::memory::desc md;
+    dnnl::memory mem;
+  };
+  static constexpr int kTempSlot = 1 << 20;  // Temp()'s slots: kTempSlot + index
+
   std::unique_ptr<dnnl::stream> stream_;
+  std::vector<CachedMemory> mems_;  // a handful: searched in order
   std::deque<Tensor> temps_;  // stable addresses; reused across runs
   size_t temps_used_ = 0;
 };

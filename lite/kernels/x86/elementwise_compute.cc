@@ -47,10 +47,9 @@ class ElementwiseCompute : public DnnlKernel {
       x_dims_ = p.x_dims;
       y_dims_ = p.y_dims;
     }
-    using lite::x86::WrapMemory;
-    binary_.execute(stream(), {{DNNL_ARG_SRC_0, WrapMemory(x_md, p.x->data<float>())},
-                               {DNNL_ARG_SRC_1, WrapMemory(y_md, p.y->data<float>())},
-                               {DNNL_ARG_DST, WrapMemory(out_md, p.out->mutable_data<float>())}});
+    binary_.execute(stream(), {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, x_md, p.x->data<float>())},
+                               {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, y_md, p.y->data<float>())},
+                               {DNNL_ARG_DST, Mem(DNNL_ARG_DST, out_md, p.out->mutable_data<float>())}});
     return Status::OK();
   }
 

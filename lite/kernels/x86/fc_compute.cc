@@ -33,12 +33,11 @@ class FcCompute : public DnnlKernel {
       src_dims_ = src;
       w_dims_ = w;
     }
-    using lite::x86::WrapMemory;
     std::unordered_map<int, dnnl::memory> args{
-        {DNNL_ARG_SRC, WrapMemory(PlainDesc(src), p.input->data<float>())},
-        {DNNL_ARG_WEIGHTS, WrapMemory(PlainDesc(w), p.w->data<float>())},
-        {DNNL_ARG_DST, WrapMemory(PlainDesc(dst), p.out->mutable_data<float>())}};
-    if (p.bias) args[DNNL_ARG_BIAS] = WrapMemory(PlainDesc(bias), p.bias->data<float>());
+        {DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, PlainDesc(src), p.input->data<float>())},
+        {DNNL_ARG_WEIGHTS, Mem(DNNL_ARG_WEIGHTS, PlainDesc(w), p.w->data<float>())},
+        {DNNL_ARG_DST, Mem(DNNL_ARG_DST, PlainDesc(dst), p.out->mutable_data<float>())}};
+    if (p.bias) args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, PlainDesc(bias), p.bias->data<float>());
     matmul_.execute(stream(), args);
     return Status::OK();
   }

@@ -50,8 +50,8 @@ class NearestCompute : public DnnlKernel {
       out_dims_ = p.out->dims();
     }
     resample_.execute(stream(),
-                      {{DNNL_ARG_SRC, lite::x86::WrapMemory(src, p.x->data<float>())},
-                       {DNNL_ARG_DST, lite::x86::WrapMemory(dst, p.out->mutable_data<float>())}});
+                      {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, src, p.x->data<float>())},
+                       {DNNL_ARG_DST, Mem(DNNL_ARG_DST, dst, p.out->mutable_data<float>())}});
     return Status::OK();
   }
 

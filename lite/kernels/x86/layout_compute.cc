@@ -28,8 +28,8 @@ class LayoutCompute : public DnnlKernel {
     const auto dt = t == DataType::kInt32 ? memory::data_type::s32 : memory::data_type::f32;
     const memory::desc plain(lite::x86::ToDnnlDims(d), dt, memory::format_tag::nchw);
     const memory::desc nhwc(lite::x86::ToDnnlDims(d), dt, memory::format_tag::nhwc);
-    auto src = lite::x86::WrapMemory(kToNhwc ? plain : nhwc, p.x->raw_data());
-    auto dst = lite::x86::WrapMemory(kToNhwc ? nhwc : plain, p.out->mutable_data(t));
+    auto src = Mem(DNNL_ARG_SRC, kToNhwc ? plain : nhwc, p.x->raw_data());
+    auto dst = Mem(DNNL_ARG_DST, kToNhwc ? nhwc : plain, p.out->mutable_data(t));
     if (d != dims_ || t != type_) {
       reorder_ = dnnl::reorder(src, dst);
       dims_ = d;

@@ -49,8 +49,8 @@ class PoolCompute : public DnnlKernel {
       dims_ = in;
     }
     pool_.execute(stream(),
-                  {{DNNL_ARG_SRC, lite::x86::WrapMemory(Desc(*p.x), p.x->data<float>())},
-                   {DNNL_ARG_DST, lite::x86::WrapMemory(Desc(*p.out),
+                  {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, Desc(*p.x), p.x->data<float>())},
+                   {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out),
                                                         p.out->mutable_data<float>())}});
     return Status::OK();
   }

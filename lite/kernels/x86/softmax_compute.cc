@@ -25,8 +25,8 @@ class SoftmaxCompute : public DnnlKernel {
       dims_ = dims;
     }
     softmax_.execute(stream(),
-                     {{DNNL_ARG_SRC, lite::x86::WrapMemory(md, p.x->data<float>())},
-                      {DNNL_ARG_DST, lite::x86::WrapMemory(md, p.out->mutable_data<float>())}});
+                     {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, md, p.x->data<float>())},
+                      {DNNL_ARG_DST, Mem(DNNL_ARG_DST, md, p.out->mutable_data<float>())}});
     return Status::OK();
   }
 
