@@ -217,7 +217,8 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
             _mm512_storeu_ps(V + (t * kPos + p) * icp + c0, (__m512)tv[p]);
         }
       }
-      // 36 GEMMs [kBlock x ic] x [ic x ocp].
+      // 36 GEMMs [count x ic] x [ic x ocp], rows rounded up to 4 (V's rows
+      // past `count` are zeros).
       for (int p = 0; p < kPos; ++p) {
         const float* a = V + p * icp;  // row t at (t * kPos + p) * icp
         const float* bm = u + p * ic * ocp;  // panel j at bm + j * ic
@@ -234,7 +235,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
             }
           }
         }
-        for (int64_t r = 0; j < ocp && r < count; r += 24) {
+        for (int64_t r = 0; j < ocp && r < count; r += 24) {  // a 16-wide last panel
           const float* ar = a + r * kPos * icp;
           float* cr = cm + r * ocp + j;
           if (count - r > 12) Gemm<24, 1>(ar, kPos * icp, bm + j * ic, 16, cr, ocp, ic);

@@ -51,8 +51,7 @@ class ConcatCompute : public DnnlKernel {
       args[DNNL_ARG_MULTIPLE_SRC + i] = Mem(DNNL_ARG_MULTIPLE_SRC + i, Desc(*x), x->raw_data());
       ++i;
     }
-    args[DNNL_ARG_DST] =
-        Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>());
+    args[DNNL_ARG_DST] = Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>());
     concat_.execute(stream(), args);
     return Status::OK();
   }

@@ -69,8 +69,8 @@ Status ConvCompute::Plan() {
   memory::desc src_md = Desc(*p.input);
   memory::desc dst_md = Desc(*p.output);
   memory::desc w_any(wdims, f32, any);
-  memory::desc bias_md = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x)
-                                   : memory::desc();
+  bias_md_ = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x) : memory::desc();
+  const memory::desc& bias_md = bias_md_;
   winograd_ = own_winograd_ = false;
   if (OwnWinogradFits(p)) {
     if (!own_.has_filter()) own_.SetFilter(p.filter->data<float>(), f[0], f[1]);
@@ -151,9 +151,7 @@ Status ConvCompute::RunDnnl() {
                                        {DNNL_ARG_DST, dst},
                                        {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}};
   if (has_bias_) {
-    args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, memory::desc({p.filter->dims()[0]}, memory::data_type::f32,
-                                                  memory::format_tag::x),
-                                     p.bias->data<float>());
+    args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, bias_md_, p.bias->data<float>());
   }
   conv_.execute(stream(), args);
   if (dst != user_dst) dnnl::reorder(dst, user_dst).execute(stream(), dst, user_dst);

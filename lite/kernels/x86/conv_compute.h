@@ -75,7 +75,7 @@ class ConvCompute : public DnnlKernel {
 
   DDim planned_dims_;
   dnnl::convolution_forward conv_;
-  dnnl::memory::desc user_src_md_, user_dst_md_, src_md_, dst_md_, scratch_md_;
+  dnnl::memory::desc user_src_md_, user_dst_md_, src_md_, dst_md_, scratch_md_, bias_md_;
   dnnl::memory::desc weights_md_;
   dnnl::memory weights_;  // the filter in weights_md_ (owned)
   bool has_bias_ = false;

@@ -59,8 +59,8 @@ class ConvTransposeCompute : public DnnlKernel {
         {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.output), p.output->mutable_data<float>())},
         {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}};
     if (p.bias) {
-      args[DNNL_ARG_BIAS] = lite::x86::WrapMemory(
-          memory::desc({out[1]}, f32, memory::format_tag::x), p.bias->data<float>());
+      args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, memory::desc({out[1]}, f32, memory::format_tag::x),
+                                p.bias->data<float>());
     }
     deconv_.execute(stream(), args);
     return Status::OK();

@@ -50,8 +50,7 @@ class PoolCompute : public DnnlKernel {
     }
     pool_.execute(stream(),
                   {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, Desc(*p.x), p.x->data<float>())},
-                   {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out),
-                                                        p.out->mutable_data<float>())}});
+                   {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>())}});
     return Status::OK();
   }
 
