@@ -51,6 +51,7 @@ const std::vector<std::string>& DefaultPipeline() {
       // Fusions drivers do not map (only ops left outside subgraphs).
       "interp_residual_fuse_pass",
       "concat_upscale_fuse_pass",
+      "se_block_fuse_pass",
       // Kernel selection and placement.
       "static_kernel_pick_pass",
       "variable_place_inference_pass",

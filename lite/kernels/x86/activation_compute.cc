@@ -90,7 +90,7 @@ class ActivationCompute : public DnnlKernel {
     auto src = Mem(DNNL_ARG_SRC, md, p.x->data<float>());
     auto dst = Mem(DNNL_ARG_DST, md, p.out->mutable_data<float>());
     for (size_t i = 0; i < steps_.size(); ++i) {
-      steps_[i].execute(stream(), {{DNNL_ARG_SRC, i == 0 ? src : dst}, {DNNL_ARG_DST, dst}});
+      Execute(steps_[i], {{DNNL_ARG_SRC, i == 0 ? src : dst}, {DNNL_ARG_DST, dst}});
     }
     return Status::OK();
   }

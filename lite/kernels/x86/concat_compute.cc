@@ -44,15 +44,14 @@ class ConcatCompute : public DnnlKernel {
                                                           lite::x86::CpuEngine()));
       dims_ = dims;
     }
-    std::unordered_map<int, dnnl::memory> args;
     int i = 0;
     for (const Tensor* x : p.xs) {
       if (x->numel() == 0) continue;
-      args[DNNL_ARG_MULTIPLE_SRC + i] = Mem(DNNL_ARG_MULTIPLE_SRC + i, Desc(*x), x->raw_data());
+      AddArg(DNNL_ARG_MULTIPLE_SRC + i, Mem(DNNL_ARG_MULTIPLE_SRC + i, Desc(*x), x->raw_data()));
       ++i;
     }
-    args[DNNL_ARG_DST] = Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>());
-    concat_.execute(stream(), args);
+    AddArg(DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>()));
+    Execute(concat_);
     return Status::OK();
   }
 

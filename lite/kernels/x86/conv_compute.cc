@@ -146,14 +146,11 @@ Status ConvCompute::RunDnnl() {
     dnnl::reorder(user_src, src).execute(stream(), user_src, src);
   }
   if (dst_md_ != user_dst_md_) dst = Temp(dst_md_);
-  std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src},
-                                       {DNNL_ARG_WEIGHTS, weights_},
-                                       {DNNL_ARG_DST, dst},
-                                       {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}};
-  if (has_bias_) {
-    args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, bias_md_, p.bias->data<float>());
-  }
-  conv_.execute(stream(), args);
+  if (has_bias_) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, bias_md_, p.bias->data<float>()));
+  Execute(conv_, {{DNNL_ARG_SRC, src},
+                  {DNNL_ARG_WEIGHTS, weights_},
+                  {DNNL_ARG_DST, dst},
+                  {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}});
   if (dst != user_dst) dnnl::reorder(dst, user_dst).execute(stream(), dst, user_dst);
   return Status::OK();
 }

@@ -53,20 +53,24 @@ class ConvTransposeCompute : public DnnlKernel {
     }
     if (in != dims_) RETURN_IF_ERROR(Plan(p, pad_r));
     const auto f32 = memory::data_type::f32;
-    std::unordered_map<int, memory> args{
-        {DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, Desc(*p.input), p.input->data<float>())},
-        {DNNL_ARG_WEIGHTS, weights_},
-        {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.output), p.output->mutable_data<float>())},
-        {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}};
     if (p.bias) {
-      args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, memory::desc({out[1]}, f32, memory::format_tag::x),
-                                p.bias->data<float>());
+      AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, memory::desc({out[1]}, f32, memory::format_tag::x),
+                                p.bias->data<float>()));
     }
-    deconv_.execute(stream(), args);
+    Execute(deconv_,
+            {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, Desc(*p.input), p.input->data<float>())},
+             {DNNL_ARG_WEIGHTS, weights_},
+             {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.output), p.output->mutable_data<float>())},
+             {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}});
     return Status::OK();
   }
 
  private:
+  // Mem() slots of the scatter reorder (its FROM / TO are the matmul's SRC /
+  // DST numbers, with other descriptors).
+  static constexpr int kScatterFrom = 1 << 19;
+  static constexpr int kScatterTo = kScatterFrom + 1;
+
   bool NonOverlapping(const operators::ConvTransposeParam& p) const {
     const DDim& in = p.input->dims();
     const DDim& f = p.filter->dims();
@@ -117,12 +121,11 @@ class ConvTransposeCompute : public DnnlKernel {
     }
     float* out = p.output->mutable_data<float>();
     for (int64_t i = 0; i < kh; ++i) {
-      std::unordered_map<int, memory> args{
-          {DNNL_ARG_SRC, lite::x86::WrapMemory(mm_src_, p.input->data<float>())},
-          {DNNL_ARG_WEIGHTS, lite::x86::WrapMemory(mm_w_, mm_weights_.data() + i * k * cols)},
-          {DNNL_ARG_DST, lite::x86::WrapMemory(mm_dst_, out + i * wd * cols)}};
-      if (p.bias) args[DNNL_ARG_BIAS] = lite::x86::WrapMemory(mm_bias_md_, mm_bias_.data());
-      matmul_.execute(stream(), args);
+      if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, mm_bias_md_, mm_bias_.data()));
+      Execute(matmul_,
+              {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, mm_src_, p.input->data<float>())},
+               {DNNL_ARG_WEIGHTS, Mem(DNNL_ARG_WEIGHTS, mm_w_, mm_weights_.data() + i * k * cols)},
+               {DNNL_ARG_DST, Mem(DNNL_ARG_DST, mm_dst_, out + i * wd * cols)}});
     }
     return Status::OK();
   }
@@ -167,15 +170,14 @@ class ConvTransposeCompute : public DnnlKernel {
       sc_dims_ = in;
     }
     memory tmp = Temp(PlainDesc({m, cols}));
-    std::unordered_map<int, memory> args{
-        {DNNL_ARG_SRC, lite::x86::WrapMemory(PlainDesc({m, k}), p.input->data<float>())},
-        {DNNL_ARG_WEIGHTS, lite::x86::WrapMemory(PlainDesc({k, cols}), sc_weights_.data())},
-        {DNNL_ARG_DST, tmp}};
-    if (p.bias) args[DNNL_ARG_BIAS] = lite::x86::WrapMemory(PlainDesc({1, cols}), sc_bias_.data());
-    sc_matmul_.execute(stream(), args);
-    memory src = lite::x86::WrapMemory(scatter_src_, tmp.get_data_handle());
-    memory dst = lite::x86::WrapMemory(scatter_dst_, p.output->mutable_data<float>());
-    scatter_.execute(stream(), src, dst);
+    if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, PlainDesc({1, cols}), sc_bias_.data()));
+    Execute(sc_matmul_,
+            {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, PlainDesc({m, k}), p.input->data<float>())},
+             {DNNL_ARG_WEIGHTS, Mem(DNNL_ARG_WEIGHTS, PlainDesc({k, cols}), sc_weights_.data())},
+             {DNNL_ARG_DST, tmp}});
+    Execute(scatter_,
+            {{DNNL_ARG_FROM, Mem(kScatterFrom, scatter_src_, tmp.get_data_handle())},
+             {DNNL_ARG_TO, Mem(kScatterTo, scatter_dst_, p.output->mutable_data<float>())}});
     return Status::OK();
   }
 

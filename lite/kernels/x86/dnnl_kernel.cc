@@ -47,6 +47,17 @@ dnnl::memory DnnlKernel::Mem(int slot, const dnnl::memory::desc& md, const void*
   return c.mem;
 }
 
+void DnnlKernel::AddArg(int arg, const dnnl::memory& mem) { args_.push_back({arg, mem.get()}); }
+
+void DnnlKernel::Execute(const dnnl::primitive& p,
+                         std::initializer_list<std::pair<int, dnnl::memory>> args) {
+  for (const auto& a : args) AddArg(a.first, a.second);
+  const dnnl_status_t status = dnnl_primitive_execute(p.get(), stream().get(),
+                                                      static_cast<int>(args_.size()), args_.data());
+  args_.clear();
+  if (status != dnnl_success) throw dnnl::error(status, "could not execute a primitive");
+}
+
 const Tensor* DnnlKernel::NchwInput(const Tensor& t) {
   const auto md = Desc(t);
   if (md == lite::x86::PlainDesc(t.dims())) return &t;

@@ -13,7 +13,9 @@
 #pragma once
 
 #include <deque>
+#include <initializer_list>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "lite/backends/x86/dnnl_util.h"
@@ -52,6 +54,14 @@ class DnnlKernel : public KernelBase {
   // holds one memory at a time: the value returned earlier for the same
   // slot points at the new data too.
   dnnl::memory Mem(int slot, const dnnl::memory::desc& md, const void* data);
+  // Runs primitive `p` on this kernel's stream with the arguments added by
+  // AddArg since the last Execute plus `args` (DNNL_ARG_*, memory). It goes
+  // through oneDNN's C API with an argument buffer the kernel keeps: the C++
+  // execute() builds a hash map and a vector on every call, a dozen heap
+  // operations per op. The memories must live until Execute returns.
+  void AddArg(int arg, const dnnl::memory& mem);
+  void Execute(const dnnl::primitive& p,
+               std::initializer_list<std::pair<int, dnnl::memory>> args = {});
   // For host fallbacks (host kernels read NCHW): `t` in NCHW order, a
   // temporary copy when t is an NHWC activation here, else t itself.
   const Tensor* NchwInput(const Tensor& t);
@@ -73,6 +83,7 @@ class DnnlKernel : public KernelBase {
 
   std::unique_ptr<dnnl::stream> stream_;
   std::vector<CachedMemory> mems_;  // a handful: searched in order
+  std::vector<dnnl_exec_arg_t> args_;  // Execute's arguments (capacity kept)
   std::deque<Tensor> temps_;  // stable addresses; reused across runs
   size_t temps_used_ = 0;
 };

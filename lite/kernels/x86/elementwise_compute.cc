@@ -47,10 +47,10 @@ class ElementwiseCompute : public DnnlKernel {
       x_dims_ = p.x_dims;
       y_dims_ = p.y_dims;
     }
-    binary_.execute(stream(),
-                    {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, x_md, p.x->data<float>())},
-                     {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, y_md, p.y->data<float>())},
-                     {DNNL_ARG_DST, Mem(DNNL_ARG_DST, out_md, p.out->mutable_data<float>())}});
+    Execute(binary_,
+            {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, x_md, p.x->data<float>())},
+             {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, y_md, p.y->data<float>())},
+             {DNNL_ARG_DST, Mem(DNNL_ARG_DST, out_md, p.out->mutable_data<float>())}});
     return Status::OK();
   }
 

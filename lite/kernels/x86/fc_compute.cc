@@ -33,12 +33,11 @@ class FcCompute : public DnnlKernel {
       src_dims_ = src;
       w_dims_ = w;
     }
-    std::unordered_map<int, dnnl::memory> args{
-        {DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, PlainDesc(src), p.input->data<float>())},
-        {DNNL_ARG_WEIGHTS, Mem(DNNL_ARG_WEIGHTS, PlainDesc(w), p.w->data<float>())},
-        {DNNL_ARG_DST, Mem(DNNL_ARG_DST, PlainDesc(dst), p.out->mutable_data<float>())}};
-    if (p.bias) args[DNNL_ARG_BIAS] = Mem(DNNL_ARG_BIAS, PlainDesc(bias), p.bias->data<float>());
-    matmul_.execute(stream(), args);
+    if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, PlainDesc(bias), p.bias->data<float>()));
+    Execute(matmul_,
+            {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, PlainDesc(src), p.input->data<float>())},
+             {DNNL_ARG_WEIGHTS, Mem(DNNL_ARG_WEIGHTS, PlainDesc(w), p.w->data<float>())},
+             {DNNL_ARG_DST, Mem(DNNL_ARG_DST, PlainDesc(dst), p.out->mutable_data<float>())}});
     return Status::OK();
   }
 

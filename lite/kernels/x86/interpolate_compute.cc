@@ -49,9 +49,8 @@ class NearestCompute : public DnnlKernel {
       in_dims_ = p.x->dims();
       out_dims_ = p.out->dims();
     }
-    resample_.execute(stream(),
-                      {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, src, p.x->data<float>())},
-                       {DNNL_ARG_DST, Mem(DNNL_ARG_DST, dst, p.out->mutable_data<float>())}});
+    Execute(resample_, {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, src, p.x->data<float>())},
+                        {DNNL_ARG_DST, Mem(DNNL_ARG_DST, dst, p.out->mutable_data<float>())}});
     return Status::OK();
   }
 

@@ -35,7 +35,7 @@ class LayoutCompute : public DnnlKernel {
       dims_ = d;
       type_ = t;
     }
-    reorder_.execute(stream(), src, dst);
+    Execute(reorder_, {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, dst}});
     return Status::OK();
   }
 

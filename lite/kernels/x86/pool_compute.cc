@@ -48,9 +48,9 @@ class PoolCompute : public DnnlKernel {
           dnnl::pooling_forward::primitive_desc(d, lite::x86::CpuEngine()));
       dims_ = in;
     }
-    pool_.execute(stream(),
-                  {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, Desc(*p.x), p.x->data<float>())},
-                   {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>())}});
+    Execute(pool_,
+            {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, Desc(*p.x), p.x->data<float>())},
+             {DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>())}});
     return Status::OK();
   }
 

@@ -24,9 +24,8 @@ class SoftmaxCompute : public DnnlKernel {
           dnnl::softmax_forward::primitive_desc(d, lite::x86::CpuEngine()));
       dims_ = dims;
     }
-    softmax_.execute(stream(),
-                     {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, md, p.x->data<float>())},
-                      {DNNL_ARG_DST, Mem(DNNL_ARG_DST, md, p.out->mutable_data<float>())}});
+    Execute(softmax_, {{DNNL_ARG_SRC, Mem(DNNL_ARG_SRC, md, p.x->data<float>())},
+                       {DNNL_ARG_DST, Mem(DNNL_ARG_DST, md, p.out->mutable_data<float>())}});
     return Status::OK();
   }
 

@@ -1,8 +1,9 @@
 // Shared by the x86 kernel tests: runs one op on the host kernel and on the
 // x86 (oneDNN) kernel from identical setups and compares every output. x86
 // kernels registered at layout NHWC get their rank-4 activations (every
-// input but Filter / Bias / W) permuted to NHWC, as layout_cast_pass would
-// arrange, and their rank-4 outputs are permuted back before comparing.
+// input but weights: W and params ending in Filter / Bias) permuted to NHWC,
+// as layout_cast_pass would arrange, and their rank-4 outputs are permuted
+// back before comparing.
 #pragma once
 
 #include <cmath>
@@ -45,7 +46,12 @@ inline void InputsToX86Layout(OpTester* t) {
   const std::string op = t->desc()->Type();
   if (!X86KernelIsNhwc(op)) return;
   for (const auto& kv : t->desc()->inputs()) {
-    if (kv.first == "Filter" || kv.first == "Bias" || kv.first == "W") continue;
+    const std::string& param = kv.first;
+    const auto ends_with = [&param](const std::string& tail) {
+      return param.size() >= tail.size() &&
+             param.compare(param.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    if (ends_with("Filter") || ends_with("Bias") || param == "W") continue;  // weights
     for (const auto& name : kv.second) {
       Tensor* x = t->scope()->Var(name)->GetMutableTensor();
       if (x->dims().size() != 4) continue;

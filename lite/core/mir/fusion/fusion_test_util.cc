@@ -29,7 +29,7 @@ const std::vector<std::string>& AllFusionPasses() {
       "conv_activation_fuse_pass",       "fc_fuse_pass",
       "elementwise_activation_fuse_pass", "se_gate_fuse_pass",
       "se_residual_fuse_pass",           "interp_residual_fuse_pass",
-      "concat_upscale_fuse_pass"};
+      "concat_upscale_fuse_pass",        "se_block_fuse_pass"};
   return *names;
 }
 

@@ -1,0 +1,181 @@
+// se_block_fuse_pass: a whole squeeze-excitation block becomes one
+// squeeze_excitation op (lite/operators/squeeze_excitation_op.h):
+//
+//   x -> pool2d(avg to 1x1) -> conv2d(1x1, act) -> conv2d(1x1, gate act)
+//     -> elementwise_mul(X = x, Y = gate [, y_activation])
+//
+// MobileNetV3 and PP-OCR's classifier have one after most depthwise convs;
+// on their small maps each of the four ops cost about as much as the whole
+// fused block (kernel calls, four tiny outputs), a third of the classifier's
+// ops. The gate's activation is the excite conv's fused activation or the
+// mul's y_activation (declined when both are set).
+//
+// Runs after npu_subgraph_pass, so device subgraphs keep the plain ops their
+// drivers map. Declined (counted) unless: the pool averages whole planes
+// (global, adaptive to 1x1, or one window of x's known H x W with no
+// padding); both convs are groups 1 with no padding and static float
+// weights [R, C, 1, 1] and [C, R, 1, 1] (biases [R] and [C] too), C being
+// x's channels where known; the mul has no output activation and axis -1 or
+// 0 (the gate [N, C, 1, 1] then broadcasts per channel); and the mul's
+// output may be written where the block starts. Intermediate dims are not
+// needed: the filters fix them.
+#include "lite/core/mir/fusion/fusion_pass.h"
+#include "lite/core/mir/fusion/graph_rewrite.h"
+#include "lite/operators/elementwise_ops.h"
+#include "lite/operators/fused_activation.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+
+namespace {
+
+bool NoPadding(const cpp::OpDesc& d) {
+  for (int v : d.GetAttr<std::vector<int>>("paddings", {0, 0})) {
+    if (v != 0) return false;
+  }
+  return d.GetAttr<std::string>("padding_algorithm", "EXPLICIT") != "SAME";
+}
+
+// A pool2d that averages each whole plane of x to one value. `x` is x's
+// dims as far as known: a window must match known H and W.
+bool AveragesPlanes(const cpp::OpDesc& d, const DDim& x) {
+  if (d.GetAttr<std::string>("pooling_type", "") != "avg") return false;
+  if (d.GetAttr<bool>("global_pooling", false)) return true;
+  const std::vector<int> k = d.GetAttr<std::vector<int>>("ksize", {});
+  if (d.GetAttr<bool>("adaptive", false)) return k == std::vector<int>{1, 1};
+  return x.size() == 4 && k.size() == 2 && k[0] == x[2] && k[1] == x[3] && NoPadding(d);
+}
+
+// A 1x1 conv2d on a 1x1 map with only fuse_* describing its activation.
+bool IsPointConv(const cpp::OpDesc& d) {
+  return d.GetAttr<int>("groups", 1) == 1 && NoPadding(d) && IsNchw(d) &&
+         !d.HasInput("ResidualData") && !d.GetAttr<bool>("fuse_relu", false) &&
+         !d.GetAttr<bool>("fuse_brelu", false) &&
+         d.GetAttr<std::string>("activation_type", "").empty();
+}
+
+Pattern MakePattern() {
+  Pattern p;
+  PNode* pool = p.Op("pool", {"pool2d"})->If(IsNchw);
+  PNode* x = p.Input("x");
+  PNode* pooled = p.Intermediate("pooled");
+  PNode* squeeze = p.Op("squeeze", {"conv2d"})->If(IsPointConv);
+  PNode* squeezed = p.Intermediate("squeezed");
+  PNode* excite = p.Op("excite", {"conv2d"})->If(IsPointConv);
+  PNode* excited = p.Intermediate("excited");
+  PNode* mul = p.Op("mul", {"elementwise_mul"})->If(HasNoFusedActivation);
+  p.Reads(pool, "X", x).Writes(pool, "Out", pooled);
+  p.Reads(squeeze, "Input", pooled).Writes(squeeze, "Output", squeezed);
+  p.Reads(excite, "Input", squeezed).Writes(excite, "Output", excited);
+  p.Reads(mul, "X", x).Reads(mul, "Y", excited).Writes(mul, "Out", p.Output("out"));
+  return p;
+}
+
+// The static float32 tensor `op` reads as `param` with `dims` (or, for an
+// absent optional param, null with *ok left true).
+const Tensor* StaticInput(const SSAGraph& graph, Node* op, const std::string& param,
+                          const DDim& dims, bool optional, bool* ok) {
+  if (!op->stmt().desc.HasInput(param) && optional) return nullptr;
+  Node* var = InputNode(op, param);
+  const Tensor* t = var ? WeightTensor(graph, var) : nullptr;
+  if (!t || t->dtype() != DataType::kFloat32 ||
+      (optional ? t->numel() != dims[0] : t->dims() != dims)) {
+    *ok = false;
+  }
+  return t;
+}
+
+}  // namespace
+
+class SeBlockFusePass : public FusionPass {
+ public:
+  std::string name() const override { return "se_block_fuse_pass"; }
+
+ protected:
+  std::vector<Pattern> BuildPatterns() const override { return SinglePattern(MakePattern()); }
+
+  StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
+    Node* x = m.at("x");
+    Node* mul = m.at("mul");
+    const DDim xd = VarDims(*graph, *x);  // may be unknown, or hold -1s
+    if (x->arg().is_weight || !AveragesPlanes(m.at("pool")->stmt().desc, xd)) {
+      Count("declined_pool");
+      return false;
+    }
+    // C and R from the squeeze filter; everything else must agree.
+    Node* squeeze = m.at("squeeze");
+    Node* excite = m.at("excite");
+    Node* w1 = InputNode(squeeze, "Filter");
+    const Tensor* w1t = w1 ? WeightTensor(*graph, w1) : nullptr;
+    const DDim wd = w1t ? w1t->dims() : DDim();
+    const int64_t r = wd.size() == 4 ? wd[0] : -1, c = wd.size() == 4 ? wd[1] : -1;
+    bool ok = r > 0 && c > 0 && (xd.size() != 4 || xd[1] < 0 || xd[1] == c);
+    if (ok) {
+      StaticInput(*graph, squeeze, "Filter", {r, c, 1, 1}, false, &ok);
+      StaticInput(*graph, squeeze, "Bias", {r}, true, &ok);
+      StaticInput(*graph, excite, "Filter", {c, r, 1, 1}, false, &ok);
+      StaticInput(*graph, excite, "Bias", {c}, true, &ok);
+    }
+    if (!ok) {
+      Count("declined_convs");
+      return false;
+    }
+    const cpp::OpDesc& md = mul->stmt().desc;
+    const int axis = md.GetAttr<int32_t>("axis", -1);
+    if (md.Input("X").size() != 1 || md.Input("Y").size() != 1 || (axis != -1 && axis != 0)) {
+      Count("declined_mul");
+      return false;
+    }
+    auto act = operators::FusedActivation::FromOpDesc(squeeze->stmt().desc);
+    auto excite_act = operators::FusedActivation::FromOpDesc(excite->stmt().desc);
+    auto mul_act = operators::YActivationFromOpDesc(md);
+    if (!act.ok() || !excite_act.ok() || !mul_act.ok() ||
+        (excite_act->enabled() && mul_act->enabled())) {
+      Count("declined_activations");
+      return false;
+    }
+    if (!CanWriteEarlier(*graph, m.at("out"), {m.at("pooled"), m.at("squeezed"),
+                                               m.at("excited")})) {
+      Count("unsafe_rename");
+      return false;
+    }
+    cpp::OpDesc se("squeeze_excitation");
+    se.SetInput("X", {x->arg().name});
+    se.SetInput("SqueezeFilter", squeeze->stmt().desc.Input("Filter"));
+    se.SetInput("ExciteFilter", excite->stmt().desc.Input("Filter"));
+    if (squeeze->stmt().desc.HasInput("Bias")) {
+      se.SetInput("SqueezeBias", squeeze->stmt().desc.Input("Bias"));
+    }
+    if (excite->stmt().desc.HasInput("Bias")) {
+      se.SetInput("ExciteBias", excite->stmt().desc.Input("Bias"));
+    }
+    se.SetOutput("Out", {m.at("out")->arg().name});
+    act->ToOpDesc(&se);
+    const operators::FusedActivation gate = excite_act->enabled() ? *excite_act : *mul_act;
+    if (gate.enabled()) {
+      se.SetAttr("y_activation", std::string(gate.name()));
+      se.SetAttr("y_alpha", gate.alpha);
+      se.SetAttr("y_beta", gate.beta);
+      se.SetAttr("y_gamma", gate.gamma);
+    }
+    Node* op = graph->NewStmtNode(se, m.at("pool")->stmt().order);
+    for (const char* param : {"Filter", "Bias"}) {
+      for (Node* conv : {squeeze, excite}) {
+        if (Node* w = InputNode(conv, param)) SSAGraph::Link(w, op);
+      }
+    }
+    SSAGraph::Link(x, op);
+    Node* out = m.at("out");
+    SSAGraph::Unlink(mul, out);
+    SSAGraph::Link(op, out);
+    for (const char* name : {"mul", "excite", "squeeze", "pool"}) RemoveOp(graph, m.at(name));
+    return true;
+  }
+};
+
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite
+
+REGISTER_MIR_PASS(se_block_fuse_pass, lite::mir::fusion::SeBlockFusePass);

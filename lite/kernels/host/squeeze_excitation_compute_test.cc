@@ -1,0 +1,74 @@
+// squeeze_excitation on host: the block's formula against a reference
+// written out here, and filter/bias shape errors. (se_block_fuse_pass_test
+// also checks it against the four ops it replaces.)
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "lite/core/op_tester.h"
+
+namespace lite {
+namespace {
+
+// x [2, 3, 2, 2] (values i / 10), squeeze [2, 3] (relu), excite [3, 2]
+// (sigmoid on the mul side).
+void SetUpBlock(OpTester* t, const DDim& excite_dims = {3, 2, 1, 1}) {
+  std::vector<float> x(24);
+  for (int i = 0; i < 24; ++i) x[i] = i / 10.f - 1.f;
+  t->SetInput<float>("X", "x", {2, 3, 2, 2}, x);
+  t->SetInput<float>("SqueezeFilter", "w1", {2, 3, 1, 1}, {1, -1, 0.5f, -2, 1, 1});
+  t->SetInput<float>("SqueezeBias", "b1", {2}, {0.1f, -0.2f});
+  t->SetInput<float>("ExciteFilter", "w2", excite_dims, {1, 2, -1, 0.5f, 0, -3});
+  t->SetOutput("Out", "out");
+  t->SetAttr("fuse_activation", std::string("relu"));
+  t->SetAttr("y_activation", std::string("sigmoid"));
+}
+
+TEST(HostSqueezeExcitation, MatchesTheFormula) {
+  OpTester t("squeeze_excitation");
+  SetUpBlock(&t);
+  ASSERT_TRUE(t.Run().ok());
+  const std::vector<float> w1 = {1, -1, 0.5f, -2, 1, 1}, b1 = {0.1f, -0.2f};
+  const std::vector<float> w2 = {1, 2, -1, 0.5f, 0, -3};
+  std::vector<float> out = t.GetData<float>("out");
+  for (int n = 0; n < 2; ++n) {
+    float mean[3], hidden[2];
+    for (int c = 0; c < 3; ++c) {
+      mean[c] = 0.f;
+      for (int i = 0; i < 4; ++i) mean[c] += ((n * 3 + c) * 4 + i) / 10.f - 1.f;
+      mean[c] /= 4.f;
+    }
+    for (int r = 0; r < 2; ++r) {
+      float v = b1[r];
+      for (int c = 0; c < 3; ++c) v += w1[r * 3 + c] * mean[c];
+      hidden[r] = std::max(v, 0.f);
+    }
+    for (int c = 0; c < 3; ++c) {
+      const float gate = 1.f / (1.f + std::exp(-(w2[c * 2] * hidden[0] + w2[c * 2 + 1] * hidden[1])));
+      for (int i = 0; i < 4; ++i) {
+        const int k = (n * 3 + c) * 4 + i;
+        EXPECT_NEAR(out[k], (k / 10.f - 1.f) * gate, 1e-6f) << k;
+      }
+    }
+  }
+}
+
+TEST(HostSqueezeExcitation, MismatchedFiltersAreErrors) {
+  OpTester t("squeeze_excitation");
+  SetUpBlock(&t, {2, 3, 1, 1});
+  Status s = t.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("ExciteFilter must be [3, 2, 1, 1]"), std::string::npos)
+      << s.message();
+
+  OpTester bias("squeeze_excitation");
+  SetUpBlock(&bias);
+  bias.SetInput<float>("ExciteBias", "b2", {2}, {1, 2});
+  s = bias.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("ExciteBias must hold 3 values"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace lite

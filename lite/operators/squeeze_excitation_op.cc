@@ -1,0 +1,65 @@
+#include "lite/operators/squeeze_excitation_op.h"
+
+#include "lite/operators/elementwise_ops.h"
+
+namespace lite {
+namespace operators {
+
+Status SqueezeExcitationOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  ASSIGN_OR_RETURN(Tensor * x, Input("X"));
+  ASSIGN_OR_RETURN(Tensor * squeeze_filter, Input("SqueezeFilter"));
+  ASSIGN_OR_RETURN(Tensor * excite_filter, Input("ExciteFilter"));
+  param_.x = x;
+  param_.squeeze_filter = squeeze_filter;
+  param_.excite_filter = excite_filter;
+  param_.squeeze_bias = OptionalInput("SqueezeBias");
+  param_.excite_bias = OptionalInput("ExciteBias");
+  ASSIGN_OR_RETURN(param_.out, Output("Out"));
+  ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
+  ASSIGN_OR_RETURN(param_.y_act, YActivationFromOpDesc(desc));
+  return Status::OK();
+}
+
+Status SqueezeExcitationOp::CheckShape() const {
+  const DDim& x = param_.x->dims();
+  if (x.size() != 4) return OpError("X must be 4-D [N, C, H, W], got " + DimsToString(x));
+  const int64_t c = x[1];
+  const DDim& sf = param_.squeeze_filter->dims();
+  const DDim& ef = param_.excite_filter->dims();
+  if (sf.size() != 4 || sf[1] != c || sf[2] != 1 || sf[3] != 1) {
+    return OpError("SqueezeFilter must be [R, " + std::to_string(c) + ", 1, 1], got " +
+                   DimsToString(sf));
+  }
+  const int64_t r = sf[0];
+  if (ef != DDim{c, r, 1, 1}) {
+    return OpError("ExciteFilter must be " + DimsToString(DDim{c, r, 1, 1}) + ", got " +
+                   DimsToString(ef));
+  }
+  if (param_.squeeze_bias && param_.squeeze_bias->numel() != r) {
+    return OpError("SqueezeBias must hold " + std::to_string(r) + " values, has dims " +
+                   DimsToString(param_.squeeze_bias->dims()));
+  }
+  if (param_.excite_bias && param_.excite_bias->numel() != c) {
+    return OpError("ExciteBias must hold " + std::to_string(c) + " values, has dims " +
+                   DimsToString(param_.excite_bias->dims()));
+  }
+  for (const Tensor* t : {param_.x, param_.squeeze_filter, param_.excite_filter,
+                          param_.squeeze_bias, param_.excite_bias}) {
+    if (t && t->dtype() != DataType::kFloat32) {
+      return OpError(std::string("inputs must be float32, got ") + DataTypeName(t->dtype()));
+    }
+  }
+  return Status::OK();
+}
+
+Status SqueezeExcitationOp::InferShape() {
+  param_.out->Resize(param_.x->dims());
+  param_.out->set_dtype(param_.x->dtype());
+  param_.out->set_lod(param_.x->lod());
+  return Status::OK();
+}
+
+}  // namespace operators
+}  // namespace lite
+
+REGISTER_LITE_OP(squeeze_excitation, lite::operators::SqueezeExcitationOp);

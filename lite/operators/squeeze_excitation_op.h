@@ -1,0 +1,49 @@
+// squeeze_excitation: a whole squeeze-excitation block in one op, made by
+// se_block_fuse_pass from MobileNetV3-style blocks (avg pool to 1x1, 1x1
+// conv + activation, 1x1 conv, gate activation, per-channel multiply).
+// For X of dims [N, C, H, W]:
+//   m   = mean of X over H and W                          [N, C]
+//   h   = act(SqueezeFilter . m + SqueezeBias)            [N, R]
+//   g   = y_act(ExciteFilter . h + ExciteBias)            [N, C]
+//   Out = X * g, g broadcast over H and W                 X's dims
+// SqueezeFilter is [R, C, 1, 1], ExciteFilter [C, R, 1, 1] (conv filters);
+// the biases ([R], [C]) are optional. `act` comes from the fuse_* attributes
+// (FusedActivation) and `y_act` from the y_activation family (as on
+// elementwise_mul: the activation of the multiplier). The four ops' outputs
+// in between are never written: on small feature maps the block costs about
+// what one of its ops did.
+#pragma once
+
+#include "lite/core/op_lite.h"
+#include "lite/operators/fused_activation.h"
+
+namespace lite {
+namespace operators {
+
+struct SqueezeExcitationParam : OpParam {
+  const Tensor* x = nullptr;
+  const Tensor* squeeze_filter = nullptr;  // [R, C, 1, 1]
+  const Tensor* squeeze_bias = nullptr;    // [R] or null
+  const Tensor* excite_filter = nullptr;   // [C, R, 1, 1]
+  const Tensor* excite_bias = nullptr;     // [C] or null
+  Tensor* out = nullptr;
+  FusedActivation act;    // on the squeezed values h
+  FusedActivation y_act;  // on the gate g
+};
+
+class SqueezeExcitationOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  SqueezeExcitationParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite
