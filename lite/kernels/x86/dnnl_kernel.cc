@@ -107,6 +107,7 @@ Status DnnlKernel::Run() {
     s = DnnlError(e, "x86 kernel " + def().op_type);
   }
   ReleaseTemps();
+  args_.clear();  // arguments added before a step that threw
   return s;
 }
 

@@ -47,7 +47,9 @@ bool AveragesPlanes(const cpp::OpDesc& d, const DDim& x) {
   return x.size() == 4 && k.size() == 2 && k[0] == x[2] && k[1] == x[3] && NoPadding(d);
 }
 
-// A 1x1 conv2d on a 1x1 map with only fuse_* describing its activation.
+// A conv2d the fused op can stand for once its filter is 1x1 (checked in
+// Rewrite): one group, no padding (so a 1x1 map stays 1x1 at any stride), no
+// residual, and an activation described by the fuse_* attributes alone.
 bool IsPointConv(const cpp::OpDesc& d) {
   return d.GetAttr<int>("groups", 1) == 1 && NoPadding(d) && IsNchw(d) &&
          !d.HasInput("ResidualData") && !d.GetAttr<bool>("fuse_relu", false) &&
