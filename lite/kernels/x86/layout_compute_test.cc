@@ -1,5 +1,6 @@
 // The x86 kernels of the `layout` op (inserted by layout_cast_pass): NCHW ->
-// NHWC and back for rank-4 float tensors, a plain copy otherwise.
+// NHWC and back for rank-4 float tensors (any channel count), a plain copy
+// otherwise.
 #include <string>
 #include <vector>
 
@@ -32,6 +33,17 @@ TEST(X86Layout, ReordersRank4AndCopiesOtherRanks) {
   EXPECT_EQ(nhwc, x86_test::Permute(x, d, true));
   EXPECT_EQ(RunLayout("nhwc_to_nchw", d, nhwc), x);
   EXPECT_EQ(RunLayout("nchw_to_nhwc", {6, 35}, x), x);
+}
+
+// 1-4 channels (an input image) take our own loop, more take oneDNN's reorder.
+TEST(X86Layout, EveryChannelCountRoundTrips) {
+  for (int64_t c = 1; c <= 6; ++c) {
+    const DDim d{2, c, 3, 5};
+    const auto x = RandomFloats(Product(d), 2);
+    const auto nhwc = RunLayout("nchw_to_nhwc", d, x);
+    EXPECT_EQ(nhwc, x86_test::Permute(x, d, true)) << c << " channels";
+    EXPECT_EQ(RunLayout("nhwc_to_nchw", d, nhwc), x) << c << " channels";
+  }
 }
 
 }  // namespace
