@@ -35,7 +35,7 @@ TEST(X86Layout, ReordersRank4AndCopiesOtherRanks) {
   EXPECT_EQ(RunLayout("nchw_to_nhwc", {6, 35}, x), x);
 }
 
-// 1-4 channels (an input image) take our own loop, more take oneDNN's reorder.
+// Channel counts 1 to 6 (images and more) round-trip through the reorders.
 TEST(X86Layout, EveryChannelCountRoundTrips) {
   for (int64_t c = 1; c <= 6; ++c) {
     const DDim d{2, c, 3, 5};
