@@ -31,6 +31,10 @@ Status SqueezeExcitationOp::CheckShape() const {
                    DimsToString(sf));
   }
   const int64_t r = sf[0];
+  if (c <= 0 || r <= 0) {
+    return OpError("needs at least one channel and one squeezed channel, got X " +
+                   DimsToString(x) + " and SqueezeFilter " + DimsToString(sf));
+  }
   if (ef != DDim{c, r, 1, 1}) {
     return OpError("ExciteFilter must be " + DimsToString(DDim{c, r, 1, 1}) + ", got " +
                    DimsToString(ef));

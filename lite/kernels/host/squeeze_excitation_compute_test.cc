@@ -45,13 +45,25 @@ TEST(HostSqueezeExcitation, MatchesTheFormula) {
       hidden[r] = std::max(v, 0.f);
     }
     for (int c = 0; c < 3; ++c) {
-      const float gate = 1.f / (1.f + std::exp(-(w2[c * 2] * hidden[0] + w2[c * 2 + 1] * hidden[1])));
+      const float v = w2[c * 2] * hidden[0] + w2[c * 2 + 1] * hidden[1];
+      const float gate = 1.f / (1.f + std::exp(-v));
       for (int i = 0; i < 4; ++i) {
         const int k = (n * 3 + c) * 4 + i;
         EXPECT_NEAR(out[k], (k / 10.f - 1.f) * gate, 1e-6f) << k;
       }
     }
   }
+}
+
+TEST(HostSqueezeExcitation, NoChannelsIsAnError) {
+  OpTester t("squeeze_excitation");
+  t.SetInput<float>("X", "x", {1, 0, 2, 2}, {});
+  t.SetInput<float>("SqueezeFilter", "w1", {0, 0, 1, 1}, {});
+  t.SetInput<float>("ExciteFilter", "w2", {0, 0, 1, 1}, {});
+  t.SetOutput("Out", "out");
+  Status s = t.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("at least one channel"), std::string::npos) << s.message();
 }
 
 TEST(HostSqueezeExcitation, MismatchedFiltersAreErrors) {
