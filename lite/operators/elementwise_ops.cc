@@ -73,6 +73,14 @@ StatusOr<FusedActivation> YActivationFromOpDesc(const cpp::OpDesc& desc) {
   return a;
 }
 
+void YActivationToOpDesc(const FusedActivation& act, cpp::OpDesc* desc) {
+  if (!act.enabled()) return;
+  desc->SetAttr("y_activation", std::string(act.name()));
+  desc->SetAttr("y_alpha", act.alpha);
+  desc->SetAttr("y_beta", act.beta);
+  desc->SetAttr("y_gamma", act.gamma);
+}
+
 Status ElementwiseOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   static const std::map<std::string, ElementwiseKind> kinds = {
       {"elementwise_add", ElementwiseKind::kAdd},

@@ -42,6 +42,8 @@ Status ElementwiseBroadcastDims(const DDim& x, const DDim& y, int axis,
 // Reads the optional "y_activation" family of attributes (absent -> kNone).
 // Missing y_alpha/y_beta/y_gamma take the activation's Paddle defaults.
 StatusOr<FusedActivation> YActivationFromOpDesc(const cpp::OpDesc& desc);
+// Writes `act` as the "y_activation" family (nothing when it is kNone).
+void YActivationToOpDesc(const FusedActivation& act, cpp::OpDesc* desc);
 
 class ElementwiseOp : public OpLite {
  public:

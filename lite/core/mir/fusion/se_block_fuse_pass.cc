@@ -74,18 +74,15 @@ Pattern MakePattern() {
   return p;
 }
 
-// The static float32 tensor `op` reads as `param` with `dims` (or, for an
-// absent optional param, null with *ok left true).
-const Tensor* StaticInput(const SSAGraph& graph, Node* op, const std::string& param,
-                          const DDim& dims, bool optional, bool* ok) {
-  if (!op->stmt().desc.HasInput(param) && optional) return nullptr;
+// `op` reads as `param` a static float32 tensor of `dims` (a bias: of
+// dims[0] values, or absent).
+bool StaticWeight(const SSAGraph& graph, Node* op, const std::string& param, const DDim& dims,
+                  bool is_bias) {
+  if (is_bias && !op->stmt().desc.HasInput(param)) return true;
   Node* var = InputNode(op, param);
   const Tensor* t = var ? WeightTensor(graph, var) : nullptr;
-  if (!t || t->dtype() != DataType::kFloat32 ||
-      (optional ? t->numel() != dims[0] : t->dims() != dims)) {
-    *ok = false;
-  }
-  return t;
+  return t && t->dtype() == DataType::kFloat32 &&
+         (is_bias ? t->numel() == dims[0] : t->dims() == dims);
 }
 
 }  // namespace
@@ -112,13 +109,11 @@ class SeBlockFusePass : public FusionPass {
     const Tensor* w1t = w1 ? WeightTensor(*graph, w1) : nullptr;
     const DDim wd = w1t ? w1t->dims() : DDim();
     const int64_t r = wd.size() == 4 ? wd[0] : -1, c = wd.size() == 4 ? wd[1] : -1;
-    bool ok = r > 0 && c > 0 && (xd.size() != 4 || xd[1] < 0 || xd[1] == c);
-    if (ok) {
-      StaticInput(*graph, squeeze, "Filter", {r, c, 1, 1}, false, &ok);
-      StaticInput(*graph, squeeze, "Bias", {r}, true, &ok);
-      StaticInput(*graph, excite, "Filter", {c, r, 1, 1}, false, &ok);
-      StaticInput(*graph, excite, "Bias", {c}, true, &ok);
-    }
+    const bool ok = r > 0 && c > 0 && (xd.size() != 4 || xd[1] < 0 || xd[1] == c) &&
+                    StaticWeight(*graph, squeeze, "Filter", {r, c, 1, 1}, false) &&
+                    StaticWeight(*graph, squeeze, "Bias", {r}, true) &&
+                    StaticWeight(*graph, excite, "Filter", {c, r, 1, 1}, false) &&
+                    StaticWeight(*graph, excite, "Bias", {c}, true);
     if (!ok) {
       Count("declined_convs");
       return false;
@@ -154,13 +149,7 @@ class SeBlockFusePass : public FusionPass {
     }
     se.SetOutput("Out", {m.at("out")->arg().name});
     act->ToOpDesc(&se);
-    const operators::FusedActivation gate = excite_act->enabled() ? *excite_act : *mul_act;
-    if (gate.enabled()) {
-      se.SetAttr("y_activation", std::string(gate.name()));
-      se.SetAttr("y_alpha", gate.alpha);
-      se.SetAttr("y_beta", gate.beta);
-      se.SetAttr("y_gamma", gate.gamma);
-    }
+    operators::YActivationToOpDesc(excite_act->enabled() ? *excite_act : *mul_act, &se);
     Node* op = graph->NewStmtNode(se, m.at("pool")->stmt().order);
     for (const char* param : {"Filter", "Bias"}) {
       for (Node* conv : {squeeze, excite}) {

@@ -8,6 +8,7 @@
 // or reads the gate under both inputs.
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
+#include "lite/operators/elementwise_ops.h"
 #include "lite/operators/fused_activation.h"
 
 namespace lite {
@@ -67,10 +68,7 @@ class SeGateFusePass : public FusionPass {
       d.SetInput("X", {other});
       Count("swapped");
     }
-    d.SetAttr("y_activation", std::string(act->name()));
-    d.SetAttr("y_alpha", act->alpha);
-    d.SetAttr("y_beta", act->beta);
-    d.SetAttr("y_gamma", act->gamma);
+    operators::YActivationToOpDesc(*act, &d);
     ReplaceInput(mul, m.at("gate_out"), m.at("gate_in"));
     RemoveOp(graph, m.at("gate"));
     return true;
