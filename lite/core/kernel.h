@@ -75,6 +75,14 @@ using KernelFactory = std::function<std::unique_ptr<KernelBase>()>;
 // activation oneDNN cannot express exactly. A declining kernel is skipped by
 // static_kernel_pick_pass, so the op gets the next best kernel (host).
 using KernelAcceptFn = std::function<bool(const cpp::OpDesc&)>;
+// The declared dims of a var of the op being picked for (a weight's are
+// exact; an activation's may hold -1 for unknown extents); empty when the
+// var has no desc.
+using VarDimsFn = std::function<std::vector<int64_t>(const std::string& var)>;
+// As KernelAcceptFn, for kernels that also judge the dims declared for the
+// op's vars (e.g. a conv kernel that takes only filters of 1-4 input
+// channels).
+using KernelAcceptDimsFn = std::function<bool(const cpp::OpDesc&, const VarDimsFn&)>;
 
 struct KernelDef {
   std::string op_type;
@@ -84,6 +92,7 @@ struct KernelDef {
   std::map<std::string, Place> output_places;
   KernelFactory factory;
   KernelAcceptFn accepts;  // empty: accepts every op of its type
+  KernelAcceptDimsFn accepts_dims;  // empty: no judgement on dims
 
   // "op_type/alias/target/precision/layout", unique in the registry and the
   // form a picked kernel is recorded in an optimized model.
@@ -98,7 +107,14 @@ struct KernelDef {
     accepts = std::move(fn);
     return *this;
   }
-  bool Accepts(const cpp::OpDesc& desc) const { return !accepts || accepts(desc); }
+  KernelDef& SetAcceptsDims(KernelAcceptDimsFn fn) {
+    accepts_dims = std::move(fn);
+    return *this;
+  }
+  // Both accept functions (each empty one accepts).
+  bool Accepts(const cpp::OpDesc& desc, const VarDimsFn& dims) const {
+    return (!accepts || accepts(desc)) && (!accepts_dims || accepts_dims(desc, dims));
+  }
   KernelDef& Finalize() { return *this; }
 };
 

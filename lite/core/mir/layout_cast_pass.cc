@@ -2,8 +2,9 @@
 // kernels and converts only where the layout really changes.
 //
 // x86 kernels registered at layout NHWC (lite/kernels/x86) read and write
-// their rank-4 activations in NHWC element order (dims stay NCHW); every
-// other kernel expects NCHW. A var's layout is NHWC when its producer's
+// their rank-4 activations in NHWC element order (dims stay NCHW), except
+// inputs they bind to another layout (the x86 conv for 1-4 input channels
+// reads its Input in NCHW); every other kernel expects NCHW. A var's layout is NHWC when its producer's
 // picked kernel is an NHWC kernel, else NCHW (weights and other vars without
 // a producer are NCHW, and NHWC kernels read persistable inputs as NCHW).
 // Where a consumer wants the other layout, one `layout` op per (var, wanted
@@ -25,6 +26,12 @@ namespace {
 
 bool Nhwc(const KernelDef* def) { return def && def->place.layout == DataLayoutType::kNHWC; }
 
+// Whether `stmt`'s picked kernel reads its input `var` in NHWC.
+bool ReadsNhwc(const Node* stmt, const std::string& var) {
+  const KernelDef* def = stmt->stmt().picked;
+  return def && def->InputPlace(InputParamOf(stmt, var)).layout == DataLayoutType::kNHWC;
+}
+
 }  // namespace
 
 class LayoutCastPass : public Pass {
@@ -38,10 +45,10 @@ class LayoutCastPass : public Pass {
     for (Node* stmt : graph->StmtNodes()) {
       const KernelDef* picked = stmt->stmt().picked;
       if (!picked || stmt->stmt().desc.Type() == "layout") continue;
-      const bool want = Nhwc(picked);
       for (Node* in : std::vector<Node*>(stmt->inlinks)) {
         const cpp::VarDesc* vd = graph->FindVarDesc(in->arg().name);
         if (in->arg().is_weight || (vd && vd->persistable)) continue;
+        const bool want = ReadsNhwc(stmt, in->arg().name);
         const bool have = !in->inlinks.empty() && Nhwc(in->inlinks.front()->stmt().picked);
         if (have == want) continue;
         auto key = std::make_pair(in->id(), want);
@@ -99,7 +106,7 @@ class LayoutCastPass : public Pass {
         SSAGraph::Link(producer, nhwc);
         producer->stmt().desc.RenameOutput(name, nhwc->arg().name);
         for (Node* c : std::vector<Node*>(var->outlinks)) {
-          if (!Nhwc(c->stmt().picked)) continue;
+          if (!ReadsNhwc(c, name)) continue;
           SSAGraph::Unlink(var, c);
           SSAGraph::Link(nhwc, c);
           c->stmt().desc.RenameInput(name, nhwc->arg().name);

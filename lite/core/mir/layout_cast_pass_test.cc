@@ -62,6 +62,42 @@ TEST(LayoutCast, ConvertsOnlyWhereTheLayoutChanges) {
   }
 }
 
+// An NHWC kernel that binds its input X to NCHW (as the x86 conv for 1-4
+// input channels does): the fed x reaches it with no cast, its NHWC output
+// feeds an NHWC op with none either, and an NHWC var reaching its X gets a
+// to_nchw cast.
+TEST(LayoutCast, AnInputBoundToNchwIsReadInNchw) {
+  auto* nchw_in = const_cast<KernelDef*>(RegisterToyKernel("toy_nhwc_nchw_in", kNhwc));
+  nchw_in->BindInput("X", kX86Nchw);
+  RegisterToyKernel("toy_nhwc", kNhwc);
+  RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
+  RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc_nchw_in", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"c"}}});
+  AddOp(&prog, "toy_nhwc_nchw_in", {{"X", {"c"}}}, {{"Out", {"d"}}});
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
+  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "variable_place_inference_pass",
+                                  "type_target_cast_pass", "layout_cast_pass"});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const auto& counters = r->passes.back().counters;
+  EXPECT_EQ(counters.count("to_nhwc"), 0u);
+  EXPECT_EQ(counters.at("to_nchw"), 1);  // c, for the second toy_nhwc_nchw_in
+  EXPECT_EQ(CountOps(&g, "layout"), 1);
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "toy_nhwc_nchw_in" && d.Output("Out")[0] == "b") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"x"});
+    }
+    if (d.Type() == "toy_nhwc") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"b"});
+    if (d.Type() == "toy_nhwc_nchw_in" && d.Output("Out")[0] == "d") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"c/nchw"});
+    }
+  }
+}
+
 TEST(LayoutCast, HostOnlyProgramsAreUntouched) {
   RegisterToyKernel("toy_nchw_host", kHostF);
   cpp::ProgramDesc prog;

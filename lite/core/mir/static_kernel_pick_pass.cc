@@ -6,8 +6,9 @@
 // add smaller amounts. Host kernels stay eligible for any target as the
 // fallback. A kernel whose declared float input would receive an integer
 // var is rejected, and so is a kernel whose KernelDef::Accepts declines the
-// op's attributes. Ties go to the smaller kernel key, so the pick is
-// deterministic. Every op left without a kernel is listed in one error.
+// op's attributes or its vars' declared dims. Ties go to the smaller kernel
+// key, so the pick is deterministic. Every op left without a kernel is
+// listed in one error.
 // Ops of blocks added by passes (subgraph bodies) get host kernels,
 // recorded in their kKernelKeyAttr.
 #include <algorithm>
@@ -64,11 +65,15 @@ class StaticKernelPickPass : public Pass {
   StatusOr<bool> Run(SSAGraph* graph) override {
     std::vector<std::string> missing;
     bool changed = false;
+    const VarDimsFn var_dims = [graph](const std::string& var) {
+      const cpp::VarDesc* vd = graph->FindVarDesc(var);
+      return vd ? vd->dims : std::vector<int64_t>();
+    };
     auto pick = [&](const cpp::OpDesc& desc, const std::vector<Place>& places) {
       const KernelDef* best = nullptr;
       int64_t best_score = -1;
       for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
-        if (!InputsAcceptable(*def, desc, *graph) || !def->Accepts(desc)) continue;
+        if (!InputsAcceptable(*def, desc, *graph) || !def->Accepts(desc, var_dims)) continue;
         int64_t s = Score(*def, places);
         if (s > best_score) {  // Find() is key-sorted: ties keep the first
           best = def;

@@ -44,6 +44,31 @@ TEST(StaticKernelPick, HostIsTheFallbackForAnyTarget) {
   EXPECT_EQ((*pick)->place.target, TargetType::kHost);
 }
 
+// SetAcceptsDims sees the declared dims of the op's vars: the x86 kernel
+// takes only a weight w of at most 4 columns.
+TEST(StaticKernelPick, AKernelCanJudgeDeclaredDims) {
+  RegisterToyKernel("toy_dims", kHostF);
+  auto* x86 = const_cast<KernelDef*>(RegisterToyKernel("toy_dims", kX86F));
+  x86->SetAcceptsDims([](const cpp::OpDesc& d, const VarDimsFn& dims) {
+    const std::vector<int64_t> w = dims(d.Input("W")[0]);
+    return w.size() == 2 && w[1] <= 4;
+  });
+  for (int64_t cols : {3, 5}) {
+    cpp::ProgramDesc prog;
+    AddOp(&prog, "toy_dims", {{"X", {"x"}}, {"W", {"w"}}}, {{"Out", {"y"}}});
+    for (auto& v : prog.blocks[0].vars) {
+      if (v.name == "w") v.dims = {7, cols};
+    }
+    SSAGraph g;
+    Scope scope;
+    ASSERT_TRUE(g.Build(prog, 0, &scope, {kX86F, kHostF}).ok());
+    ASSERT_TRUE(PassManager().Run(&g, {"static_kernel_pick_pass"}).ok());
+    EXPECT_EQ(g.StmtNodes()[0]->stmt().picked->place.target,
+              cols <= 4 ? TargetType::kX86 : TargetType::kHost)
+        << cols << " columns";
+  }
+}
+
 TEST(StaticKernelPick, ADecliningKernelFallsBackToHost) {
   RegisterToyKernel("toy_declines", kHostF);
   auto* x86 = const_cast<KernelDef*>(RegisterToyKernel("toy_declines", kX86F));

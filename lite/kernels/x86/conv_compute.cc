@@ -169,6 +169,9 @@ bool ConvAccepts(const lite::cpp::OpDesc& desc) {
 
 REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNHWC, lite::kernels::x86::ConvCompute, def)
     .SetAccepts(ConvAccepts)
+    .SetAcceptsDims([](const lite::cpp::OpDesc& desc, const lite::VarDimsFn& dims) {
+      return !lite::kernels::x86::NchwInputConvFits(desc, dims);
+    })
     .Finalize();
 REGISTER_LITE_KERNEL(depthwise_conv2d, kX86, kFloat, kNHWC, lite::kernels::x86::ConvCompute, def)
     .SetAccepts(ConvAccepts)

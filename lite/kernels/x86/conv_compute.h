@@ -45,6 +45,12 @@ namespace lite {
 namespace kernels {
 namespace x86 {
 
+// conv_nchw_input_compute.cc's kernel takes the conv (and ConvCompute
+// declines it): dense, NCHW attributes, a filter declared with 1 to
+// kNchwInputMaxChannels input channels, AVX-512 on this CPU.
+constexpr int64_t kNchwInputMaxChannels = 4;
+bool NchwInputConvFits(const cpp::OpDesc& desc, const VarDimsFn& var_dims);
+
 class ConvCompute : public DnnlKernel {
  public:
   static constexpr int64_t kWinogradMinInChannels = 16;
