@@ -15,9 +15,14 @@ const Tensor* Bound(const OpLite& op, const std::string& param, bool input) {
 
 int64_t OpFlops(const OpLite& op) {
   const std::string& t = op.Type();
-  if (t == "conv2d" || t == "depthwise_conv2d") {
+  if (t == "conv2d" || t == "depthwise_conv2d" || t == "conv2d_max_pool") {
     const Tensor* f = Bound(op, "Filter", true);
     const Tensor* out = Bound(op, "Output", false);
+    if (t == "conv2d_max_pool") {  // the conv's output: "<Out>@conv" (conv_max_pool_op.h)
+      const auto& pooled = op.op_desc().Output("Out");
+      out = pooled.empty() || !op.scope() ? nullptr
+                                          : op.scope()->FindMutableTensor(pooled.front() + "@conv");
+    }
     if (!f || !out || f->dims().size() != 4) return 0;
     return 2 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
   }

@@ -7,6 +7,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cfloat>
 
 namespace lite {
 namespace x86 {
@@ -221,10 +222,52 @@ void SimdRow(const RowJob&, int64_t) {}
 
 #endif
 
+// dst[o] = max over the window's pixels: columns [xa, xb) (oc values each)
+// of the n rows, -FLT_MAX when it is empty. Running maxima stay in
+// registers, four vectors at a time (four independent chains).
+void MaxOfWindow(const float* const* rows, int64_t n, int64_t xa, int64_t xb, int64_t oc,
+                 float* dst) {
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+  if (SimdAvailable() && !force_scalar) {
+    const auto mask_at = [oc](int64_t o) {
+      return oc - o >= 16 ? static_cast<__mmask16>(0xFFFF)
+                          : oc - o <= 0 ? static_cast<__mmask16>(0)
+                                        : static_cast<__mmask16>((1u << (oc - o)) - 1);
+    };
+    for (int64_t o = 0; o < oc; o += 64) {
+      const __mmask16 k[4] = {mask_at(o), mask_at(o + 16), mask_at(o + 32), mask_at(o + 48)};
+      __m512 m[4];
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) m[j] = _mm512_set1_ps(-FLT_MAX);
+      for (int64_t r = 0; r < n; ++r)
+        for (int64_t x = xa; x < xb; ++x) {
+          const float* src = rows[r] + x * oc + o;
+#pragma GCC unroll 4
+          for (int j = 0; j < 4; ++j) {
+            m[j] = _mm512_max_ps(m[j], _mm512_maskz_loadu_ps(k[j], src + 16 * j));
+          }
+        }
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) {
+        if (k[j] == 0xFFFF) _mm512_storeu_ps(dst + o + 16 * j, m[j]);
+        else _mm512_mask_storeu_ps(dst + o + 16 * j, k[j], m[j]);
+      }
+    }
+    return;
+  }
+#endif
+  std::fill(dst, dst + oc, -FLT_MAX);
+  for (int64_t r = 0; r < n; ++r)
+    for (int64_t x = xa; x < xb; ++x) {
+      const float* src = rows[r] + x * oc;
+      for (int64_t o = 0; o < oc; ++o) dst[o] = std::max(dst[o], src[o]);
+    }
+}
+
 }  // namespace
 
 void NchwInputConv::RunRow(const Shape& s, const float* in, const FusedActivation& act,
-                           int64_t row, std::vector<float>* patch, float* out) const {
+                           int64_t row, std::vector<float>* patch, float* out_row) const {
   const int64_t b = row / s.oh, oy = row % s.oh;
   const int64_t pw = (s.ow - 1) * s.stride_w + (kw_ - 1) * s.dilation_w + 1;
   const int64_t rows = ic_ * kh_;
@@ -247,7 +290,6 @@ void NchwInputConv::RunRow(const Shape& s, const float* in, const FusedActivatio
     }
   }
   const int64_t ocp = static_cast<int64_t>(bias_.size()), k = ic_ * kh_ * kw_;
-  float* out_row = out + (b * s.oh + oy) * s.ow * oc_;
   const bool simd = SimdAvailable() && !force_scalar;
   for (int64_t c0 = 0; c0 < ocp; c0 += chunk_) {
     RowJob j;
@@ -282,15 +324,67 @@ void NchwInputConv::Run(const Shape& s, const float* in, const FusedActivation& 
   // Per-thread patch that outlives the call (no fresh pages per run).
   thread_local std::vector<float> patch;
   if (threads == 1 || work < kMinParallelWork) {
-    for (int64_t r = 0; r < rows; ++r) RunRow(s, in, act, r, &patch, out);
+    for (int64_t r = 0; r < rows; ++r) RunRow(s, in, act, r, &patch, out + r * s.ow * oc_);
     return;
   }
 #pragma omp parallel num_threads(threads)
   {
     const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
     for (int64_t r = rows * id / nt; r < rows * (id + 1) / nt; ++r) {
-      RunRow(s, in, act, r, &patch, out);
+      RunRow(s, in, act, r, &patch, out + r * s.ow * oc_);
     }
+  }
+}
+
+void NchwInputConv::RunPooledRows(const Shape& s, const Pool& pool, const float* in,
+                                  const FusedActivation& act, int64_t r0, int64_t r1,
+                                  float* out) const {
+  // Per-thread patch and ring that outlive the call (no fresh pages per run).
+  thread_local std::vector<float> patch, ring;
+  thread_local std::vector<int64_t> ring_rows;  // conv row held by each slot
+  thread_local std::vector<const float*> window;  // a pooled row's conv rows
+  const int64_t row_size = s.ow * oc_;
+  if (ring.size() < static_cast<size_t>(pool.kh * row_size)) ring.resize(pool.kh * row_size);
+  ring_rows.assign(pool.kh, -1);
+  for (int64_t r = r0; r < r1; ++r) {
+    const int64_t b = r / pool.oh, py = r % pool.oh;
+    const int64_t y0 = py * pool.stride_h - pool.pad_top;
+    const int64_t ya = std::max<int64_t>(y0, 0), yb = std::min<int64_t>(y0 + pool.kh, s.oh);
+    // The window's conv rows, each in slot y % kh (a window spans at most
+    // kh consecutive rows, so they never collide).
+    for (int64_t y = ya; y < yb; ++y) {
+      const int64_t slot = y % pool.kh, id = b * s.oh + y;
+      if (ring_rows[slot] == id) continue;
+      RunRow(s, in, act, id, &patch, ring.data() + slot * row_size);
+      ring_rows[slot] = id;
+    }
+    window.clear();
+    for (int64_t y = ya; y < yb; ++y) window.push_back(ring.data() + (y % pool.kh) * row_size);
+    float* dst_row = out + r * pool.ow * oc_;
+    for (int64_t px = 0; px < pool.ow; ++px) {
+      const int64_t x0 = px * pool.stride_w - pool.pad_left;
+      const int64_t xa = std::max<int64_t>(x0, 0), xb = std::min<int64_t>(x0 + pool.kw, s.ow);
+      MaxOfWindow(window.data(), yb - ya, xa, xb, oc_, dst_row + px * oc_);
+    }
+  }
+}
+
+void NchwInputConv::RunMaxPooled(const Shape& s, const Pool& pool, const float* in,
+                                 const FusedActivation& act, float* out,
+                                 const KernelContext* ctx) const {
+  const int64_t rows = s.n * pool.oh;
+  const int64_t work = s.n * s.oh * s.ow * oc_ * ic_ * kh_ * kw_;
+  const int threads = std::max(1, ctx ? ctx->threads : 1);
+  if (threads == 1 || work < kMinParallelWork) {
+    RunPooledRows(s, pool, in, act, 0, rows, out);
+    return;
+  }
+  // Each thread computes the conv rows its pooled rows need (the rows
+  // shared by two threads' windows twice).
+#pragma omp parallel num_threads(threads)
+  {
+    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
+    RunPooledRows(s, pool, in, act, rows * id / nt, rows * (id + 1) / nt, out);
   }
 }
 

@@ -16,7 +16,8 @@
 // bias + sum over (c, ky, kx) of one broadcast input value per pixel times
 // the filter's vectors, applies the activation (in registers for relu,
 // relu6, leaky_relu and hard_swish; the others per element afterwards) and
-// stores NHWC pixels. Rows are split over the predictor's threads with
+// stores NHWC pixels (or, with a max pool fused, pools rows kept in a small
+// ring). Rows are split over the predictor's threads with
 // OpenMP (the runtime oneDNN's kernels use). Without AVX-512 (build or CPU)
 // a scalar loop computes the same sums. The object owns its repacked filter
 // and bias; scratch is per thread.
@@ -52,12 +53,32 @@ class NchwInputConv {
   void Run(const Shape& s, const float* in, const operators::FusedActivation& act, float* out,
            const KernelContext* ctx) const;
 
+  // A max pool over the conv's output (after the activation), fused: conv
+  // rows are computed into a per-thread ring of kh rows and pooled from
+  // there, so the conv output is never written out whole. Windows as
+  // Paddle's (lite/kernels/host/pool_compute.cc): rows [o * stride - pad,
+  // + k) clipped to the conv output (likewise columns); an empty window
+  // gives -FLT_MAX.
+  struct Pool {
+    int64_t oh = 0, ow = 0;  // pooled dims
+    int kh = 1, kw = 1, stride_h = 1, stride_w = 1, pad_top = 0, pad_left = 0;
+  };
+  // out: NHWC [n, pool.oh, pool.ow, oc].
+  void RunMaxPooled(const Shape& s, const Pool& pool, const float* in,
+                    const operators::FusedActivation& act, float* out,
+                    const KernelContext* ctx) const;
+
   // Tests run the scalar loop on AVX-512 machines too (process-wide).
   static void ForceScalarForTesting(bool on);
 
  private:
+  // Conv output row `row` (of n * oh) into out_row (ow * oc values).
   void RunRow(const Shape& s, const float* in, const operators::FusedActivation& act,
-              int64_t row, std::vector<float>* patch, float* out) const;
+              int64_t row, std::vector<float>* patch, float* out_row) const;
+  // Pooled rows [r0, r1) of n * pool.oh.
+  void RunPooledRows(const Shape& s, const Pool& pool, const float* in,
+                     const operators::FusedActivation& act, int64_t r0, int64_t r1,
+                     float* out) const;
 
   // Filter per chunk of output channels (64 wide, or 8 when oc <= 8; the
   // last chunk rounded up to the vector width, zero-padded):

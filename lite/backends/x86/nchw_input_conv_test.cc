@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -143,6 +144,74 @@ TEST(NchwInputConv, EveryActivation) {
     Check({1, 3, 12, 13, 20, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, k});
     Check({1, 3, 12, 13, 6, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, k});
   }
+}
+
+// Max pool of the conv output (NHWC), Paddle's windows, -FLT_MAX when empty.
+std::vector<float> MaxPool(const std::vector<float>& x, int64_t n, int64_t h, int64_t w,
+                           int64_t c, const NchwInputConv::Pool& p) {
+  std::vector<float> out(n * p.oh * p.ow * c, -FLT_MAX);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t py = 0; py < p.oh; ++py)
+      for (int64_t px = 0; px < p.ow; ++px)
+        for (int64_t ky = 0; ky < p.kh; ++ky)
+          for (int64_t kx = 0; kx < p.kw; ++kx) {
+            const int64_t y = py * p.stride_h - p.pad_top + ky;
+            const int64_t xx = px * p.stride_w - p.pad_left + kx;
+            if (y < 0 || y >= h || xx < 0 || xx >= w) continue;
+            for (int64_t o = 0; o < c; ++o) {
+              float& d = out[((b * p.oh + py) * p.ow + px) * c + o];
+              d = std::max(d, x[((b * h + y) * w + xx) * c + o]);
+            }
+          }
+  return out;
+}
+
+// Pooled dims with ceil mode (a last window may hang over the edge).
+NchwInputConv::Pool PoolOf(const NchwInputConv::Shape& s, int k, int stride, int pad) {
+  NchwInputConv::Pool p;
+  p.kh = p.kw = k;
+  p.stride_h = p.stride_w = stride;
+  p.pad_top = p.pad_left = pad;
+  p.oh = (s.oh + 2 * pad - k + stride - 1) / stride + 1;
+  p.ow = (s.ow + 2 * pad - k + stride - 1) / stride + 1;
+  return p;
+}
+
+void CheckPooled(const Case& c, int k, int stride, int pad) {
+  const NchwInputConv::Shape s = ShapeOf(c);
+  const NchwInputConv::Pool pool = PoolOf(s, k, stride, pad);
+  const auto in = RandomFloats(c.n * c.ic * c.ih * c.iw, 4 + c.oc);
+  const auto f = RandomFloats(c.oc * c.ic * c.kh * c.kw, 5 + c.ic);
+  const auto bias = RandomFloats(c.oc, 6);
+  NchwInputConv conv;
+  conv.SetWeights(f.data(), bias.data(), c.oc, c.ic, c.kh, c.kw);
+  const auto want = MaxPool(Direct(c, s, in, f, bias), c.n, s.oh, s.ow, c.oc, pool);
+  const std::string what = Describe(c) + " pool k" + std::to_string(k) + " s" +
+                           std::to_string(stride) + " p" + std::to_string(pad);
+  std::vector<float> one;
+  for (int threads : {1, 2}) {
+    KernelContext ctx;
+    ctx.set_threads(threads);
+    std::vector<float> out(c.n * pool.oh * pool.ow * c.oc, -7.f);
+    conv.RunMaxPooled(s, pool, in.data(), Act(c.act), out.data(), &ctx);
+    if (threads == 1) {
+      for (size_t i = 0; i < want.size(); ++i) {
+        ASSERT_NEAR(out[i], want[i], 1e-5f * std::max(1.f, std::fabs(want[i])))
+            << what << " at " << i;
+      }
+      one = out;
+    } else {
+      EXPECT_EQ(out, one) << what << ": threads changed the result";
+    }
+  }
+}
+
+TEST(NchwInputConv, FusedMaxPool) {
+  CheckPooled({1, 3, 227, 227, 64, 3, 3, 2, 2, 0, 0, 0, 0, 1, 1, K::kRelu}, 3, 2, 0);
+  CheckPooled({2, 3, 30, 34, 8, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, K::kHardSwish}, 3, 2, 1);
+  CheckPooled({1, 1, 21, 19, 20, 5, 5, 1, 1, 2, 2, 2, 2, 1, 1, K::kNone}, 2, 2, 0);
+  CheckPooled({1, 4, 16, 15, 100, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, K::kSigmoid}, 3, 1, 1);
+  CheckPooled({1, 3, 23, 25, 16, 3, 3, 2, 2, 0, 0, 0, 0, 1, 1, K::kNone}, 4, 3, 0);  // ceil
 }
 
 TEST(NchwInputConv, ScalarLoop) {

@@ -185,6 +185,13 @@ std::string ParamOf(const std::map<std::string, std::vector<std::string>>& m,
 }
 }  // namespace
 
+VarDimsFn DeclaredDims(const SSAGraph& graph) {
+  return [&graph](const std::string& var) {
+    const cpp::VarDesc* vd = graph.FindVarDesc(var);
+    return vd ? vd->dims : std::vector<int64_t>();
+  };
+}
+
 std::string InputParamOf(const Node* op, const std::string& var) {
   return ParamOf(op->stmt().desc.inputs(), var);
 }

@@ -99,6 +99,11 @@ class SSAGraph {
   std::vector<cpp::BlockDesc> added_blocks_;
 };
 
+// The dims the graph declares for a var (what kernels' accept functions
+// judge, see KernelDef::SetAcceptsDims); empty when it has no desc. The
+// graph must outlive the function.
+VarDimsFn DeclaredDims(const SSAGraph& graph);
+
 // Name of the parameter of stmt `op` that lists variable `var` as an input
 // (or output); "" when none.
 std::string InputParamOf(const Node* op, const std::string& var);

@@ -65,10 +65,7 @@ class StaticKernelPickPass : public Pass {
   StatusOr<bool> Run(SSAGraph* graph) override {
     std::vector<std::string> missing;
     bool changed = false;
-    const VarDimsFn var_dims = [graph](const std::string& var) {
-      const cpp::VarDesc* vd = graph->FindVarDesc(var);
-      return vd ? vd->dims : std::vector<int64_t>();
-    };
+    const VarDimsFn var_dims = DeclaredDims(*graph);
     auto pick = [&](const cpp::OpDesc& desc, const std::vector<Place>& places) {
       const KernelDef* best = nullptr;
       int64_t best_score = -1;

@@ -29,7 +29,8 @@ const std::vector<std::string>& AllFusionPasses() {
       "conv_activation_fuse_pass",       "fc_fuse_pass",
       "elementwise_activation_fuse_pass", "se_gate_fuse_pass",
       "se_residual_fuse_pass",           "interp_residual_fuse_pass",
-      "concat_upscale_fuse_pass",        "se_block_fuse_pass"};
+      "concat_upscale_fuse_pass",        "se_block_fuse_pass",
+      "conv_max_pool_fuse_pass"};
   return *names;
 }
 
@@ -95,7 +96,7 @@ std::vector<Tensor> TestModel::RandomInputs(uint32_t seed) const {
 }
 
 StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::string>& fusions,
-                            const std::vector<Tensor>& inputs) {
+                            const std::vector<Tensor>& inputs, const std::vector<Place>& places) {
   auto root = std::make_shared<Scope>();
   for (const auto& kv : model.weights) {
     Tensor* t = root->Var(kv.first)->GetMutableTensor();
@@ -103,6 +104,7 @@ StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::strin
     t->set_persistable(true);
   }
   OptimizeOptions options;
+  options.valid_places = places;
   for (const auto& p : AllFusionPasses()) {
     bool on = false;
     for (const auto& f : fusions) on = on || f == p;

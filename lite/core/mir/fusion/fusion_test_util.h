@@ -59,10 +59,12 @@ struct FusionRun {
   std::vector<DDim> output_dims;
 };
 
-// Optimizes `model` with only `fusions` enabled among AllFusionPasses() (the
-// kernel passes always run) and runs it on `inputs` (not run when empty).
+// Optimizes `model` for `places` with only `fusions` enabled among
+// AllFusionPasses() (the kernel passes always run) and runs it on `inputs`
+// (not run when empty).
 StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::string>& fusions,
-                            const std::vector<Tensor>& inputs);
+                            const std::vector<Tensor>& inputs,
+                            const std::vector<Place>& places = {Place(TargetType::kHost)});
 
 // Runs `model` on RandomInputs() without fusions and with `fusions`; returns
 // the fused run and sets *max_diff to the largest output difference.
