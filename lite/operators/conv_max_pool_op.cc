@@ -8,8 +8,7 @@ Status ConvMaxPoolOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   RETURN_IF_ERROR(Input("Input").status());
   RETURN_IF_ERROR(Input("Filter").status());
   OptionalInput("Bias");
-  ASSIGN_OR_RETURN(Tensor * out, Output("Out"));
-  (void)out;
+  RETURN_IF_ERROR(Output("Out").status());
   const std::string pooled = desc.Output("Out")[0];
   const std::string conv_out = pooled + "@conv";
 

@@ -4,9 +4,10 @@
 // x86 kernels registered at layout NHWC (lite/kernels/x86) read and write
 // their rank-4 activations in NHWC element order (dims stay NCHW), except
 // inputs they bind to another layout (the x86 conv for 1-4 input channels
-// reads its Input in NCHW); every other kernel expects NCHW. A var's layout is NHWC when its producer's
-// picked kernel is an NHWC kernel, else NCHW (weights and other vars without
-// a producer are NCHW, and NHWC kernels read persistable inputs as NCHW).
+// reads its Input in NCHW); every other kernel expects NCHW. A var's layout
+// is NHWC when its producer's picked kernel is an NHWC kernel, else NCHW
+// (weights and other vars without a producer are NCHW, and NHWC kernels
+// read persistable inputs as NCHW).
 // Where a consumer wants the other layout, one `layout` op per (var, wanted
 // layout) is inserted, its kernel chosen by alias (nchw_to_nhwc /
 // nhwc_to_nchw), shared by all consumers that want it. A fetched var keeps

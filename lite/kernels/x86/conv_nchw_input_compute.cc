@@ -1,9 +1,10 @@
 // x86 conv2d and conv2d_max_pool for 1-4 input channels (a model's first
 // layer, on the fed image): lite/backends/x86/nchw_input_conv.h reads Input
 // in NCHW (bound so below; layout_cast_pass then inserts no reorder for it)
-// and writes the output in NHWC like every x86 kernel. static_kernel_pick_pass picks it over the
-// oneDNN conv (conv_compute.cc) by the filter's declared dims: exactly one
-// of the two accepts a conv2d (NchwInputConvFits).
+// and writes the output in NHWC like every x86 kernel.
+// static_kernel_pick_pass picks it over the oneDNN conv (conv_compute.cc) by
+// the filter's declared dims: exactly one of the two accepts a conv2d
+// (NchwInputConvFits).
 #include "lite/backends/x86/nchw_input_conv.h"
 #include "lite/kernels/x86/conv_compute.h"
 #include "lite/operators/conv_max_pool_op.h"
@@ -35,7 +36,8 @@ namespace {
 using lite::x86::NchwInputConv;
 
 // The backend's geometry for `p`, its weights set on first use.
-StatusOr<NchwInputConv::Shape> ShapeAndWeights(const operators::ConvParam& p, NchwInputConv* conv) {
+StatusOr<NchwInputConv::Shape> ShapeAndWeights(const operators::ConvParam& p,
+                                               NchwInputConv* conv) {
   const DDim& in = p.input->dims();
   const DDim& f = p.filter->dims();
   const DDim& out = p.output->dims();
