@@ -5,10 +5,11 @@
 //   benchmark --model_dir=DIR | --model_file=F --param_file=F | --optimized_model=X.nb
 //             [--input_shape=1,3,640,640[:...]] [--reference=REF_DIR]
 //             [--threads=1] [--warmup=3] [--repeats=20] [--valid_targets=npu,host]
-//             [--npu_driver=xnnpack ...] [--profile]
+//             [--npu_driver=xnnpack ...] [--profile] [--profile_ops]
 //
 // Prints the predictor, init time, median/min/mean latency and peak RSS
-// (VmHWM), the profile table with --profile, and ends with one JSON line
+// (VmHWM), the profile table with --profile (per op type and place) and
+// --profile_ops (per op, in program order), and ends with one JSON line
 // {"median_ms":..,"min_ms":..,"mean_ms":..,"init_ms":..,"peak_rss_mb":..,...}
 // that ../shared/bench/ab_interleave.sh reads. Exit 1 with one line
 // "benchmark: error: <reason>" on failure.
@@ -36,7 +37,8 @@ DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(warmup, 3, "untimed runs first");
 DEFINE_int32(repeats, 20, "timed runs");
-DEFINE_bool(profile, false, "print the per-op profile of the timed runs");
+DEFINE_bool(profile, false, "print the profile of the timed runs per op type and place");
+DEFINE_bool(profile_ops, false, "print the profile of the timed runs per op, in program order");
 DEFINE_string(disable_passes, "", "full predictor: comma list of passes to skip");
 
 namespace {
@@ -67,7 +69,7 @@ Status Benchmark() {
   flags.model_file = FLAGS_model_file;
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
-  flags.profiling = FLAGS_profile;
+  flags.profiling = FLAGS_profile || FLAGS_profile_ops;
   flags.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
@@ -115,6 +117,9 @@ Status Benchmark() {
   if (FLAGS_profile) {
     std::cout << "profile (ms per timed run):\n" << predictor->GetProfileSummary();
   }
+  if (FLAGS_profile_ops) {
+    std::cout << "profile by op (ms per timed run):\n" << predictor->GetProfileDetail();
+  }
   std::printf("{\"median_ms\":%.4f,\"min_ms\":%.4f,\"mean_ms\":%.4f,\"init_ms\":%.2f,"
               "\"peak_rss_mb\":%.1f,\"runs\":%d,\"threads\":%d}\n",
               lat.median, lat.min, lat.mean, init_ms, rss, FLAGS_repeats, FLAGS_threads);
@@ -126,7 +131,8 @@ Status Benchmark() {
 int main(int argc, char** argv) {
   gflags::SetUsageMessage(
       "benchmark --model_dir=DIR | --optimized_model=X.nb [--input_shape=1,3,224,224] "
-      "[--threads=N] [--warmup=N] [--repeats=N] [--valid_targets=npu,host] [--profile]");
+      "[--threads=N] [--warmup=N] [--repeats=N] [--valid_targets=npu,host] [--profile] "
+      "[--profile_ops]");
   gflags::ParseCommandLineFlags(&argc, &argv, true);
   if (argc > 1) {
     return lite::tools::Fail("benchmark", lite::InvalidArgument(

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "lite/api/paddle_api.h"
 #include "lite/api/saving.h"
@@ -192,8 +194,22 @@ TEST(PredictorProfile, ResetForgetsEarlierRuns) {
   EXPECT_NE((*p)->GetProfileSummary(), "");
   (*p)->ResetProfile();
   EXPECT_EQ((*p)->GetProfileSummary(), "") << "nothing profiled since the reset";
+  EXPECT_EQ((*p)->GetProfileDetail(), "");
   ASSERT_TRUE((*p)->Run().ok());
   EXPECT_NE((*p)->GetProfileSummary().find("conv2d"), std::string::npos);
+  // Per op: a header, one row per op (program order: feed first, fetch
+  // last), a total.
+  const std::string detail = (*p)->GetProfileDetail();
+  std::vector<std::string> lines;
+  for (size_t b = 0, e; b < detail.size(); b = e + 1) {
+    e = detail.find('\n', b);
+    if (e == std::string::npos) e = detail.size();
+    lines.push_back(detail.substr(b, e - b));
+  }
+  ASSERT_GE(lines.size(), 4u) << detail;
+  EXPECT_NE(lines[1].find("feed"), std::string::npos) << detail;
+  EXPECT_NE(lines[lines.size() - 2].find("fetch"), std::string::npos) << detail;
+  EXPECT_NE(lines.back().find("total"), std::string::npos) << detail;
 }
 
 }  // namespace

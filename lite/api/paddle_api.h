@@ -289,6 +289,10 @@ class PaddlePredictor {
   // per run, share of the total and GFLOP/s for conv/fc/matmul, averaged
   // over the runs so far ("" when profiling is off or nothing ran).
   virtual std::string GetProfileSummary() const = 0;
+  // The same runs, one row per op in program order (index, op type, its
+  // first output var, kernel place, ms per run, share, GFLOP/s): which conv
+  // of a model is slow.
+  virtual std::string GetProfileDetail() const = 0;
   // Forgets the runs profiled so far (e.g. warm-up runs, whose first run
   // pays one-time costs such as JIT compilation), so the summary covers
   // only later runs.

@@ -44,6 +44,7 @@ class PredictorRuntime {
   paddle::lite_api::PlacementReport Placement() const;
   void set_profiling(bool on) { runtime_->set_profiling(on); }
   std::string ProfileSummary() const { return runtime_->ProfileSummary(); }
+  std::string ProfileDetail() const { return runtime_->ProfileDetail(); }
   void ResetProfile() { runtime_->ResetProfile(); }
   // The program being run (tests inspect its arena plan).
   const RuntimeProgram& runtime_program() const { return *runtime_; }
@@ -111,6 +112,7 @@ class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
     return runtime_->Placement();
   }
   std::string GetProfileSummary() const override { return runtime_->ProfileSummary(); }
+  std::string GetProfileDetail() const override { return runtime_->ProfileDetail(); }
   void ResetProfile() override { runtime_->ResetProfile(); }
 
  private:

@@ -74,4 +74,24 @@ std::string FormatProfile(const std::vector<ProfileRow>& rows, double total_ms) 
   return os.str();
 }
 
+std::string FormatProfileDetail(const std::vector<ProfileRow>& rows, double total_ms) {
+  std::ostringstream os;
+  char line[320];
+  std::snprintf(line, sizeof(line), "%4s %-26s %-30s %-18s %9s %7s %9s\n", "#", "op type",
+                "output", "place", "ms/run", "share", "GFLOP/s");
+  os << line;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const ProfileRow& r = rows[i];
+    char gf[32] = "-";
+    if (r.gflops >= 0) std::snprintf(gf, sizeof(gf), "%.1f", r.gflops);
+    std::snprintf(line, sizeof(line), "%4zu %-26s %-30s %-18s %9.3f %6.1f%% %9s\n", i,
+                  r.op_type.c_str(), r.output.c_str(), r.place.c_str(), r.ms, r.percent, gf);
+    os << line;
+  }
+  std::snprintf(line, sizeof(line), "%4s %-26s %-30s %-18s %9.3f %6.1f%%\n", "", "total", "", "",
+                total_ms, total_ms > 0 ? 100.0 : 0.0);
+  os << line;
+  return os.str();
+}
+
 }  // namespace lite

@@ -1,6 +1,7 @@
 // Per-op profiling of a RuntimeProgram: the table rows (one per op type and
-// kernel place), and the arithmetic of the ops whose speed is worth stating
-// in GFLOP/s. Plain values computed from the program's instructions.
+// kernel place, or one per instruction), and the arithmetic of the ops whose
+// speed is worth stating in GFLOP/s. Plain values computed from the
+// program's instructions.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@ namespace lite {
 struct ProfileRow {
   std::string op_type;
   std::string place;   // the picked kernel's place, "host/float/NCHW"
+  std::string output;  // per-instruction rows: the op's first output var
   int ops = 0;         // instructions of this type and place
   double ms = 0;       // per run, summed over those instructions
   double percent = 0;  // of the program's total
@@ -27,5 +29,8 @@ int64_t OpFlops(const OpLite& op);
 
 // "op type  place  ops  ms/run  share  GFLOP/s" lines plus a total line.
 std::string FormatProfile(const std::vector<ProfileRow>& rows, double total_ms);
+// Per-instruction rows in program order: "#  op type  output  place  ms/run
+// share  GFLOP/s" lines plus a total line.
+std::string FormatProfileDetail(const std::vector<ProfileRow>& rows, double total_ms);
 
 }  // namespace lite

@@ -183,6 +183,35 @@ std::string RuntimeProgram::ProfileSummary() const {
   return FormatProfile(rows, total);
 }
 
+std::vector<ProfileRow> RuntimeProgram::InstructionProfileRows(double* total_ms) const {
+  std::vector<ProfileRow> rows;
+  double total = 0;
+  for (size_t i = 0; i < op_millis_.size() && profiled_runs_ > 0; ++i) {
+    const Instruction& inst = *instructions_[i];
+    ProfileRow r;
+    r.op_type = inst.op().Type();
+    r.place = inst.kernel().def().place.DebugString();
+    const auto& outs = inst.op().output_tensors();
+    r.output = outs.empty() ? "" : outs.front().first;
+    r.ops = 1;
+    r.ms = op_millis_[i] / profiled_runs_;
+    const int64_t flops = OpFlops(inst.op());
+    if (flops > 0 && r.ms > 0) r.gflops = flops / (r.ms * 1e6);
+    total += r.ms;
+    rows.push_back(r);
+  }
+  for (ProfileRow& r : rows) r.percent = total > 0 ? 100.0 * r.ms / total : 0;
+  if (total_ms) *total_ms = total;
+  return rows;
+}
+
+std::string RuntimeProgram::ProfileDetail() const {
+  if (profiled_runs_ == 0) return "";
+  double total = 0;
+  auto rows = InstructionProfileRows(&total);
+  return FormatProfileDetail(rows, total);
+}
+
 StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(
     const cpp::ProgramDesc& optimized, int block_idx, Scope* exec_scope, KernelContext* ctx) {
   if (block_idx < 0 || block_idx >= static_cast<int>(optimized.blocks.size())) {

@@ -97,6 +97,12 @@ class RuntimeProgram {
   std::vector<ProfileRow> ProfileRows(double* total_ms = nullptr) const;
   // FormatProfile of ProfileRows ("" when nothing was profiled).
   std::string ProfileSummary() const;
+  // One row per instruction, in program order (ops = 1, output = the op's
+  // first output var); rows sum to *total_ms.
+  std::vector<ProfileRow> InstructionProfileRows(double* total_ms = nullptr) const;
+  // FormatProfileDetail of InstructionProfileRows ("" when nothing was
+  // profiled).
+  std::string ProfileDetail() const;
   const std::vector<std::unique_ptr<Instruction>>& instructions() const {
     return instructions_;
   }

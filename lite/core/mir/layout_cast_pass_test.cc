@@ -91,7 +91,9 @@ TEST(LayoutCast, AnInputBoundToNchwIsReadInNchw) {
     if (d.Type() == "toy_nhwc_nchw_in" && d.Output("Out")[0] == "b") {
       EXPECT_EQ(d.Input("X"), std::vector<std::string>{"x"});
     }
-    if (d.Type() == "toy_nhwc") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"b"});
+    if (d.Type() == "toy_nhwc") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"b"});
+    }
     if (d.Type() == "toy_nhwc_nchw_in" && d.Output("Out")[0] == "d") {
       EXPECT_EQ(d.Input("X"), std::vector<std::string>{"c/nchw"});
     }
