@@ -1,7 +1,7 @@
 // Dynamic shapes: one predictor runs ppocr_det_en_PP-OCRv3 at 320x320, then
 // 640x640 (compared with the ONNX Runtime reference), then 320x320 again,
 // which must reproduce the first 320 run exactly (shapes are re-inferred,
-// buffers re-sized, nothing stale survives).
+// buffers re-sized, nothing stale survives); on host and on x86.
 #include <gtest/gtest.h>
 
 #include "lite/api/paddle_api.h"
@@ -38,13 +38,16 @@ std::vector<float> RunAt(paddle::lite_api::PaddlePredictor* p, const std::vector
   return v;
 }
 
-TEST(DynamicShape, PpocrDet320Then640Then320) {
+// On host, and on x86 (whose first conv reads the image in NCHW with its
+// own kernel, re-planned per shape like the oneDNN ones).
+void Det320Then640Then320(const std::vector<lite::Place>& places) {
   const std::string root = lite::SharedModelsDir();
   if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
   auto ref = lite::tools::LoadReference(root + "/ppocr_det_en_PP-OCRv3/reference");
   ASSERT_TRUE(ref.ok()) << ref.status().ToString();
   CxxConfig config;
   lite::tools::ConfigureModel(*ref, &config);
+  config.set_valid_places(places);
   auto predictor = CreatePaddlePredictor<CxxConfig>(config);
   ASSERT_TRUE(predictor.ok()) << predictor.status().ToString();
   auto* p = predictor->get();
@@ -69,6 +72,15 @@ TEST(DynamicShape, PpocrDet320Then640Then320) {
   float mx = 0;
   for (float v : first320) mx = std::max(mx, v);
   EXPECT_GT(mx, 0.5f);
+}
+
+TEST(DynamicShape, PpocrDet320Then640Then320) {
+  Det320Then640Then320({lite::Place(lite::TargetType::kHost)});
+}
+
+TEST(DynamicShape, PpocrDet320Then640Then320OnX86) {
+  Det320Then640Then320(
+      {lite::Place(lite::TargetType::kX86), lite::Place(lite::TargetType::kHost)});
 }
 
 }  // namespace
