@@ -19,6 +19,7 @@ struct ProfileRow {
   int ops = 0;         // instructions of this type and place
   double ms = 0;       // per run, summed over those instructions
   double percent = 0;  // of the program's total
+  int64_t flops = 0;   // per run, of the ops OpFlops counts
   double gflops = -1;  // GFLOP/s over the counted ops; -1 when not counted
 };
 

@@ -148,25 +148,22 @@ Status RuntimeProgram::RunInstructions(ArenaRecorder* recorder) {
 }
 
 std::vector<ProfileRow> RuntimeProgram::ProfileRows(double* total_ms) const {
-  std::map<std::pair<std::string, std::string>, ProfileRow> by_key;
-  std::map<std::pair<std::string, std::string>, int64_t> flops;
+  // The per-instruction rows, summed per (op type, place).
   double total = 0;
-  for (size_t i = 0; i < op_millis_.size() && profiled_runs_ > 0; ++i) {
-    const Instruction& inst = *instructions_[i];
-    const auto key = std::make_pair(inst.op().Type(), inst.kernel().def().place.DebugString());
-    ProfileRow& r = by_key[key];
-    r.op_type = key.first;
-    r.place = key.second;
+  std::map<std::pair<std::string, std::string>, ProfileRow> by_key;
+  for (const ProfileRow& op : InstructionProfileRows(&total)) {
+    ProfileRow& r = by_key[std::make_pair(op.op_type, op.place)];
+    r.op_type = op.op_type;
+    r.place = op.place;
     r.ops += 1;
-    r.ms += op_millis_[i] / profiled_runs_;
-    total += op_millis_[i] / profiled_runs_;
-    flops[key] += OpFlops(inst.op());
+    r.ms += op.ms;
+    r.flops += op.flops;
   }
   std::vector<ProfileRow> rows;
   for (auto& kv : by_key) {
     ProfileRow r = kv.second;
     r.percent = total > 0 ? 100.0 * r.ms / total : 0;
-    if (flops[kv.first] > 0 && r.ms > 0) r.gflops = flops[kv.first] / (r.ms * 1e6);
+    if (r.flops > 0 && r.ms > 0) r.gflops = r.flops / (r.ms * 1e6);
     rows.push_back(r);
   }
   std::sort(rows.begin(), rows.end(), [](const ProfileRow& a, const ProfileRow& b) {
@@ -195,8 +192,8 @@ std::vector<ProfileRow> RuntimeProgram::InstructionProfileRows(double* total_ms)
     r.output = outs.empty() ? "" : outs.front().first;
     r.ops = 1;
     r.ms = op_millis_[i] / profiled_runs_;
-    const int64_t flops = OpFlops(inst.op());
-    if (flops > 0 && r.ms > 0) r.gflops = flops / (r.ms * 1e6);
+    r.flops = OpFlops(inst.op());
+    if (r.flops > 0 && r.ms > 0) r.gflops = r.flops / (r.ms * 1e6);
     total += r.ms;
     rows.push_back(r);
   }

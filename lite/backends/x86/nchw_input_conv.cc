@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <functional>
 
 namespace lite {
 namespace x86 {
@@ -75,8 +76,11 @@ void ScalarRow(const RowJob& j, int64_t ow) {
 
 #if defined(__AVX512F__) && defined(__AVX512VL__)
 
+// Asked per row and per pooling window: the CPU is queried once.
 bool SimdAvailable() {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+  static const bool available =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+  return available;
 }
 
 struct Zmm {
@@ -264,6 +268,23 @@ void MaxOfWindow(const float* const* rows, int64_t n, int64_t xa, int64_t xb, in
     }
 }
 
+// fn(r0, r1) over row ranges covering [0, rows): all of them on this thread
+// when one thread is asked for or the work is small, else an equal share
+// per OpenMP thread (the runtime oneDNN's kernels use).
+void ForRowRanges(const KernelContext* ctx, int64_t rows, int64_t work,
+                  const std::function<void(int64_t, int64_t)>& fn) {
+  const int threads = std::max(1, ctx ? ctx->threads : 1);
+  if (threads == 1 || work < kMinParallelWork) {
+    fn(0, rows);
+    return;
+  }
+#pragma omp parallel num_threads(threads)
+  {
+    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
+    fn(rows * id / nt, rows * (id + 1) / nt);
+  }
+}
+
 }  // namespace
 
 void NchwInputConv::RunRow(const Shape& s, const float* in, const FusedActivation& act,
@@ -319,21 +340,11 @@ void NchwInputConv::ForceScalarForTesting(bool on) { force_scalar = on; }
 void NchwInputConv::Run(const Shape& s, const float* in, const FusedActivation& act, float* out,
                         const KernelContext* ctx) const {
   const int64_t rows = s.n * s.oh;
-  const int64_t work = rows * s.ow * oc_ * ic_ * kh_ * kw_;
-  const int threads = std::max(1, ctx ? ctx->threads : 1);
-  // Per-thread patch that outlives the call (no fresh pages per run).
-  thread_local std::vector<float> patch;
-  if (threads == 1 || work < kMinParallelWork) {
-    for (int64_t r = 0; r < rows; ++r) RunRow(s, in, act, r, &patch, out + r * s.ow * oc_);
-    return;
-  }
-#pragma omp parallel num_threads(threads)
-  {
-    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
-    for (int64_t r = rows * id / nt; r < rows * (id + 1) / nt; ++r) {
-      RunRow(s, in, act, r, &patch, out + r * s.ow * oc_);
-    }
-  }
+  ForRowRanges(ctx, rows, rows * s.ow * oc_ * ic_ * kh_ * kw_, [&](int64_t r0, int64_t r1) {
+    // Per-thread patch that outlives the call (no fresh pages per run).
+    thread_local std::vector<float> patch;
+    for (int64_t r = r0; r < r1; ++r) RunRow(s, in, act, r, &patch, out + r * s.ow * oc_);
+  });
 }
 
 void NchwInputConv::RunPooledRows(const Shape& s, const Pool& pool, const float* in,
@@ -372,20 +383,10 @@ void NchwInputConv::RunPooledRows(const Shape& s, const Pool& pool, const float*
 void NchwInputConv::RunMaxPooled(const Shape& s, const Pool& pool, const float* in,
                                  const FusedActivation& act, float* out,
                                  const KernelContext* ctx) const {
-  const int64_t rows = s.n * pool.oh;
-  const int64_t work = s.n * s.oh * s.ow * oc_ * ic_ * kh_ * kw_;
-  const int threads = std::max(1, ctx ? ctx->threads : 1);
-  if (threads == 1 || work < kMinParallelWork) {
-    RunPooledRows(s, pool, in, act, 0, rows, out);
-    return;
-  }
   // Each thread computes the conv rows its pooled rows need (the rows
   // shared by two threads' windows twice).
-#pragma omp parallel num_threads(threads)
-  {
-    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
-    RunPooledRows(s, pool, in, act, rows * id / nt, rows * (id + 1) / nt, out);
-  }
+  ForRowRanges(ctx, s.n * pool.oh, s.n * s.oh * s.ow * oc_ * ic_ * kh_ * kw_,
+               [&](int64_t r0, int64_t r1) { RunPooledRows(s, pool, in, act, r0, r1, out); });
 }
 
 }  // namespace x86
