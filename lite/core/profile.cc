@@ -26,6 +26,19 @@ int64_t OpFlops(const OpLite& op) {
     if (!f || !out || f->dims().size() != 4) return 0;
     return 2 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
   }
+  if (t == "conv2d_concat") {  // conv i writes "<Out>@<i>" (conv_concat_op.h)
+    const auto& filters = op.op_desc().Input("Filter");
+    const auto& outs = op.op_desc().Output("Out");
+    if (outs.empty() || !op.scope()) return 0;
+    int64_t flops = 0;
+    for (size_t i = 0; i < filters.size(); ++i) {
+      const Tensor* f = op.scope()->FindMutableTensor(filters[i]);
+      const Tensor* out = op.scope()->FindMutableTensor(outs[0] + "@" + std::to_string(i));
+      if (!f || !out || f->dims().size() != 4) return 0;
+      flops += 2 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+    }
+    return flops;
+  }
   if (t == "conv2d_transpose" || t == "depthwise_conv2d_transpose") {
     const Tensor* f = Bound(op, "Filter", true);
     const Tensor* in = Bound(op, "Input", true);

@@ -140,7 +140,8 @@ struct Scratch {
 
 void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_left,
                        int64_t oh, int64_t ow, const float* in, const float* bias, Act act,
-                       float relu6_max, float* out, const KernelContext* ctx) const {
+                       float relu6_max, float* out, int64_t ldo,
+                       const KernelContext* ctx) const {
   const int64_t ic = ic_, oc = oc_, ocp = ocp_;
   const int64_t th = (oh + 3) / 4, tw = (ow + 3) / 4, tiles = n * th * tw;
   const int64_t blocks = (tiles + kBlock - 1) / kBlock;
@@ -263,7 +264,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
               __m512 r = (__m512)(y[i * 4 + jx] + bv);
               if (act != Act::kNone) r = _mm512_max_ps(r, _mm512_setzero_ps());
               if (act == Act::kRelu6) r = _mm512_min_ps(r, _mm512_set1_ps(relu6_max));
-              float* dst = out + ((b * oh + oy) * ow + ox) * oc + o0;
+              float* dst = out + ((b * oh + oy) * ow + ox) * ldo + o0;
               if (mask == 0xFFFF) _mm512_storeu_ps(dst, r);
               else _mm512_mask_storeu_ps(dst, mask, r);
             }
@@ -291,7 +292,8 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
 bool WinogradNhwc::Available() { return false; }
 
 void WinogradNhwc::Run(int64_t, int64_t, int64_t, int, int, int64_t, int64_t, const float*,
-                       const float*, Act, float, float*, const KernelContext*) const {}
+                       const float*, Act, float, float*, int64_t,
+                       const KernelContext*) const {}
 
 #endif
 

@@ -44,11 +44,13 @@ class WinogradNhwc {
   bool has_filter() const { return !u_.empty(); }
 
   // in: NHWC [n, ih, iw, ic]; out: NHWC [n, oh, ow, oc] with
-  // oh = ih + pad_top + pad_bottom - 2 (likewise ow); bias: oc values or
+  // oh = ih + pad_top + pad_bottom - 2 (likewise ow), its pixels `ldo`
+  // floats apart (ldo >= oc; channels oc..ldo-1 are not written, so a
+  // caller can fill a channel slice of a wider tensor); bias: oc values or
   // null; relu6 clips at `relu6_max`. Requires Available() and SetFilter.
   void Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_left, int64_t oh,
            int64_t ow, const float* in, const float* bias, Act act, float relu6_max,
-           float* out, const KernelContext* ctx) const;
+           float* out, int64_t ldo, const KernelContext* ctx) const;
 
  private:
   std::vector<float> u_;  // [36][ocp / 32 panels][ic][32 or 16], zero-padded columns

@@ -63,7 +63,7 @@ std::vector<float> RunWinograd(const WinogradNhwc& w, const Case& c, const std::
   ctx.set_threads(threads);
   std::vector<float> out(c.n * oh * ow * c.oc, -7.f);
   w.Run(c.n, c.ih, c.iw, c.top, c.left, oh, ow, in.data(), bias.data(), c.act, 6.f, out.data(),
-        &ctx);
+        c.oc, &ctx);
   return out;
 }
 
@@ -101,6 +101,31 @@ TEST(WinogradNhwc, MatchesDirectConvolution) {
     }
     EXPECT_LT(worst / scale, 2e-5) << what << ": max abs error " << worst << " of " << scale;
     EXPECT_EQ(RunWinograd(w, c, in, bias, oh, ow, 2), got) << what << ": 2 threads differ";
+  }
+}
+
+// ldo > oc: the output lands in a channel slice of a wider NHWC tensor (as
+// for a concat written in place) and the channels around it keep their
+// values.
+TEST(WinogradNhwc, WritesAChannelSliceOfAWiderTensor) {
+  if (!WinogradNhwc::Available()) GTEST_SKIP() << "no AVX-512 in this build or CPU";
+  const Case c{2, 13, 11, 17, 24, 1, 1, 1, 1, WinogradNhwc::Act::kRelu};
+  const int64_t oh = 13, ow = 11, ldo = 24 + 40, offset = 16;
+  const auto in = Random(c.n * c.ih * c.iw * c.ic, 3);
+  const auto f = Random(c.oc * c.ic * 9, 5);
+  const auto bias = Random(c.oc, 7);
+  WinogradNhwc w;
+  w.SetFilter(f.data(), c.oc, c.ic);
+  const auto dense = RunWinograd(w, c, in, bias, oh, ow, 1);
+  std::vector<float> wide(c.n * oh * ow * ldo, -7.f);
+  KernelContext ctx;
+  w.Run(c.n, c.ih, c.iw, c.top, c.left, oh, ow, in.data(), bias.data(), c.act, 6.f,
+        wide.data() + offset, ldo, &ctx);
+  for (int64_t px = 0; px < c.n * oh * ow; ++px) {
+    for (int64_t ch = 0; ch < ldo; ++ch) {
+      const float want = ch >= offset && ch < offset + c.oc ? dense[px * c.oc + ch - offset] : -7.f;
+      ASSERT_EQ(wide[px * ldo + ch], want) << "pixel " << px << " channel " << ch;
+    }
   }
 }
 

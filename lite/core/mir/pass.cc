@@ -53,6 +53,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "concat_upscale_fuse_pass",
       "se_block_fuse_pass",
       "conv_max_pool_fuse_pass",
+      "conv_concat_fuse_pass",
       // Kernel selection and placement.
       "static_kernel_pick_pass",
       "variable_place_inference_pass",

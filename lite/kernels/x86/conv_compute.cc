@@ -1,5 +1,7 @@
 #include "lite/kernels/x86/conv_compute.h"
 
+#include <algorithm>
+
 #include "lite/backends/x86/post_ops.h"
 #include "lite/operators/conv_op.h"
 
@@ -33,6 +35,18 @@ bool ConvCompute::OwnWinogradFits(const operators::ConvParam& p) const {
          Desc(*p.input) == lite::x86::NhwcDesc(in) && Desc(*p.output) == lite::x86::NhwcDesc(out);
 }
 
+bool ConvCompute::OwnPointwiseFits(const operators::ConvParam& p) const {
+  using K = operators::FusedActivation;
+  const DDim& f = p.filter->dims();
+  return lite::x86::PointwiseConv::Available() && p.groups == 1 && f[2] == 1 && f[3] == 1 &&
+         p.strides[0] == 1 && p.strides[1] == 1 &&
+         std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(), [](int v) { return v == 0; }) &&
+         (p.act.kind == K::kNone || p.act.kind == K::kRelu || p.act.kind == K::kRelu6) &&
+         p.input->dtype() == DataType::kFloat32 && p.filter->dtype() == DataType::kFloat32 &&
+         Desc(*p.input) == lite::x86::NhwcDesc(p.input->dims()) &&
+         Desc(*p.output) == lite::x86::NhwcDesc(p.output->dims());
+}
+
 bool ConvCompute::SmallMapWinogradFits(const operators::ConvParam& p) const {
   using K = operators::FusedActivation;
   const DDim& out = p.output->dims();
@@ -42,6 +56,22 @@ bool ConvCompute::SmallMapWinogradFits(const operators::ConvParam& p) const {
          p.input->dims()[1] >= kSmallMapWinogradMinInChannels &&
          p.filter->dims()[0] >= kSmallMapWinogradMinOutChannels &&
          (p.act.kind == K::kNone || p.act.kind == K::kRelu);
+}
+
+int64_t ConvCompute::OutPixelStride(const operators::ConvParam& p) const {
+  return whole_ ? whole_->dims()[1] : p.output->dims()[1];
+}
+
+dnnl::memory::desc ConvCompute::UserDstDesc(const operators::ConvParam& p) const {
+  if (!whole_) return Desc(*p.output);
+  const DDim& d = p.output->dims();  // [n, c, h, w] with NHWC element order
+  const int64_t ld = OutPixelStride(p);
+  return memory::desc({d[0], d[1], d[2], d[3]}, memory::data_type::f32,
+                      memory::dims{d[2] * d[3] * ld, 1, d[3] * ld, ld});
+}
+
+float* ConvCompute::OutData(const operators::ConvParam& p) const {
+  return whole_ ? whole_->mutable_data<float>() + whole_offset_ : p.output->mutable_data<float>();
 }
 
 Status ConvCompute::InitDnnl() {
@@ -68,10 +98,18 @@ Status ConvCompute::Plan() {
   // read and write it directly.
   memory::desc src_md = Desc(*p.input);
   memory::desc dst_md = Desc(*p.output);
+  const memory::desc user_dst_md = UserDstDesc(p);
   memory::desc w_any(wdims, f32, any);
   bias_md_ = has_bias_ ? memory::desc({f[0]}, f32, memory::format_tag::x) : memory::desc();
   const memory::desc& bias_md = bias_md_;
-  winograd_ = own_winograd_ = false;
+  winograd_ = own_winograd_ = own_pointwise_ = false;
+  if (OwnPointwiseFits(p)) {
+    if (!pointwise_.has_filter()) pointwise_.SetFilter(p.filter->data<float>(), f[0], f[1]);
+    own_pointwise_ = true;
+    impl_info_ = "lite:pointwise_nhwc";
+    planned_dims_ = in;
+    return Status::OK();
+  }
   if (OwnWinogradFits(p)) {
     if (!own_.has_filter()) own_.SetFilter(p.filter->data<float>(), f[0], f[1]);
     winograd_ = own_winograd_ = true;
@@ -97,16 +135,24 @@ Status ConvCompute::Plan() {
       // not implemented here (no AVX-512, a post-op it lacks): direct
     }
   }
-  if (!winograd_) {
-    dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
-                                         dnnl::algorithm::convolution_direct, src_md, w_any,
-                                         bias_md, dst_md, strides, dilates, pad_l, pad_r);
-    pd = dnnl::convolution_forward::primitive_desc(desc, attr, CpuEngine());
+  // Direct: writing a channel slice in place when an optimized oneDNN
+  // kernel takes the strided destination, else a dense one copied into it.
+  for (const memory::desc& md : {user_dst_md, dst_md}) {
+    if (winograd_) break;
+    try {
+      dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                           dnnl::algorithm::convolution_direct, src_md, w_any,
+                                           bias_md, md, strides, dilates, pad_l, pad_r);
+      pd = dnnl::convolution_forward::primitive_desc(desc, attr, CpuEngine());
+      if (md == dst_md || std::string(pd.impl_info_str()).rfind("ref", 0) != 0) break;
+    } catch (const dnnl::error&) {
+      if (md == dst_md) throw;
+    }
   }
   impl_info_ = pd.impl_info_str();
   conv_ = dnnl::convolution_forward(pd);
   user_src_md_ = src_md;
-  user_dst_md_ = dst_md;
+  user_dst_md_ = user_dst_md;
   src_md_ = pd.src_desc();
   dst_md_ = pd.dst_desc();
   scratch_md_ = pd.scratchpad_desc();
@@ -126,20 +172,30 @@ Status ConvCompute::Plan() {
 Status ConvCompute::RunDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());
+  using K = operators::FusedActivation;
+  if (own_pointwise_) {
+    const DDim& in = p.input->dims();
+    using Act = lite::x86::PointwiseConv::Act;
+    const Act act = p.act.kind == K::kRelu ? Act::kRelu
+                    : p.act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
+    pointwise_.Run(in[0] * in[2] * in[3], p.input->data<float>(), in[1],
+                   p.bias ? p.bias->data<float>() : nullptr, act, p.act.alpha, OutData(p),
+                   OutPixelStride(p), ctx());
+    return Status::OK();
+  }
   if (own_winograd_) {
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
     using Act = lite::x86::WinogradNhwc::Act;
-    const Act act = p.act.kind == operators::FusedActivation::kRelu    ? Act::kRelu
-                    : p.act.kind == operators::FusedActivation::kRelu6 ? Act::kRelu6
-                                                                       : Act::kNone;
+    const Act act = p.act.kind == K::kRelu ? Act::kRelu
+                    : p.act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
     own_.Run(in[0], in[2], in[3], p.eff_paddings[0], p.eff_paddings[2], out[2], out[3],
              p.input->data<float>(), p.bias ? p.bias->data<float>() : nullptr, act, p.act.alpha,
-             p.output->mutable_data<float>(), ctx());
+             OutData(p), OutPixelStride(p), ctx());
     return Status::OK();
   }
   memory user_src = Mem(DNNL_ARG_SRC, user_src_md_, p.input->data<float>());
-  memory user_dst = Mem(DNNL_ARG_DST, user_dst_md_, p.output->mutable_data<float>());
+  memory user_dst = Mem(DNNL_ARG_DST, user_dst_md_, OutData(p));
   memory src = user_src, dst = user_dst;
   if (src_md_ != user_src_md_) {
     src = Temp(src_md_);
@@ -166,6 +222,11 @@ bool ConvAccepts(const lite::cpp::OpDesc& desc) {
          desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
 }
 }  // namespace
+
+bool lite::kernels::x86::ConvComputeTakes(const lite::cpp::OpDesc& desc,
+                                          const lite::VarDimsFn& dims) {
+  return ConvAccepts(desc) && !NchwInputConvFits(desc, dims);
+}
 
 REGISTER_LITE_KERNEL(conv2d, kX86, kFloat, kNHWC, lite::kernels::x86::ConvCompute, def)
     .SetAccepts(ConvAccepts)

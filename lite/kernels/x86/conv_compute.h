@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/backends/x86/pointwise_conv.h"
 #include "lite/backends/x86/winograd_nhwc.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/conv_op.h"
@@ -50,6 +51,8 @@ namespace x86 {
 // kNchwInputMaxChannels input channels, AVX-512 on this CPU.
 constexpr int64_t kNchwInputMaxChannels = 4;
 bool NchwInputConvFits(const cpp::OpDesc& desc, const VarDimsFn& var_dims);
+// ConvCompute takes this conv2d (attributes and declared dims).
+bool ConvComputeTakes(const cpp::OpDesc& desc, const VarDimsFn& var_dims);
 
 class ConvCompute : public DnnlKernel {
  public:
@@ -65,6 +68,15 @@ class ConvCompute : public DnnlKernel {
   // before the first plan.
   const std::string& impl_info() const { return impl_info_; }
   bool winograd() const { return winograd_; }
+  // Makes the kernel write channels [offset, offset + oc) of the NHWC
+  // tensor `whole` (same batch and map size; its other channels untouched)
+  // instead of its Output, which is then never allocated: conv2d_concat's
+  // x86 kernel writes each conv into its slice of the concat this way.
+  // Call before Init.
+  void WriteIntoChannelsOf(Tensor* whole, int64_t offset) {
+    whole_ = whole;
+    whole_offset_ = offset;
+  }
 
  protected:
   Status InitDnnl() override;
@@ -78,6 +90,14 @@ class ConvCompute : public DnnlKernel {
   bool OwnWinogradFits(const operators::ConvParam& p) const;
   // Smaller maps where oneDNN's Winograd with its reorders beats direct.
   bool SmallMapWinogradFits(const operators::ConvParam& p) const;
+  // The own 1x1 GEMM (lite/backends/x86/pointwise_conv.h) takes this conv:
+  // dense 1x1, stride 1, no padding, no activation, relu or relu6, NHWC.
+  bool OwnPointwiseFits(const operators::ConvParam& p) const;
+  // Where the output goes: Output's NHWC desc and data, or the slice of
+  // whole_ (a strided desc).
+  dnnl::memory::desc UserDstDesc(const operators::ConvParam& p) const;
+  float* OutData(const operators::ConvParam& p) const;
+  int64_t OutPixelStride(const operators::ConvParam& p) const;
 
   DDim planned_dims_;
   dnnl::convolution_forward conv_;
@@ -88,7 +108,11 @@ class ConvCompute : public DnnlKernel {
   bool winograd_ = false;      // either Winograd
   bool own_winograd_ = false;  // ours (else oneDNN's, through conv_)
   lite::x86::WinogradNhwc own_;
+  bool own_pointwise_ = false;
+  lite::x86::PointwiseConv pointwise_;
   std::string impl_info_;
+  Tensor* whole_ = nullptr;  // WriteIntoChannelsOf
+  int64_t whole_offset_ = 0;
 };
 
 }  // namespace x86

@@ -46,18 +46,6 @@ Pattern MakePattern() {
   return p;
 }
 
-// A kernel of a valid non-host place takes `desc`.
-bool DeviceKernelTakes(const SSAGraph& graph, const cpp::OpDesc& desc) {
-  const VarDimsFn dims = DeclaredDims(graph);
-  for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
-    if (def->place.target == TargetType::kHost) continue;
-    for (const Place& place : graph.valid_places()) {
-      if (place.target == def->place.target && def->Accepts(desc, dims)) return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 class ConvMaxPoolFusePass : public FusionPass {

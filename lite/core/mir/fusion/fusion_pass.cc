@@ -131,6 +131,17 @@ PNode* BiasFoldableConv(Pattern* p) {
   });
 }
 
+bool DeviceKernelTakes(const SSAGraph& graph, const cpp::OpDesc& desc) {
+  const VarDimsFn dims = DeclaredDims(graph);
+  for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
+    if (def->place.target == TargetType::kHost) continue;
+    for (const Place& place : graph.valid_places()) {
+      if (place.target == def->place.target && def->Accepts(desc, dims)) return true;
+    }
+  }
+  return false;
+}
+
 bool IsNchw(const cpp::OpDesc& op) {
   for (const char* attr : {"data_format", "data_layout"}) {
     std::string f = op.GetAttr<std::string>(attr, "NCHW");

@@ -84,6 +84,10 @@ bool IsPerChannel(const DDim& y, int axis, int64_t c);
 // Adds op node "conv" to `p`: a ConvTypes() op with no fused activation,
 // computing in NCHW (the conv whose Filter / Bias a folding pass rewrites).
 PNode* BiasFoldableConv(Pattern* p);
+// A kernel of a valid non-host place takes `desc` (KernelDef::Accepts with
+// the graph's declared dims): fusions whose op only pays on a device kernel
+// (the host kernel just runs the original ops) ask this first.
+bool DeviceKernelTakes(const SSAGraph& graph, const cpp::OpDesc& desc);
 
 }  // namespace fusion
 }  // namespace mir

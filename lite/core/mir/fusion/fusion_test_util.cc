@@ -30,7 +30,7 @@ const std::vector<std::string>& AllFusionPasses() {
       "elementwise_activation_fuse_pass", "se_gate_fuse_pass",
       "se_residual_fuse_pass",           "interp_residual_fuse_pass",
       "concat_upscale_fuse_pass",        "se_block_fuse_pass",
-      "conv_max_pool_fuse_pass"};
+      "conv_max_pool_fuse_pass", "conv_concat_fuse_pass"};
   return *names;
 }
 

@@ -1,0 +1,132 @@
+// PointwiseConv against a GEMM accumulated in double: output channel counts
+// around the 16-lane vectors and 64-channel panels, input channel counts from
+// 1 to 512, pixel counts that leave every kind of partial tile, strided input
+// and output rows (the columns outside the output slice must keep their
+// sentinel), with and without bias, every activation, and 1 vs 2 threads
+// (bit-identical).
+#include "lite/backends/x86/pointwise_conv.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace lite {
+namespace x86 {
+namespace {
+
+using Act = PointwiseConv::Act;
+
+struct Case {
+  int64_t pixels, ic, oc, ldi, ldo;  // ldi / ldo 0: ic / off + oc
+  bool bias;
+  Act act;
+  int64_t off = 0;  // the output slice's first column in rows of ldo
+};
+
+constexpr float kSentinel = -7.f;
+
+std::vector<float> Random(int64_t n, uint32_t seed) {
+  std::vector<float> v(n);
+  for (auto& x : v) {
+    seed = seed * 1103515245u + 12345u;
+    x = static_cast<float>(seed >> 8) / (1 << 24) * 2.f - 1.f;
+  }
+  return v;
+}
+
+// Also sets *scale to the largest |output| before the activation (the
+// rounding error's scale: relu6 clips the outputs themselves to 0.5).
+std::vector<float> Reference(const Case& c, const std::vector<float>& in, int64_t ldi,
+                             const std::vector<float>& f, const float* bias, int64_t ldo,
+                             double* scale) {
+  std::vector<float> out(c.pixels * ldo, kSentinel);
+  *scale = 1e-30;
+  for (int64_t p = 0; p < c.pixels; ++p)
+    for (int64_t o = 0; o < c.oc; ++o) {
+      double s = bias ? bias[o] : 0.0;
+      for (int64_t i = 0; i < c.ic; ++i) s += double(in[p * ldi + i]) * f[o * c.ic + i];
+      *scale = std::max(*scale, std::fabs(s));
+      float v = static_cast<float>(s);
+      if (c.act != Act::kNone) v = std::max(v, 0.f);
+      if (c.act == Act::kRelu6) v = std::min(v, 0.5f);
+      out[p * ldo + c.off + o] = v;
+    }
+  return out;
+}
+
+std::vector<float> RunConv(const PointwiseConv& conv, const Case& c, const std::vector<float>& in,
+                           int64_t ldi, const float* bias, int64_t ldo, int threads) {
+  KernelContext ctx;
+  ctx.set_threads(threads);
+  std::vector<float> out(c.pixels * ldo, kSentinel);
+  conv.Run(c.pixels, in.data(), ldi, bias, c.act, 0.5f, out.data() + c.off, ldo, &ctx);
+  return out;
+}
+
+TEST(PointwiseConv, MatchesReferenceGemm) {
+  if (!PointwiseConv::Available()) GTEST_SKIP() << "no AVX-512 in this build or CPU";
+  std::vector<Case> cases = {
+      {169, 512, 1000, 0, 0, true, Act::kRelu},   // squeezenet conv10
+      {169, 64, 256, 0, 512, true, Act::kRelu},   // expand1x1 into a concat's first half
+      {169, 64, 256, 0, 512, false, Act::kNone},  // (no bias)
+      {169, 64, 256, 0, 512, true, Act::kRelu, 256},  // ... into its second half
+      {30, 16, 40, 0, 100, true, Act::kRelu6, 37},    // a slice at an odd column
+      {7, 3, 65, 5, 80, true, Act::kRelu6},       // 64 + 1: a 16-wide last panel
+      {5, 16, 17, 0, 33, false, Act::kRelu},      // 16 + 1
+      {1, 1, 1, 0, 0, true, Act::kNone},          // one of everything
+      {100, 24, 40, 32, 0, true, Act::kRelu6},    // 40 = 32 + 8: a 48-wide panel
+      {75, 96, 24, 100, 40, true, Act::kNone},    // 24: a 32-wide panel
+      {300, 64, 16, 0, 0, true, Act::kRelu},      // 24-pixel tiles, several blocks with 2 threads
+      {1000, 512, 64, 520, 0, true, Act::kRelu},  // two pixel blocks
+  };
+  // The grid the brief asks for: oc x ic x pixels, strided and not.
+  int n = 0;
+  for (int64_t oc : {1, 5, 16, 17, 40, 64, 65, 1000})
+    for (int64_t ic : {1, 3, 16, 512})
+      for (int64_t pixels : {1, 5, 7, 169}) {
+        const bool strided = n % 2 == 1;
+        cases.push_back({pixels, ic, oc, strided ? ic + 3 : 0, strided ? oc + 9 : 0, n % 3 != 0,
+                         static_cast<Act>(n % 3)});
+        ++n;
+      }
+  for (const Case& c : cases) {
+    const int64_t ldi = c.ldi ? c.ldi : c.ic, ldo = c.ldo ? c.ldo : c.oc + c.off;
+    const std::string what = std::to_string(c.pixels) + " px " + std::to_string(c.ic) + "->" +
+                             std::to_string(c.oc) + " ldi " + std::to_string(ldi) + " ldo " +
+                             std::to_string(ldo) + " at " + std::to_string(c.off) +
+                             (c.bias ? " bias" : "") + " act " +
+                             std::to_string(static_cast<int>(c.act));
+    const auto in = Random(c.pixels * ldi, 3);
+    const auto f = Random(c.oc * c.ic, 5);
+    const auto b = Random(c.oc, 7);
+    const float* bias = c.bias ? b.data() : nullptr;
+    PointwiseConv conv;
+    EXPECT_FALSE(conv.has_filter());
+    conv.SetFilter(f.data(), c.oc, c.ic);
+    EXPECT_TRUE(conv.has_filter());
+    double scale;
+    const auto want = Reference(c, in, ldi, f, bias, ldo, &scale);
+    const auto got = RunConv(conv, c, in, ldi, bias, ldo, 1);
+    double worst = 0;
+    int64_t sentinel_bad = 0;
+    for (int64_t p = 0; p < c.pixels; ++p)
+      for (int64_t o = 0; o < ldo; ++o) {
+        const size_t i = p * ldo + o;
+        if (o < c.off || o >= c.off + c.oc) {
+          sentinel_bad += got[i] != kSentinel;
+          continue;
+        }
+        worst = std::max(worst, std::fabs(double(want[i]) - got[i]));
+      }
+    EXPECT_LT(worst / scale, 1e-5) << what << ": max abs error " << worst << " of " << scale;
+    EXPECT_EQ(sentinel_bad, 0) << what << ": columns outside the slice written";
+    EXPECT_EQ(RunConv(conv, c, in, ldi, bias, ldo, 2), got) << what << ": 2 threads differ";
+  }
+}
+
+}  // namespace
+}  // namespace x86
+}  // namespace lite
