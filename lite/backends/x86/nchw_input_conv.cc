@@ -1,10 +1,11 @@
 #include "lite/backends/x86/nchw_input_conv.h"
 
+#include "lite/backends/x86/omp_ranges.h"
+
 // GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps(), which
 // it defines from itself, and -Wall then flags every inlined use.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -268,23 +269,6 @@ void MaxOfWindow(const float* const* rows, int64_t n, int64_t xa, int64_t xb, in
     }
 }
 
-// fn(r0, r1) over row ranges covering [0, rows): all of them on this thread
-// when one thread is asked for or the work is small, else an equal share
-// per OpenMP thread (the runtime oneDNN's kernels use).
-void ForRowRanges(const KernelContext* ctx, int64_t rows, int64_t work,
-                  const std::function<void(int64_t, int64_t)>& fn) {
-  const int threads = std::max(1, ctx ? ctx->threads : 1);
-  if (threads == 1 || work < kMinParallelWork) {
-    fn(0, rows);
-    return;
-  }
-#pragma omp parallel num_threads(threads)
-  {
-    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
-    fn(rows * id / nt, rows * (id + 1) / nt);
-  }
-}
-
 }  // namespace
 
 void NchwInputConv::RunRow(const Shape& s, const float* in, const FusedActivation& act,
@@ -340,7 +324,7 @@ void NchwInputConv::ForceScalarForTesting(bool on) { force_scalar = on; }
 void NchwInputConv::Run(const Shape& s, const float* in, const FusedActivation& act, float* out,
                         const KernelContext* ctx) const {
   const int64_t rows = s.n * s.oh;
-  ForRowRanges(ctx, rows, rows * s.ow * oc_ * ic_ * kh_ * kw_, [&](int64_t r0, int64_t r1) {
+  OmpForRanges(ctx, rows, rows * s.ow * oc_ * ic_ * kh_ * kw_, [&](int64_t r0, int64_t r1) {
     // Per-thread patch that outlives the call (no fresh pages per run).
     thread_local std::vector<float> patch;
     for (int64_t r = r0; r < r1; ++r) RunRow(s, in, act, r, &patch, out + r * s.ow * oc_);
@@ -385,7 +369,7 @@ void NchwInputConv::RunMaxPooled(const Shape& s, const Pool& pool, const float* 
                                  const KernelContext* ctx) const {
   // Each thread computes the conv rows its pooled rows need (the rows
   // shared by two threads' windows twice).
-  ForRowRanges(ctx, s.n * pool.oh, s.n * s.oh * s.ow * oc_ * ic_ * kh_ * kw_,
+  OmpForRanges(ctx, s.n * pool.oh, s.n * s.oh * s.ow * oc_ * ic_ * kh_ * kw_,
                [&](int64_t r0, int64_t r1) { RunPooledRows(s, pool, in, act, r0, r1, out); });
 }
 

@@ -1,11 +1,12 @@
 #include "lite/backends/x86/pointwise_conv.h"
 
+#include "lite/backends/x86/omp_ranges.h"
+
 // GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps(), which
 // it defines from itself, and -Wall then flags every inlined use.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <array>
@@ -140,7 +141,7 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
   const int64_t ic = ic_, oc = oc_, ocp = ocp_;
   const int64_t panels = (ocp + kPanel - 1) / kPanel;
   const int threads = std::max(1, ctx ? ctx->threads : 1);
-  const bool parallel = threads > 1 && pixels * ic * oc >= kMinParallelWork;
+  const bool parallel = OmpSplits(ctx, pixels * ic * oc);
   // Pixel blocks: input rows that fit kBlockBytes; with threads, enough
   // (block, panel) tasks for an even split.
   int64_t blocks = (pixels * ic * 4 + kBlockBytes - 1) / kBlockBytes;
@@ -176,17 +177,7 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
       }
     }
   };
-  if (!parallel) {
-    run_tasks(0, tasks);
-    return;
-  }
-  // OpenMP, like oneDNN's primitives around it: a second pool of threads
-  // would compete with libgomp's workers spinning between x86 ops.
-#pragma omp parallel num_threads(threads)
-  {
-    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
-    run_tasks(tasks * id / nt, tasks * (id + 1) / nt);
-  }
+  OmpForRanges(ctx, tasks, pixels * ic * oc, run_tasks);
 }
 
 #else  // !__AVX512F__

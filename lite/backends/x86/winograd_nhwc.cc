@@ -1,7 +1,8 @@
 #include "lite/backends/x86/winograd_nhwc.h"
 
+#include "lite/backends/x86/omp_ranges.h"
+
 #include <immintrin.h>
-#include <omp.h>
 
 #include <algorithm>
 
@@ -273,18 +274,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
       }
     }
   };
-  // OpenMP, like oneDNN's primitives around it: a second pool of threads
-  // would compete with libgomp's workers spinning between x86 ops.
-  const int threads = std::max(1, ctx ? ctx->threads : 1);
-  if (threads == 1 || work < kMinParallelWork) {
-    run_blocks(0, blocks);
-    return;
-  }
-#pragma omp parallel num_threads(threads)
-  {
-    const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
-    run_blocks(blocks * id / nt, blocks * (id + 1) / nt);
-  }
+  OmpForRanges(ctx, blocks, work, run_blocks);
 }
 
 #else  // !__AVX512F__
