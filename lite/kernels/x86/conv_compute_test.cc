@@ -182,6 +182,58 @@ TEST(X86Conv, WinogradForWide3x3Stride1ConvsMatchesHost) {
   }
 }
 
+// Dense 1x1 stride-1 unpadded convs with none / relu / relu6 run our GEMM
+// (lite/backends/x86/pointwise_conv.h); others (padding, stride, other
+// activations) stay on oneDNN. 1 and 2 threads, batch 2, odd channels.
+TEST(X86Conv, OneByOneConvsRunOurGemm) {
+  struct Case {
+    std::string what;
+    Conv k;
+    bool ours;
+  };
+  std::vector<Case> cases;
+  Conv k;
+  k.kh = k.kw = 1;
+  k.pads = {0, 0};
+  k.c = 48;
+  k.cout = 40;
+  k.h = 13;
+  k.w = 11;
+  k.act = "relu";
+  cases.push_back({"48 -> 40, relu", k, true});
+  k.n = 2;
+  k.c = 5;
+  k.cout = 70;
+  k.act = "";
+  cases.push_back({"5 -> 70, batch 2, no activation", k, true});
+  k.act = "relu6";
+  k.alpha = 6.f;
+  k.bias = false;
+  cases.push_back({"relu6, no bias", k, true});
+  k.act = "leaky_relu";
+  k.alpha = 0.1f;
+  cases.push_back({"leaky_relu: oneDNN", k, false});
+  k.act = "relu";
+  k.pads = {1, 1};
+  cases.push_back({"padding 1: oneDNN", k, false});
+  k.pads = {0, 0};
+  k.strides = {2, 2};
+  cases.push_back({"stride 2: oneDNN", k, false});
+  const bool available = lite::x86::PointwiseConv::Available();
+  for (const auto& c : cases) {
+    for (int threads : {1, 2}) {
+      ExpectX86MatchesHost("conv2d", c.k.Setup("conv2d"), {"out"}, c.what, 1e-4f, threads, 2,
+                           [&](OpTester* t) {
+                             auto* conv = dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
+                             ASSERT_NE(conv, nullptr) << c.what;
+                             EXPECT_EQ(conv->impl_info() == "lite:pointwise_nhwc",
+                                       c.ours && available)
+                                 << c.what << ": " << conv->impl_info();
+                           });
+    }
+  }
+}
+
 TEST(X86Conv, DepthwiseMatchesHost) {
   for (int stride : {1, 2}) {
     for (int c : {1, 16, 24}) {

@@ -2,8 +2,8 @@
 // conv2d ops and read by nothing else becomes one conv2d_concat op
 // (lite/operators/conv_concat_op.h):
 //
-//   x0 -> conv2d -> y0 --\
-//   x1 -> conv2d -> y1 ---> concat(axis 1) -> out   =>   x0, x1 -> conv2d_concat -> out
+//   x0 -> conv2d -> y0,  x1 -> conv2d -> y1,  concat(y0, y1; axis 1) -> out
+//     =>  x0, x1 -> conv2d_concat -> out
 //
 // so a kernel can write every conv's output into its channel slice of `out`
 // in place. squeezenet's fire modules concatenate two expand convs (0.3 ms
@@ -14,10 +14,10 @@
 // takes); else declined as "declined_no_kernel". Also declined: a concat on
 // another axis, with an AxisTensor or an input_upscale (declined_concat); an
 // input that is not a conv2d's output read only by the concat, or listed
-// twice (declined_input); convs with a residual input or legacy activation
-// flags, or with a bias on some but not all (declined_conv); and a conv
-// input that another op rewrites before the concat, where the fused op
-// reads it (unsafe_read). The fused op takes the concat's place in the
+// twice (declined_input); convs not in NCHW, with a residual input or
+// legacy activation flags, or with a bias on some but not all
+// (declined_conv); and a conv input that another op rewrites before the
+// concat, where the fused op reads it (unsafe_read). The fused op takes the concat's place in the
 // program. Not a FusionPass: the concat's input count varies. Runs after
 // npu_subgraph_pass, like the other fusions device drivers do not map.
 #include <algorithm>
@@ -38,9 +38,9 @@ bool IsChannelConcat(const cpp::OpDesc& d) {
          d.GetAttr<std::vector<int>>("input_upscale", {}).empty();
 }
 
-bool IsFusableConv(const cpp::OpDesc& d) {
-  return d.Type() == "conv2d" && IsNchw(d) && !d.HasInput("ResidualData") &&
-         !d.GetAttr<bool>("fuse_relu", false) && !d.GetAttr<bool>("fuse_brelu", false);
+bool IsPlainConv(const cpp::OpDesc& d) {
+  return IsNchw(d) && !d.HasInput("ResidualData") && !d.GetAttr<bool>("fuse_relu", false) &&
+         !d.GetAttr<bool>("fuse_brelu", false);
 }
 
 bool HasBias(const cpp::OpDesc& d) { return d.HasInput("Bias") && !d.Input("Bias").empty(); }
@@ -75,7 +75,7 @@ class ConvConcatFusePass : public Pass {
       }
       if (!y || std::count(xs.begin(), xs.end(), name) != 1 || y->inlinks.size() != 1 ||
           y->outlinks.size() != 1 || IsFetched(y) || y->arg().is_weight ||
-          !IsFusableConv(y->inlinks[0]->stmt().desc) ||
+          y->inlinks[0]->stmt().desc.Type() != "conv2d" ||
           y->inlinks[0]->stmt().desc.Output("Output") != std::vector<std::string>{name}) {
         Count("declined_input");
         return {};
@@ -97,10 +97,14 @@ class ConvConcatFusePass : public Pass {
     for (Node* c : convs) descs.push_back(&c->stmt().desc);
     const bool bias = HasBias(*descs[0]);
     for (const cpp::OpDesc* d : descs) {
-      if (HasBias(*d) != bias) {
+      if (!IsPlainConv(*d) || HasBias(*d) != bias) {
         Count("declined_conv");
         return false;
       }
+    }
+    if (concat->outlinks.size() != 1) {
+      Count("declined_concat");
+      return false;
     }
     Node* out = concat->outlinks[0];
     const cpp::OpDesc fused = operators::MakeConvConcat(descs, out->arg().name);
