@@ -11,6 +11,12 @@ const Tensor* Bound(const OpLite& op, const std::string& param, bool input) {
   if (vars.empty() || !op.scope()) return nullptr;
   return op.scope()->FindMutableTensor(vars.front());
 }
+
+// A conv with filter `f` writing `out`, as direct arithmetic; 0 when unknown.
+int64_t ConvFlops(const Tensor* f, const Tensor* out) {
+  if (!f || !out || f->dims().size() != 4) return 0;
+  return 2 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+}
 }  // namespace
 
 int64_t OpFlops(const OpLite& op) {
@@ -23,8 +29,7 @@ int64_t OpFlops(const OpLite& op) {
       out = pooled.empty() || !op.scope() ? nullptr
                                           : op.scope()->FindMutableTensor(pooled.front() + "@conv");
     }
-    if (!f || !out || f->dims().size() != 4) return 0;
-    return 2 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+    return ConvFlops(f, out);
   }
   if (t == "conv2d_concat") {  // conv i writes "<Out>@<i>" (conv_concat_op.h)
     const auto& filters = op.op_desc().Input("Filter");
@@ -35,7 +40,7 @@ int64_t OpFlops(const OpLite& op) {
       const Tensor* f = op.scope()->FindMutableTensor(filters[i]);
       const Tensor* out = op.scope()->FindMutableTensor(outs[0] + "@" + std::to_string(i));
       if (!f || !out || f->dims().size() != 4) return 0;
-      flops += 2 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+      flops += ConvFlops(f, out);
     }
     return flops;
   }

@@ -11,7 +11,8 @@
 // concat op (lite/operators/conv_op.h, concat_split_ops.h) and delegates
 // shape rules and checks to them: conv i writes "<Out>@<i>", a var of the
 // scope only this op knows (the host kernel runs the host kernels through
-// them; the x86 kernel never allocates them).
+// them; the x86 kernel never allocates them; lite/core/profile.cc, which
+// cannot include operators, counts FLOPs through these names).
 #pragma once
 
 #include <memory>

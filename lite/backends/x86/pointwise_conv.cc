@@ -29,10 +29,12 @@ void PointwiseConv::SetFilter(const float* filter, int64_t oc, int64_t ic) {
   ic_ = ic;
   oc_ = oc;
   ocp_ = (oc + 15) / 16 * 16;
-  w_.assign(ic * ocp_, 0.f);
+  w_.Resize({ic * ocp_});
+  float* w = w_.mutable_data<float>();
+  std::fill(w, w + ic * ocp_, 0.f);
   for (int64_t p0 = 0; p0 < ocp_; p0 += kPanel) {
     const int64_t width = std::min(kPanel, ocp_ - p0);
-    float* dst = w_.data() + p0 * ic;
+    float* dst = w + p0 * ic;
     for (int64_t o = p0; o < std::min(p0 + width, oc); ++o)
       for (int64_t c = 0; c < ic; ++c) dst[c * width + (o - p0)] = filter[o * ic + c];
   }
@@ -163,9 +165,9 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
       const int64_t np = p0 + kPanel < ocp ? p0 + kPanel : 0;
       const int64_t lines = np != p0 ? std::min(kPanel, ocp - np) * ic / 16 : 0;
       const int64_t tiles = (r1 - r0 + rmax - 1) / rmax, chunk = (lines + tiles - 1) / tiles;
-      const TileArgs a = {w_.data() + p0 * ic, ic, bias ? bias + p0 : nullptr,
+      const TileArgs a = {w_.data<float>() + p0 * ic, ic, bias ? bias + p0 : nullptr,
                           TailMask(oc - (p0 + width - 16)), lo, hi, (chunk + groups - 1) / groups};
-      const float* pf = w_.data() + np * ic;
+      const float* pf = w_.data<float>() + np * ic;
       // Tiles as even as they can be (169 rows: 24 x 6 + 5 x 5, not
       // 28 x 6 + 1: a 1-row tile streams the panel for a sixth of the work).
       const int64_t base = (r1 - r0) / tiles, extra = (r1 - r0) % tiles;

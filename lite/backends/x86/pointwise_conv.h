@@ -28,10 +28,9 @@
 #pragma once
 
 #include <cstdint>
-#include <new>
-#include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/core/tensor.h"
 
 namespace lite {
 namespace x86 {
@@ -45,7 +44,7 @@ class PointwiseConv {
 
   // filter: [oc][ic] (Paddle's OIHW with a 1x1 kernel). Packs it (owned).
   void SetFilter(const float* filter, int64_t oc, int64_t ic);
-  bool has_filter() const { return !w_.empty(); }
+  bool has_filter() const { return !w_.dims().empty(); }
 
   // in: `pixels` rows of ic floats, row r at in + r * ldi (ldi >= ic);
   // out: `pixels` rows of oc floats, row r at out + r * ldo (ldo >= oc).
@@ -56,21 +55,9 @@ class PointwiseConv {
            float relu6_max, float* out, int64_t ldo, const KernelContext* ctx) const;
 
  private:
-  // Cache-line aligned storage, so each 64-byte panel row is one line.
-  template <class T>
-  struct Aligned {
-    using value_type = T;
-    Aligned() = default;
-    template <class U>
-    Aligned(const Aligned<U>&) {}
-    T* allocate(size_t n) {
-      return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(64)));
-    }
-    void deallocate(T* p, size_t) { ::operator delete(p, std::align_val_t(64)); }
-    bool operator==(const Aligned&) const { return true; }
-    bool operator!=(const Aligned&) const { return false; }
-  };
-  std::vector<float, Aligned<float>> w_;  // [panel][ic][width], zero-padded columns
+  // [panel][ic][width], zero-padded columns; a Tensor for its 64-byte
+  // alignment (each panel row is one cache line; the kernel loads aligned).
+  Tensor w_;
   int64_t ic_ = 0, oc_ = 0, ocp_ = 0;     // ocp_: oc rounded up to 16
 };
 
