@@ -6,7 +6,7 @@
 #   bash tools/fuzz.sh [target|all] [seconds per target]     (all, 600)
 #
 # Extra libFuzzer flags go in $FUZZ_ARGS (e.g. FUZZ_ARGS=-max_len=16384).
-# Targets: program_desc tensor_reader nb_loader predictor.
+# Targets: program_desc tensor_reader nb_loader predictor pir_json.
 # Clang builds in its own Bazel output base ($FUZZ_OUTPUT_BASE, default
 # ~/.cache/bazel-fuzz) so it never mixes with the gcc build of
 # `bazel test //...`; the seed tools (opt, make_default_model) come from the
@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(program_desc tensor_reader nb_loader predictor)
+ALL_TARGETS=(program_desc tensor_reader nb_loader predictor pir_json)
 target=${1:-all}
 seconds=${2:-600}
 if [ "$target" = all ]; then targets=("${ALL_TARGETS[@]}"); else targets=("$target"); fi
@@ -121,6 +121,13 @@ seed_corpus() {  # target -> fills $work/corpus/<target>
       fi;;
     nb_loader)
       for f in "$seeds"/*.nb; do cp "$f" "$dir/"; done;;
+    pir_json)
+      # The committed regression seeds, plus every shared Paddle 3 program.
+      cp tests/fuzz/regressions/pir_json/* "$dir/"
+      if [ $have_models = 1 ]; then
+        find "$models" -maxdepth 2 -name '*.json' -path '*_pir*' |
+          while read -r f; do cp "$f" "$dir/$(basename "$(dirname "$f")")_$(basename "$f")"; done
+      fi;;
     predictor)
       predictor_seed "$dir/full_default" "$seeds/default/__model__" "$seeds/default/__params__"
       predictor_seed "$dir/full_default_opt" "$seeds/default_pb/__model__" "$seeds/default_pb/__params__"

@@ -18,6 +18,7 @@
 #include "lite/core/scope.h"
 #include "lite/model_parser/model_loader.h"
 #include "tools/opt_report.h"
+#include "tools/pir_report.h"
 #include "tools/tool_util.h"
 
 DEFINE_string(model_dir, "", "model directory (combined or not)");
@@ -68,6 +69,11 @@ Status Describe(bool* all_supported) {
   } else if (FLAGS_model_file.empty()) {
     return lite::InvalidArgument("give --model_dir, or --model_file and --param_file");
   }
+  ASSIGN_OR_RETURN(lite::tools::PirSummary pir, lite::tools::DescribePir(source));
+  if (pir.is_pir) {
+    format = "Paddle 3 PIR program, PIR version " + std::to_string(pir.version) +
+             format.substr(format.find(' '));
+  }
   ASSIGN_OR_RETURN(auto places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   lite::cpp::ProgramDesc program;
   lite::Scope scope;
@@ -75,8 +81,12 @@ Status Describe(bool* all_supported) {
   const auto& block = program.blocks[0];
 
   std::cout << "format: " << format << "\n";
-  std::cout << "program version: "
-            << PaddleVersion(program.has_version ? program.version : 0) << "\n";
+  if (pir.is_pir) {
+    std::cout << "program version: PIR " << pir.version << " (Paddle 3)\n";
+  } else {
+    std::cout << "program version: "
+              << PaddleVersion(program.has_version ? program.version : 0) << "\n";
+  }
   std::cout << "op_version_map: " << program.op_versions.size() << " entries\n";
   std::cout << "blocks: " << program.blocks.size() << ", ops in block 0: " << block.ops.size()
             << ", vars: " << block.vars.size() << "\n";
@@ -98,6 +108,7 @@ Status Describe(bool* all_supported) {
     first = false;
   }
   std::cout << ")\n\n";
+  if (pir.is_pir) std::cout << pir.table << "\nengine ops after translation:\n";
   std::cout << lite::tools::ModelOpsTable(program, places);
   *all_supported = true;
   for (const auto& p : program.blocks) {

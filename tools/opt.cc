@@ -28,6 +28,7 @@
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tools/opt_report.h"
+#include "tools/pir_report.h"
 #include "tools/npu_flags.h"
 #include "tools/tool_util.h"
 
@@ -121,7 +122,14 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   auto root = std::make_shared<lite::Scope>();
   lite::cpp::ProgramDesc program;
   RETURN_IF_ERROR(lite::LoadModel(source, &program, root.get()));
-  if (FLAGS_print_model_ops) std::cout << lite::tools::ModelOpsTable(program, places);
+  if (FLAGS_print_model_ops) {
+    ASSIGN_OR_RETURN(lite::tools::PirSummary pir, lite::tools::DescribePir(source));
+    if (pir.is_pir) {
+      std::cout << "Paddle 3 PIR program " << pir.model_file << " (PIR version " << pir.version
+                << ")\n" << pir.table << "\nengine ops after translation:\n";
+    }
+    std::cout << lite::tools::ModelOpsTable(program, places);
+  }
   if (FLAGS_optimize_out.empty()) {
     if (FLAGS_print_model_ops) return Status::OK();
     return lite::InvalidArgument("--optimize_out is required to write an optimized model");

@@ -7,7 +7,7 @@ packages=(
   bazel-bootstrap protobuf-compiler libprotobuf-dev
   libgoogle-glog-dev libgflags-dev libgtest-dev libgmock-dev libbenchmark-dev
   libxnnpack-dev libpthreadpool-dev libcpuinfo-dev libdnnl-dev
-  libeigen3-dev nlohmann-json3-dev graphviz g++ python3
+  libeigen3-dev nlohmann-json3-dev rapidjson-dev graphviz g++ python3
 )
 
 missing=()

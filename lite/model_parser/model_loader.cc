@@ -8,6 +8,8 @@
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/persistable_params.h"
+#include "lite/model_parser/pir/pir_json.h"
+#include "lite/model_parser/pir/pir_loader.h"
 #include "lite/model_parser/proto_convert.h"
 #include "lite/model_parser/tensor_io.h"
 
@@ -103,6 +105,11 @@ Status LoadCombinedImpl(const std::string& model_bytes, const std::string& model
                         const std::string& params_bytes, const std::string& params_name,
                         cpp::ProgramDesc* program, Scope* scope) {
   RETURN_IF_ERROR(CheckOutputs(program, scope));
+  // The format is told by the content: a Paddle 3 PIR program is JSON.
+  if (pir::LooksLikePirJson(model_bytes)) {
+    return pir::LoadPirModel(model_bytes, model_name, params_bytes, params_name, program,
+                             scope);
+  }
   ASSIGN_OR_RETURN(cpp::ProgramDesc prog, LoadProgramFromBuffer(model_bytes, model_name));
   LoadedParams params;
   RETURN_IF_ERROR(LoadCombinedParams(prog, params_bytes, params_name, &params));
@@ -191,13 +198,29 @@ StatusOr<ModelFiles> FindModelFiles(const std::string& dir) {
     std::string stem = n.substr(0, n.size() - kModelExt.size());
     if (files.count(stem + ".pdiparams")) stems.push_back(stem);
   }
-  if (stems.size() == 1) return combined(stems[0] + ".pdmodel", stems[0] + ".pdiparams");
+  // Paddle 3 exports the program as <stem>.json (PIR) next to <stem>.pdiparams;
+  // a legacy .pdmodel with the same stem wins.
+  const std::string kPirExt = ".json";
+  for (const auto& n : files) {
+    if (!EndsWith(n, kPirExt)) continue;
+    std::string stem = n.substr(0, n.size() - kPirExt.size());
+    if (files.count(stem + ".pdiparams") && !files.count(stem + kModelExt)) {
+      stems.push_back(stem + kPirExt);
+    }
+  }
+  for (auto& s : stems) {
+    if (!EndsWith(s, kPirExt)) s += kModelExt;
+  }
+  if (stems.size() == 1) {
+    const std::string stem = stems[0].substr(0, stems[0].rfind('.'));
+    return combined(stems[0], stem + ".pdiparams");
+  }
   if (stems.size() > 1) {
     for (const auto& s : stems) {
-      if (s == "inference") return combined("inference.pdmodel", "inference.pdiparams");
+      if (s.rfind("inference.", 0) == 0) return combined(s, "inference.pdiparams");
     }
     std::string list;
-    for (const auto& s : stems) list += (list.empty() ? "" : ", ") + s + ".pdmodel";
+    for (const auto& s : stems) list += (list.empty() ? "" : ", ") + s;
     return InvalidArgument(dir + ": several combined models (" + list +
                            "); name the model_file and params_file explicitly");
   }
@@ -212,7 +235,7 @@ StatusOr<ModelFiles> FindModelFiles(const std::string& dir) {
   }
   return NotFound(dir +
                   ": no Paddle model found (looked for __model__ + __params__, "
-                  "model + params, *.pdmodel + *.pdiparams, __model__, model, "
+                  "model + params, *.pdmodel or *.json + *.pdiparams, __model__, model, "
                   "model.pdmodel)");
 }
 

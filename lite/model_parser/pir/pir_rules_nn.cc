@@ -1,0 +1,293 @@
+// PIR -> engine rules for the neural-network ops: convolutions, pooling,
+// normalizations, interpolation, dropout, softmax.
+#include "lite/model_parser/pir/pir_translator.h"
+
+namespace lite {
+namespace pir {
+namespace {
+
+Status Conv(const Op& op, Translator* t, const std::string& type) {
+  AttrReader a(op);
+  const auto strides = a.Ints("strides");
+  const auto paddings = a.Ints("paddings");
+  const auto dilations = a.Ints("dilations");
+  const int64_t groups = a.Int("groups", 1);
+  const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
+  const std::string format = a.Str("data_format", "NCHW");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::string w, t->In(op, 1));
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit(type, op);
+  d->SetInput("Input", {x});
+  d->SetInput("Filter", {w});
+  d->SetOutput("Output", {y});
+  d->SetAttr("strides", ToInt32s(strides));
+  d->SetAttr("paddings", ToInt32s(paddings));
+  d->SetAttr("dilations", ToInt32s(dilations));
+  d->SetAttr("groups", static_cast<int32_t>(groups));
+  d->SetAttr("padding_algorithm", algo);
+  d->SetAttr("data_format", format);
+  return Status::OK();
+}
+
+// conv2d_transpose(x, filter, output_size)
+Status ConvTranspose(const Op& op, Translator* t, const std::string& type) {
+  AttrReader a(op);
+  const auto strides = a.Ints("strides");
+  const auto paddings = a.Ints("paddings");
+  const auto dilations = a.Ints("dilations");
+  const auto output_padding = a.Ints("output_padding", {});
+  const int64_t groups = a.Int("groups", 1);
+  const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
+  const std::string format = a.Str("data_format", "NCHW");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::string w, t->In(op, 1));
+  std::vector<int64_t> output_size;
+  std::string output_size_var;
+  if (t->ConstOperand(op, 2) != nullptr) {
+    ASSIGN_OR_RETURN(output_size, t->ConstInts(op, 2, "output_size"));
+  } else if (t->Present(op, 2)) {
+    ASSIGN_OR_RETURN(output_size_var, t->In(op, 2));
+  }
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit(type, op);
+  d->SetInput("Input", {x});
+  d->SetInput("Filter", {w});
+  if (!output_size_var.empty()) d->SetInput("OutputSize", {output_size_var});
+  d->SetOutput("Output", {y});
+  d->SetAttr("strides", ToInt32s(strides));
+  d->SetAttr("paddings", ToInt32s(paddings));
+  d->SetAttr("dilations", ToInt32s(dilations));
+  d->SetAttr("output_padding", ToInt32s(output_padding));
+  d->SetAttr("output_size", ToInt32s(output_size));
+  d->SetAttr("groups", static_cast<int32_t>(groups));
+  d->SetAttr("padding_algorithm", algo);
+  d->SetAttr("data_format", format);
+  return Status::OK();
+}
+
+// pool2d(x, kernel_size)
+Status Pool2d(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const auto strides = a.Ints("strides");
+  const auto paddings = a.Ints("paddings");
+  const bool ceil_mode = a.Bool("ceil_mode", false);
+  const bool exclusive = a.Bool("exclusive", true);
+  const std::string format = a.Str("data_format", "NCHW");
+  const std::string type = a.Str("pooling_type");
+  const bool global = a.Bool("global_pooling", false);
+  const bool adaptive = a.Bool("adaptive", false);
+  const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(auto ksize, t->ConstInts(op, 1, "kernel_size"));
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit("pool2d", op);
+  d->SetInput("X", {x});
+  d->SetOutput("Out", {y});
+  d->SetAttr("ksize", ToInt32s(ksize));
+  d->SetAttr("strides", ToInt32s(strides));
+  d->SetAttr("paddings", ToInt32s(paddings));
+  d->SetAttr("ceil_mode", ceil_mode);
+  d->SetAttr("exclusive", exclusive);
+  d->SetAttr("data_format", format);
+  d->SetAttr("pooling_type", type);
+  d->SetAttr("global_pooling", global);
+  d->SetAttr("adaptive", adaptive);
+  d->SetAttr("padding_algorithm", algo);
+  return Status::OK();
+}
+
+// batch_norm(_)(x, mean, variance, scale, bias): phi operand order.
+Status BatchNorm(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const double epsilon = a.Float("epsilon");
+  const double momentum = a.Float("momentum", 0.9);
+  const std::string layout = a.Str("data_format", a.Str("data_layout", "NCHW"));
+  const bool use_global_stats = a.Bool("use_global_stats", false);
+  const bool trainable_statistics = a.Bool("trainable_statistics", false);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::string mean, t->In(op, 1));
+  ASSIGN_OR_RETURN(std::string variance, t->In(op, 2));
+  std::string scale, bias;
+  if (t->Present(op, 3)) {
+    ASSIGN_OR_RETURN(scale, t->In(op, 3));
+  }
+  if (t->Present(op, 4)) {
+    ASSIGN_OR_RETURN(bias, t->In(op, 4));
+  }
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit("batch_norm", op);
+  d->SetInput("X", {x});
+  d->SetInput("Mean", {mean});
+  d->SetInput("Variance", {variance});
+  if (!scale.empty()) d->SetInput("Scale", {scale});
+  if (!bias.empty()) d->SetInput("Bias", {bias});
+  d->SetOutput("Y", {y});
+  d->SetAttr("epsilon", static_cast<float>(epsilon));
+  d->SetAttr("momentum", static_cast<float>(momentum));
+  d->SetAttr("data_layout", layout);
+  d->SetAttr("is_test", true);
+  d->SetAttr("use_global_stats", use_global_stats);
+  d->SetAttr("trainable_statistics", trainable_statistics);
+  return Status::OK();
+}
+
+// layer_norm / instance_norm (x, scale, bias)
+Status Norm(const Op& op, Translator* t, const std::string& type) {
+  AttrReader a(op);
+  const double epsilon = a.Float("epsilon");
+  const int64_t begin = type == "layer_norm" ? a.Int("begin_norm_axis") : 0;
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  std::string scale, bias;
+  if (t->Present(op, 1)) {
+    ASSIGN_OR_RETURN(scale, t->In(op, 1));
+  }
+  if (t->Present(op, 2)) {
+    ASSIGN_OR_RETURN(bias, t->In(op, 2));
+  }
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit(type, op);
+  d->SetInput("X", {x});
+  if (!scale.empty()) d->SetInput("Scale", {scale});
+  if (!bias.empty()) d->SetInput("Bias", {bias});
+  d->SetOutput("Y", {y});
+  d->SetAttr("epsilon", static_cast<float>(epsilon));
+  if (type == "layer_norm") d->SetAttr("begin_norm_axis", static_cast<int32_t>(begin));
+  return Status::OK();
+}
+
+// nearest_interp / bilinear_interp (x, out_size, size_tensor, scale_tensor)
+Status Interp(const Op& op, Translator* t, const std::string& type) {
+  AttrReader a(op);
+  const std::string layout = a.Str("data_format", a.Str("data_layout", "NCHW"));
+  const int64_t out_h = a.Int("out_h", -1);
+  const int64_t out_w = a.Int("out_w", -1);
+  const auto scale = a.Has("scale") ? a.Floats("scale") : std::vector<double>{};
+  const std::string method = a.Str("interp_method");
+  const bool align_corners = a.Bool("align_corners", false);
+  const int64_t align_mode = a.Int("align_mode", 1);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  std::string out_size, scale_tensor;
+  std::vector<std::string> size_list;
+  if (t->Present(op, 1)) {
+    ASSIGN_OR_RETURN(out_size, t->In(op, 1));
+  }
+  if (t->Present(op, 2)) {
+    ASSIGN_OR_RETURN(size_list, t->InList(op, 2));
+  }
+  if (t->Present(op, 3)) {
+    ASSIGN_OR_RETURN(scale_tensor, t->In(op, 3));
+  }
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit(type, op);
+  d->SetInput("X", {x});
+  if (!out_size.empty()) d->SetInput("OutSize", {out_size});
+  if (!size_list.empty()) d->SetInput("SizeTensor", size_list);
+  if (!scale_tensor.empty()) d->SetInput("Scale", {scale_tensor});
+  d->SetOutput("Out", {y});
+  d->SetAttr("data_layout", layout);
+  d->SetAttr("out_d", int32_t{-1});
+  d->SetAttr("out_h", static_cast<int32_t>(out_h));
+  d->SetAttr("out_w", static_cast<int32_t>(out_w));
+  d->SetAttr("scale", ToFloats(scale));
+  d->SetAttr("interp_method", method);
+  d->SetAttr("align_corners", align_corners);
+  d->SetAttr("align_mode", static_cast<int32_t>(align_mode));
+  return Status::OK();
+}
+
+// dropout(x, seed_tensor, p): inference only.
+Status Dropout(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const std::string mode = a.Str("mode", "upscale_in_train");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(double p, t->ConstScalar(op, 2, "p"));
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit("dropout", op);
+  d->SetInput("X", {x});
+  d->SetOutput("Out", {y});
+  d->SetAttr("dropout_prob", static_cast<float>(p));
+  d->SetAttr("is_test", true);
+  d->SetAttr("dropout_implementation", mode);
+  return Status::OK();
+}
+
+Status Softmax(const Op& op, Translator* t, const std::string& type) {
+  AttrReader a(op);
+  const int64_t axis = a.Int("axis", -1);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit(type, op);
+  d->SetInput("X", {x});
+  d->SetOutput("Out", {y});
+  d->SetAttr("axis", static_cast<int32_t>(axis));
+  return Status::OK();
+}
+
+// prelu(x, alpha)
+Status Prelu(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const std::string mode = a.Str("mode", "all");
+  const std::string format = a.Str("data_format", "NCHW");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::string alpha, t->In(op, 1));
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit("prelu", op);
+  d->SetInput("X", {x});
+  d->SetInput("Alpha", {alpha});
+  d->SetOutput("Out", {y});
+  d->SetAttr("mode", mode);
+  d->SetAttr("data_format", format);
+  return Status::OK();
+}
+
+// Registers `rule` under "pd_op.<name>" and its in-place twin "pd_op.<name>_".
+void Both(RuleTable* table, const std::string& name, const Rule& rule) {
+  (*table)["pd_op." + name] = rule;
+  (*table)["pd_op." + name + "_"] = rule;
+}
+
+}  // namespace
+
+void AddNnRules(RuleTable* table) {
+  for (const char* type : {"conv2d", "depthwise_conv2d"}) {
+    const std::string ty = type;
+    (*table)["pd_op." + ty] = [ty](const Op& op, Translator* t) { return Conv(op, t, ty); };
+  }
+  for (const char* type : {"conv2d_transpose", "depthwise_conv2d_transpose"}) {
+    const std::string ty = type;
+    (*table)["pd_op." + ty] = [ty](const Op& op, Translator* t) {
+      return ConvTranspose(op, t, ty);
+    };
+  }
+  (*table)["pd_op.pool2d"] = Pool2d;
+  Both(table, "batch_norm", BatchNorm);
+  for (const char* type : {"layer_norm", "instance_norm"}) {
+    const std::string ty = type;
+    (*table)["pd_op." + ty] = [ty](const Op& op, Translator* t) { return Norm(op, t, ty); };
+  }
+  for (const char* type : {"nearest_interp", "bilinear_interp"}) {
+    const std::string ty = type;
+    (*table)["pd_op." + ty] = [ty](const Op& op, Translator* t) {
+      return Interp(op, t, ty + "_v2");
+    };
+  }
+  (*table)["pd_op.dropout"] = Dropout;
+  for (const char* type : {"softmax", "log_softmax"}) {
+    const std::string ty = type;
+    Both(table, ty, [ty](const Op& op, Translator* t) { return Softmax(op, t, ty); });
+  }
+  (*table)["pd_op.prelu"] = Prelu;
+}
+
+}  // namespace pir
+}  // namespace lite
