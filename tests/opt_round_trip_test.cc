@@ -1,4 +1,6 @@
-// opt round trip on every shared model (vision and LoD sequence models), for valid targets host and
+// opt round trip on every shared model (vision, LoD sequence and Paddle 3
+// PIR models; for PIR the protobuf output is the conversion to a legacy
+// ProgramDesc), for valid targets host and
 // npu (+ host fallback), in both output formats: what tools/opt writes
 // (LoadModel + OptimizeProgram + SaveOptimized) must run to the same outputs
 // as the full predictor on the original model (1e-6, normally bitwise) - the
@@ -131,7 +133,8 @@ INSTANTIATE_TEST_SUITE_P(
                                          "ppocr_cls_mobile_v2.0",
                                          "mobilenetv3_small_x0_35_3cls",
                                          "ppocr_det_en_PP-OCRv3", "textcnn_seqconv_lod",
-                                         "rna_bilstm_lod"),
+                                         "rna_bilstm_lod", "pplcnet_x0_25_textline_ori_pir",
+                                         "ppocr_det_PP-OCRv5_mobile_pir_synthetic"),
                        ::testing::Values("host", "npu")),
     [](const auto& info) {
       std::string name = std::get<0>(info.param) + "_" + std::get<1>(info.param);

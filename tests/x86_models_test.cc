@@ -24,7 +24,9 @@ using paddle::lite_api::PaddlePredictor;
 
 const std::vector<std::string> kModels = {
     "mnist_mlp_fluid2018", "squeezenet_v1.1_caffe2fluid", "mobilenetv3_small_x0_35_3cls",
-    "ppocr_cls_mobile_v2.0", "ppocr_det_en_PP-OCRv3"};
+    "ppocr_cls_mobile_v2.0", "ppocr_det_en_PP-OCRv3",
+    // Paddle 3 PIR programs (inference.json).
+    "pplcnet_x0_25_textline_ori_pir", "ppocr_det_PP-OCRv5_mobile_pir_synthetic"};
 
 const std::string kX86Place = "x86/float/NCHW";
 

@@ -16,16 +16,8 @@ class Builder {
  public:
   Builder() : scope_(std::make_unique<Scope>()) {
     prog_.blocks.resize(1);
-    cpp::VarDesc feed, fetch;
-    feed.name = "feed";
-    feed.kind = cpp::VarKind::kFeedList;
-    feed.persistable = true;
-    fetch.name = "fetch";
-    fetch.kind = cpp::VarKind::kFetchList;
-    fetch.persistable = true;
-    feed.dtype = fetch.dtype = DataType::kUnknown;
-    block().vars.push_back(feed);
-    block().vars.push_back(fetch);
+    block().vars.push_back(cpp::FeedFetchListVar("feed", cpp::VarKind::kFeedList));
+    block().vars.push_back(cpp::FeedFetchListVar("fetch", cpp::VarKind::kFetchList));
   }
 
   cpp::BlockDesc& block() { return prog_.blocks[0]; }

@@ -15,6 +15,9 @@
 #include <benchmark/benchmark.h>
 
 #include "lite/api/paddle_api.h"
+#include "lite/model_parser/file_util.h"
+#include "lite/model_parser/pir/pir_json.h"
+#include "lite/model_parser/pir/pir_loader.h"
 #include "tools/lstm_benchmarks.h"
 #include "tools/reference.h"
 
@@ -52,6 +55,27 @@ void RunModel(benchmark::State& state, const std::string& ref_dir) {
   }
 }
 
+// Reading a Paddle 3 program: JSON parse alone (translate=false) or parse +
+// translation into the engine's program (what every load of the model
+// pays before the weights).
+void ReadPir(benchmark::State& state, const std::string& json_file, bool translate) {
+  std::string bytes;
+  lite::Status s = lite::ReadFileToString(json_file, &bytes);
+  if (!s.ok()) {
+    state.SkipWithError(s.ToString().c_str());
+    return;
+  }
+  for (auto _ : state) {
+    bool ok = translate ? lite::pir::ReadPirModel(bytes, json_file).ok()
+                        : lite::pir::ParsePirJson(bytes, json_file).ok();
+    if (!ok) {
+      state.SkipWithError("the PIR program does not load");
+      break;
+    }
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(bytes.size()));
+}
+
 std::string FindModelsDir(int* argc, char** argv) {
   std::string dir;
   std::vector<char*> rest;
@@ -78,7 +102,9 @@ int main(int argc, char** argv) {
   const std::string models = FindModelsDir(&argc, argv);
   const char* kModels[] = {"mnist_mlp_fluid2018", "squeezenet_v1.1_caffe2fluid",
                            "ppocr_cls_mobile_v2.0", "mobilenetv3_small_x0_35_3cls",
-                           "ppocr_det_en_PP-OCRv3", "textcnn_seqconv_lod", "rna_bilstm_lod"};
+                           "ppocr_det_en_PP-OCRv3", "textcnn_seqconv_lod", "rna_bilstm_lod",
+                           "pplcnet_x0_25_textline_ori_pir",
+                           "ppocr_det_PP-OCRv5_mobile_pir_synthetic"};
   for (const char* m : kModels) {
     std::string ref = models + "/" + m + "/reference";
     benchmark::RegisterBenchmark(m, [ref](benchmark::State& s) { RunModel(s, ref); })
@@ -87,6 +113,17 @@ int main(int argc, char** argv) {
         ->ArgName("threads")
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
+  }
+  for (const char* m : {"pplcnet_x0_25_textline_ori_pir",
+                        "ppocr_det_PP-OCRv5_mobile_pir_synthetic"}) {
+    const std::string json = models + "/" + m + "/inference.json";
+    for (bool translate : {false, true}) {
+      benchmark::RegisterBenchmark((std::string(translate ? "pir_read/" : "pir_parse/") + m).c_str(),
+                                   [json, translate](benchmark::State& s) {
+                                     ReadPir(s, json, translate);
+                                   })
+          ->Unit(benchmark::kMillisecond);
+    }
   }
   lite::tools::RegisterLstmBenchmarks(models);
   benchmark::Initialize(&argc, argv);

@@ -200,5 +200,14 @@ const char* AttrTypeName(AttrType t) {
   return i >= 0 && i < 18 ? kNames[i] : "?";
 }
 
+VarDesc FeedFetchListVar(const std::string& name, VarKind kind) {
+  VarDesc v;
+  v.name = name;
+  v.kind = kind;
+  v.persistable = true;
+  v.dtype = DataType::kUnknown;
+  return v;
+}
+
 }  // namespace cpp
 }  // namespace lite

@@ -150,6 +150,9 @@ struct VarDesc {
   int raw_type = 7;
 };
 
+// The persistable "feed" / "fetch" list variable of a program's block 0.
+VarDesc FeedFetchListVar(const std::string& name, VarKind kind);
+
 struct BlockDesc {
   int idx = 0;
   int parent_idx = -1;

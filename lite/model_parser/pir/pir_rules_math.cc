@@ -15,23 +15,13 @@ Status Unary(const Op& op, Translator* t, const std::string& type, const AttrMap
   cpp::OpDesc scratch(type);
   if (attrs) RETURN_IF_ERROR(attrs(&a, &scratch));
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  *d = std::move(scratch);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X"}));
+  for (const auto& attr : scratch.attrs()) d->SetRawAttr(attr.first, attr.second);
   return Status::OK();
 }
 
 Status Binary(const Op& op, Translator* t, const std::string& type) {
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->In(op, 1));
-  ASSIGN_OR_RETURN(std::string out, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("X", {x});
-  d->SetInput("Y", {y});
-  d->SetOutput("Out", {out});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X", "Y"}));
   d->SetAttr("axis", int32_t{-1});
   return Status::OK();
 }
@@ -42,21 +32,14 @@ Status Scale(const Op& op, Translator* t) {
   const double bias = a.Float("bias", 0.0);
   const bool after = a.Bool("bias_after_scale", true);
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  double scale = 1.0;
-  std::string scale_var;
-  if (t->ConstOperand(op, 1) != nullptr) {
+  // A constant scale is the attribute; a computed one the ScaleTensor input.
+  const bool constant = t->ConstOperand(op, 1) != nullptr;
+  double scale = t->Present(op, 1) ? 1.0 : a.Float("scale", 1.0);
+  if (constant) {
     ASSIGN_OR_RETURN(scale, t->ConstScalar(op, 1, "scale"));
-  } else if (t->Present(op, 1)) {
-    ASSIGN_OR_RETURN(scale_var, t->In(op, 1));
-  } else {
-    scale = a.Float("scale", 1.0);
   }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("scale", op);
-  d->SetInput("X", {x});
-  if (!scale_var.empty()) d->SetInput("ScaleTensor", {scale_var});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, "scale", {"X", constant ? "" : "ScaleTensor"}));
   d->SetAttr("scale", static_cast<float>(scale));
   d->SetAttr("bias", static_cast<float>(bias));
   d->SetAttr("bias_after_scale", after);
@@ -65,22 +48,14 @@ Status Scale(const Op& op, Translator* t) {
 
 // clip(x, min, max): constant bounds become attributes.
 Status Clip(const Op& op, Translator* t) {
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  std::string names[2];
+  std::vector<std::string> inputs = {"X", "Min", "Max"};
   double bounds[2] = {0, 0};
   for (int k = 0; k < 2; ++k) {
-    if (t->ConstOperand(op, k + 1) != nullptr) {
-      ASSIGN_OR_RETURN(bounds[k], t->ConstScalar(op, k + 1, k == 0 ? "min" : "max"));
-    } else {
-      ASSIGN_OR_RETURN(names[k], t->In(op, k + 1));
-    }
+    if (t->ConstOperand(op, k + 1) == nullptr) continue;  // a tensor input
+    ASSIGN_OR_RETURN(bounds[k], t->ConstScalar(op, k + 1, k == 0 ? "min" : "max"));
+    inputs[k + 1].clear();
   }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("clip", op);
-  d->SetInput("X", {x});
-  if (!names[0].empty()) d->SetInput("Min", {names[0]});
-  if (!names[1].empty()) d->SetInput("Max", {names[1]});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "clip", inputs));
   d->SetAttr("min", static_cast<float>(bounds[0]));
   d->SetAttr("max", static_cast<float>(bounds[1]));
   return Status::OK();
@@ -91,13 +66,7 @@ Status Matmul(const Op& op, Translator* t) {
   const bool tx = a.Bool("transpose_x", false);
   const bool ty = a.Bool("transpose_y", false);
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->In(op, 1));
-  ASSIGN_OR_RETURN(std::string out, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("matmul_v2", op);
-  d->SetInput("X", {x});
-  d->SetInput("Y", {y});
-  d->SetOutput("Out", {out});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "matmul_v2", {"X", "Y"}));
   d->SetAttr("trans_x", tx);
   d->SetAttr("trans_y", ty);
   return Status::OK();
@@ -112,11 +81,7 @@ Status Reduce(const Op& op, Translator* t, const std::string& type) {
   if (t->Present(op, 1)) {
     ASSIGN_OR_RETURN(axis, t->ConstInts(op, 1, "axis"));
   }
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X"}));
   d->SetAttr("dim", axis);
   d->SetAttr("keep_dim", keep);
   d->SetAttr("reduce_all", axis.empty());
@@ -141,11 +106,7 @@ Status Argmax(const Op& op, Translator* t) {
   int code = 3;
   RETURN_IF_ERROR(DtypeCode(dtype, &code));
   ASSIGN_OR_RETURN(double axis, t->ConstScalar(op, 1, "axis"));
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("arg_max", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "arg_max", {"X"}));
   d->SetAttr("axis", static_cast<int64_t>(axis));
   d->SetAttr("keepdims", keepdims);
   d->SetAttr("flatten", flatten);
@@ -163,11 +124,7 @@ Status Cast(const Op& op, Translator* t) {
   if (in_type != nullptr && !in_type->dtype.empty()) {
     RETURN_IF_ERROR(DtypeCode(in_type->dtype, &in_code));
   }
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("cast", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "cast", {"X"}));
   d->SetAttr("in_dtype", static_cast<int32_t>(in_code));
   d->SetAttr("out_dtype", static_cast<int32_t>(out_code));
   return Status::OK();

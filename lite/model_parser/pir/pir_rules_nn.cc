@@ -15,13 +15,7 @@ Status Conv(const Op& op, Translator* t, const std::string& type) {
   const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
   const std::string format = a.Str("data_format", "NCHW");
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string w, t->In(op, 1));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("Input", {x});
-  d->SetInput("Filter", {w});
-  d->SetOutput("Output", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"Input", "Filter"}, "Output"));
   d->SetAttr("strides", ToInt32s(strides));
   d->SetAttr("paddings", ToInt32s(paddings));
   d->SetAttr("dilations", ToInt32s(dilations));
@@ -42,21 +36,16 @@ Status ConvTranspose(const Op& op, Translator* t, const std::string& type) {
   const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
   const std::string format = a.Str("data_format", "NCHW");
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string w, t->In(op, 1));
+  // A constant output_size is the attribute; a computed one the OutputSize input.
+  const bool constant_size = t->ConstOperand(op, 2) != nullptr;
   std::vector<int64_t> output_size;
-  std::string output_size_var;
-  if (t->ConstOperand(op, 2) != nullptr) {
+  if (constant_size) {
     ASSIGN_OR_RETURN(output_size, t->ConstInts(op, 2, "output_size"));
-  } else if (t->Present(op, 2)) {
-    ASSIGN_OR_RETURN(output_size_var, t->In(op, 2));
   }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("Input", {x});
-  d->SetInput("Filter", {w});
-  if (!output_size_var.empty()) d->SetInput("OutputSize", {output_size_var});
-  d->SetOutput("Output", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, type,
+                                 {"Input", "Filter", constant_size ? "" : "OutputSize"},
+                                 "Output"));
   d->SetAttr("strides", ToInt32s(strides));
   d->SetAttr("paddings", ToInt32s(paddings));
   d->SetAttr("dilations", ToInt32s(dilations));
@@ -82,11 +71,7 @@ Status Pool2d(const Op& op, Translator* t) {
   const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
   RETURN_IF_ERROR(a.status());
   ASSIGN_OR_RETURN(auto ksize, t->ConstInts(op, 1, "kernel_size"));
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("pool2d", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "pool2d", {"X"}));
   d->SetAttr("ksize", ToInt32s(ksize));
   d->SetAttr("strides", ToInt32s(strides));
   d->SetAttr("paddings", ToInt32s(paddings));
@@ -109,24 +94,12 @@ Status BatchNorm(const Op& op, Translator* t) {
   const bool use_global_stats = a.Bool("use_global_stats", false);
   const bool trainable_statistics = a.Bool("trainable_statistics", false);
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string mean, t->In(op, 1));
-  ASSIGN_OR_RETURN(std::string variance, t->In(op, 2));
-  std::string scale, bias;
-  if (t->Present(op, 3)) {
-    ASSIGN_OR_RETURN(scale, t->In(op, 3));
+  if (!t->Present(op, 1) || !t->Present(op, 2)) {
+    return InvalidArgument("batch_norm needs its mean and variance operands");
   }
-  if (t->Present(op, 4)) {
-    ASSIGN_OR_RETURN(bias, t->In(op, 4));
-  }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("batch_norm", op);
-  d->SetInput("X", {x});
-  d->SetInput("Mean", {mean});
-  d->SetInput("Variance", {variance});
-  if (!scale.empty()) d->SetInput("Scale", {scale});
-  if (!bias.empty()) d->SetInput("Bias", {bias});
-  d->SetOutput("Y", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, "batch_norm",
+                                 {"X", "Mean", "Variance", "Scale", "Bias"}, "Y"));
   d->SetAttr("epsilon", static_cast<float>(epsilon));
   d->SetAttr("momentum", static_cast<float>(momentum));
   d->SetAttr("data_layout", layout);
@@ -142,20 +115,7 @@ Status Norm(const Op& op, Translator* t, const std::string& type) {
   const double epsilon = a.Float("epsilon");
   const int64_t begin = type == "layer_norm" ? a.Int("begin_norm_axis") : 0;
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  std::string scale, bias;
-  if (t->Present(op, 1)) {
-    ASSIGN_OR_RETURN(scale, t->In(op, 1));
-  }
-  if (t->Present(op, 2)) {
-    ASSIGN_OR_RETURN(bias, t->In(op, 2));
-  }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("X", {x});
-  if (!scale.empty()) d->SetInput("Scale", {scale});
-  if (!bias.empty()) d->SetInput("Bias", {bias});
-  d->SetOutput("Y", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X", "Scale", "Bias"}, "Y"));
   d->SetAttr("epsilon", static_cast<float>(epsilon));
   if (type == "layer_norm") d->SetAttr("begin_norm_axis", static_cast<int32_t>(begin));
   return Status::OK();
@@ -172,25 +132,12 @@ Status Interp(const Op& op, Translator* t, const std::string& type) {
   const bool align_corners = a.Bool("align_corners", false);
   const int64_t align_mode = a.Int("align_mode", 1);
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  std::string out_size, scale_tensor;
   std::vector<std::string> size_list;
-  if (t->Present(op, 1)) {
-    ASSIGN_OR_RETURN(out_size, t->In(op, 1));
-  }
   if (t->Present(op, 2)) {
     ASSIGN_OR_RETURN(size_list, t->InList(op, 2));
   }
-  if (t->Present(op, 3)) {
-    ASSIGN_OR_RETURN(scale_tensor, t->In(op, 3));
-  }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("X", {x});
-  if (!out_size.empty()) d->SetInput("OutSize", {out_size});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X", "OutSize", "", "Scale"}));
   if (!size_list.empty()) d->SetInput("SizeTensor", size_list);
-  if (!scale_tensor.empty()) d->SetInput("Scale", {scale_tensor});
-  d->SetOutput("Out", {y});
   d->SetAttr("data_layout", layout);
   d->SetAttr("out_d", int32_t{-1});
   d->SetAttr("out_h", static_cast<int32_t>(out_h));
@@ -208,11 +155,7 @@ Status Dropout(const Op& op, Translator* t) {
   const std::string mode = a.Str("mode", "upscale_in_train");
   RETURN_IF_ERROR(a.status());
   ASSIGN_OR_RETURN(double p, t->ConstScalar(op, 2, "p"));
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("dropout", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "dropout", {"X"}));
   d->SetAttr("dropout_prob", static_cast<float>(p));
   d->SetAttr("is_test", true);
   d->SetAttr("dropout_implementation", mode);
@@ -223,11 +166,7 @@ Status Softmax(const Op& op, Translator* t, const std::string& type) {
   AttrReader a(op);
   const int64_t axis = a.Int("axis", -1);
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X"}));
   d->SetAttr("axis", static_cast<int32_t>(axis));
   return Status::OK();
 }
@@ -238,15 +177,51 @@ Status Prelu(const Op& op, Translator* t) {
   const std::string mode = a.Str("mode", "all");
   const std::string format = a.Str("data_format", "NCHW");
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string alpha, t->In(op, 1));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("prelu", op);
-  d->SetInput("X", {x});
-  d->SetInput("Alpha", {alpha});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "prelu", {"X", "Alpha"}));
   d->SetAttr("mode", mode);
   d->SetAttr("data_format", format);
+  return Status::OK();
+}
+
+// multiclass_nms3(bboxes, scores, rois_num) -> (out, index, nms_rois_num)
+Status MulticlassNms3(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const double score_threshold = a.Float("score_threshold");
+  const int64_t nms_top_k = a.Int("nms_top_k");
+  const int64_t keep_top_k = a.Int("keep_top_k");
+  const double nms_threshold = a.Float("nms_threshold", 0.3);
+  const bool normalized = a.Bool("normalized", true);
+  const double nms_eta = a.Float("nms_eta", 1.0);
+  const int64_t background = a.Int("background_label", 0);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, "multiclass_nms3", {"BBoxes", "Scores", "RoisNum"}));
+  d->SetAttr("score_threshold", static_cast<float>(score_threshold));
+  d->SetAttr("nms_top_k", static_cast<int32_t>(nms_top_k));
+  d->SetAttr("keep_top_k", static_cast<int32_t>(keep_top_k));
+  d->SetAttr("nms_threshold", static_cast<float>(nms_threshold));
+  d->SetAttr("normalized", normalized);
+  d->SetAttr("nms_eta", static_cast<float>(nms_eta));
+  d->SetAttr("background_label", static_cast<int32_t>(background));
+  // Index and NmsRoisNum are written after Out is defined.
+  const std::string out_names[] = {"Index", "NmsRoisNum"};
+  std::vector<std::pair<std::string, std::string>> extra;
+  for (size_t k = 1; k < op.results.size() && k < 3; ++k) {
+    ASSIGN_OR_RETURN(std::string name, t->Out(op, k));
+    extra.emplace_back(out_names[k - 1], name);
+  }
+  cpp::OpDesc* last = t->LastEmitted();
+  for (const auto& e : extra) last->SetOutput(e.first, {e.second});
+  return Status::OK();
+}
+
+// embedding(x, weight) {padding_idx}
+Status Embedding(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const int64_t padding_idx = a.Int("padding_idx", -1);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "lookup_table_v2", {"Ids", "W"}));
+  d->SetAttr("padding_idx", padding_idx);
   return Status::OK();
 }
 
@@ -287,6 +262,8 @@ void AddNnRules(RuleTable* table) {
     Both(table, ty, [ty](const Op& op, Translator* t) { return Softmax(op, t, ty); });
   }
   (*table)["pd_op.prelu"] = Prelu;
+  (*table)["pd_op.multiclass_nms3"] = MulticlassNms3;
+  (*table)["pd_op.embedding"] = Embedding;
 }
 
 }  // namespace pir

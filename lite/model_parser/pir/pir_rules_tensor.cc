@@ -164,35 +164,17 @@ Status SplitList(const Op& op, Translator* t, bool one) {
 }
 
 Status Assign(const Op& op, Translator* t) {
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("assign", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
-  return Status::OK();
+  return t->EmitSimple(op, "assign", {"X"}).status();
 }
 
 // reshape(x, shape): a constant shape becomes the attribute; a list of
 // scalars (shape built at run time) ShapeTensor; a tensor Shape.
 Status Reshape(const Op& op, Translator* t) {
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  std::vector<int64_t> shape;
-  std::vector<std::string> shape_list;
-  std::string shape_var;
-  if (t->ConstOperand(op, 1) != nullptr) {
-    ASSIGN_OR_RETURN(shape, t->ConstInts(op, 1, "shape"));
-  } else if (t->Present(op, 1) && t->ListOf(op.operands[1]) != nullptr) {
-    ASSIGN_OR_RETURN(shape_list, t->InList(op, 1));
-  } else {
-    ASSIGN_OR_RETURN(shape_var, t->In(op, 1));
-  }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("reshape2", op);
-  d->SetInput("X", {x});
-  if (!shape_list.empty()) d->SetInput("ShapeTensor", shape_list);
-  if (!shape_var.empty()) d->SetInput("Shape", {shape_var});
-  d->SetOutput("Out", {y});
-  d->SetAttr("shape", ToInt32s(shape));
+  ASSIGN_OR_RETURN(IntArrayOperand shape, t->IntArray(op, 1, "shape"));
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "reshape2", {"X"}));
+  if (!shape.list.empty()) d->SetInput("ShapeTensor", shape.list);
+  if (!shape.tensor.empty()) d->SetInput("Shape", {shape.tensor});
+  d->SetAttr("shape", ToInt32s(shape.values));
   return Status::OK();
 }
 
@@ -201,11 +183,7 @@ Status Flatten(const Op& op, Translator* t) {
   const int64_t start = a.Int("start_axis", 1);
   const int64_t stop = a.Int("stop_axis", -1);
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("flatten_contiguous_range", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "flatten_contiguous_range", {"X"}));
   d->SetAttr("start_axis", static_cast<int32_t>(start));
   d->SetAttr("stop_axis", static_cast<int32_t>(stop));
   return Status::OK();
@@ -215,26 +193,18 @@ Status Transpose(const Op& op, Translator* t) {
   AttrReader a(op);
   const std::vector<int64_t> perm = a.Ints("perm");
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("transpose2", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "transpose2", {"X"}));
   d->SetAttr("axis", ToInt32s(perm));
   return Status::OK();
 }
 
 // squeeze / unsqueeze (x, axis): axis is an IntArray operand.
 Status SqueezeLike(const Op& op, Translator* t, const std::string& type) {
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
   std::vector<int64_t> axes;
   if (t->Present(op, 1)) {
     ASSIGN_OR_RETURN(axes, t->ConstInts(op, 1, "axis"));
   }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit(type, op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X"}));
   d->SetAttr("axes", ToInt32s(axes));
   return Status::OK();
 }
@@ -276,6 +246,16 @@ Status Split(const Op& op, Translator* t, bool with_num) {
   return Status::OK();
 }
 
+// add_n(list) -> sum
+Status AddN(const Op& op, Translator* t) {
+  ASSIGN_OR_RETURN(std::vector<std::string> xs, t->InList(op, 0));
+  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit("sum", op);
+  d->SetInput("X", xs);
+  d->SetOutput("Out", {y});
+  return Status::OK();
+}
+
 Status Stack(const Op& op, Translator* t) {
   AttrReader a(op);
   const int64_t axis = a.Int("axis", 0);
@@ -296,43 +276,50 @@ Status Slice(const Op& op, Translator* t) {
   const auto infer_flags = a.Ints("infer_flags", {});
   const auto decrease = a.Ints("decrease_axis", {});
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  std::vector<int64_t> bounds[2];
-  std::string tensors[2];
-  std::vector<std::string> lists[2];
+  IntArrayOperand bounds[2];
   for (int k = 0; k < 2; ++k) {
-    if (t->ConstOperand(op, k + 1) != nullptr) {
-      ASSIGN_OR_RETURN(bounds[k], t->ConstInts(op, k + 1, k == 0 ? "starts" : "ends"));
-    } else if (t->Present(op, k + 1) && t->ListOf(op.operands[k + 1]) != nullptr) {
-      ASSIGN_OR_RETURN(lists[k], t->InList(op, k + 1));
-    } else {
-      ASSIGN_OR_RETURN(tensors[k], t->In(op, k + 1));
-    }
+    ASSIGN_OR_RETURN(bounds[k], t->IntArray(op, k + 1, k == 0 ? "starts" : "ends"));
   }
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("slice", op);
-  d->SetInput("Input", {x});
-  if (!tensors[0].empty()) d->SetInput("StartsTensor", {tensors[0]});
-  if (!tensors[1].empty()) d->SetInput("EndsTensor", {tensors[1]});
-  if (!lists[0].empty()) d->SetInput("StartsTensorList", lists[0]);
-  if (!lists[1].empty()) d->SetInput("EndsTensorList", lists[1]);
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "slice", {"Input"}));
+  const char* const kPrefix[2] = {"Starts", "Ends"};
+  for (int k = 0; k < 2; ++k) {
+    if (!bounds[k].tensor.empty()) d->SetInput(std::string(kPrefix[k]) + "Tensor", {bounds[k].tensor});
+    if (!bounds[k].list.empty()) d->SetInput(std::string(kPrefix[k]) + "TensorList", bounds[k].list);
+  }
   d->SetAttr("axes", axes);
-  d->SetAttr("starts", bounds[0]);
-  d->SetAttr("ends", bounds[1]);
+  d->SetAttr("starts", bounds[0].values);
+  d->SetAttr("ends", bounds[1].values);
   d->SetAttr("infer_flags", infer_flags);
   d->SetAttr("decrease_axis", decrease);
   return Status::OK();
 }
 
-// shape / shape64: the engine's shape op writes int32.
-Status Shape(const Op& op, Translator* t) {
+// shape (int32) / shape64 (int64): the engine's shape op writes int32, so
+// shape64 is shape + cast, keeping int64 for what consumes it (stack with
+// int64 constants in recognizer reshape targets).
+Status Shape(const Op& op, Translator* t, bool int64) {
   ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
   ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  if (cpp::VarDesc* var = t->FindVar(y)) var->dtype = DataType::kInt32;
+  std::string shape = y;
+  if (int64) {
+    cpp::VarDesc var = *t->FindVar(y);
+    var.name = y + ".int32";
+    var.dtype = DataType::kInt32;
+    shape = var.name;
+    t->DeclareVar(var);
+  } else {
+    t->FindVar(y)->dtype = DataType::kInt32;
+  }
   cpp::OpDesc* d = t->Emit("shape", op);
   d->SetInput("Input", {x});
-  d->SetOutput("Out", {y});
+  d->SetOutput("Out", {shape});
+  if (int64) {
+    cpp::OpDesc* cast = t->Emit("cast", op);
+    cast->SetInput("X", {shape});
+    cast->SetOutput("Out", {y});
+    cast->SetAttr("in_dtype", int32_t{2});   // INT32
+    cast->SetAttr("out_dtype", int32_t{3});  // INT64
+  }
   return Status::OK();
 }
 
@@ -344,11 +331,7 @@ Status Pad3d(const Op& op, Translator* t) {
   const std::string format = a.Str("data_format", "NCDHW");
   RETURN_IF_ERROR(a.status());
   ASSIGN_OR_RETURN(auto paddings, t->ConstInts(op, 1, "paddings"));
-  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
-  ASSIGN_OR_RETURN(std::string y, t->Out(op, 0));
-  cpp::OpDesc* d = t->Emit("pad3d", op);
-  d->SetInput("X", {x});
-  d->SetOutput("Out", {y});
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "pad3d", {"X"}));
   d->SetAttr("paddings", ToInt32s(paddings));
   d->SetAttr("mode", mode);
   d->SetAttr("value", static_cast<float>(value));
@@ -384,9 +367,10 @@ void AddTensorRules(RuleTable* table) {
     return Split(op, t, true);
   };
   (*table)["pd_op.stack"] = Stack;
+  (*table)["pd_op.add_n"] = AddN;
   (*table)["pd_op.slice"] = Slice;
-  (*table)["pd_op.shape"] = Shape;
-  (*table)["pd_op.shape64"] = Shape;
+  (*table)["pd_op.shape"] = [](const Op& op, Translator* t) { return Shape(op, t, false); };
+  (*table)["pd_op.shape64"] = [](const Op& op, Translator* t) { return Shape(op, t, true); };
   (*table)["pd_op.pad3d"] = Pad3d;
 }
 

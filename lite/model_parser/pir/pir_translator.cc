@@ -189,6 +189,18 @@ StatusOr<double> Translator::ConstScalar(const Op& op, size_t k, const char* wha
   return c->values[0];
 }
 
+StatusOr<IntArrayOperand> Translator::IntArray(const Op& op, size_t k, const char* what) {
+  IntArrayOperand out;
+  if (ConstOperand(op, k) != nullptr) {
+    ASSIGN_OR_RETURN(out.values, ConstInts(op, k, what));
+  } else if (Present(op, k) && ListOf(op.operands[k]) != nullptr) {
+    ASSIGN_OR_RETURN(out.list, InList(op, k));
+  } else {
+    ASSIGN_OR_RETURN(out.tensor, In(op, k));
+  }
+  return out;
+}
+
 StatusOr<std::string> Translator::Out(const Op& op, size_t k) {
   if (k >= op.results.size()) {
     return InvalidArgument("needs result " + std::to_string(k) + " but has " +
@@ -250,6 +262,22 @@ cpp::OpDesc* Translator::Emit(const std::string& type, const Op& op) {
   return &block_.ops.back();
 }
 
+StatusOr<cpp::OpDesc*> Translator::EmitSimple(const Op& op, const std::string& type,
+                                              const std::vector<std::string>& inputs,
+                                              const std::string& output) {
+  std::vector<std::pair<std::string, std::string>> args;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].empty() || !Present(op, k)) continue;
+    ASSIGN_OR_RETURN(std::string name, In(op, k));
+    args.emplace_back(inputs[k], name);
+  }
+  ASSIGN_OR_RETURN(std::string out, Out(op, 0));
+  cpp::OpDesc* d = Emit(type, op);
+  for (const auto& a : args) d->SetInput(a.first, {a.second});
+  d->SetOutput(output, {out});
+  return d;
+}
+
 Status Translator::Alias(const Op& op, size_t k, const std::string& name) {
   if (k >= op.results.size()) return InvalidArgument("needs result " + std::to_string(k));
   Value& v = values_[op.results[k].id];
@@ -309,17 +337,9 @@ Status Translator::Run(TranslatedModel* out, const std::string& name) {
     }
   }
   for (const auto& p : preferred_) used_names_.insert(p.second);
-  cpp::VarDesc feed, fetch;
-  feed.name = "feed";
-  feed.kind = cpp::VarKind::kFeedList;
-  feed.persistable = true;
-  fetch.name = "fetch";
-  fetch.kind = cpp::VarKind::kFetchList;
-  fetch.persistable = true;
-  block_.vars.push_back(feed);
-  block_.vars.push_back(fetch);
+  block_.vars.push_back(cpp::FeedFetchListVar("feed", cpp::VarKind::kFeedList));
+  block_.vars.push_back(cpp::FeedFetchListVar("fetch", cpp::VarKind::kFetchList));
   for (const Op& op : program_.ops) {
-    current_ = &op;
     ++op_uses_[op.name].count;
     // Preferred names are reserved; release the op's own before it claims it.
     for (const Result& r : op.results) {

@@ -53,6 +53,15 @@ struct Constant {
   std::vector<double> values;  // one per element; full: numel copies
 };
 
+// An IntArray operand as the legacy ops take it: exactly one of a constant
+// (`values`, an attribute), a list of scalar tensors (`list`, "...TensorList"
+// inputs) or one tensor (`tensor`).
+struct IntArrayOperand {
+  std::vector<int64_t> values;
+  std::vector<std::string> list;
+  std::string tensor;
+};
+
 class Translator;
 using Rule = std::function<Status(const Op&, Translator*)>;
 using RuleTable = std::map<std::string, Rule>;
@@ -88,6 +97,7 @@ class Translator {
   // when it is not a constant (the legacy op needs an attribute).
   StatusOr<std::vector<int64_t>> ConstInts(const Op& op, size_t k, const char* what) const;
   StatusOr<double> ConstScalar(const Op& op, size_t k, const char* what) const;
+  StatusOr<IntArrayOperand> IntArray(const Op& op, size_t k, const char* what);
   // Type of operand k's value (dtype "" when unknown).
   const Type* OperandType(const Op& op, size_t k) const;
 
@@ -96,8 +106,15 @@ class Translator {
   StatusOr<std::string> Out(const Op& op, size_t k);
   // Defines result k as a list value with `n` element variables (split).
   StatusOr<std::vector<std::string>> OutList(const Op& op, size_t k);
-  // Appends an engine op translated from `op`.
+  // Appends an engine op translated from `op`. The pointer is valid until
+  // the next Emit.
   cpp::OpDesc* Emit(const std::string& type, const Op& op);
+  cpp::OpDesc* LastEmitted() { return &block_.ops.back(); }
+  // The common shape: operand k (when present and inputs[k] is not empty)
+  // becomes input parameter inputs[k], result 0 the output `output`.
+  StatusOr<cpp::OpDesc*> EmitSimple(const Op& op, const std::string& type,
+                                    const std::vector<std::string>& inputs,
+                                    const std::string& output = "Out");
   // Result k of `op` is the same variable as `name` (no op emitted).
   Status Alias(const Op& op, size_t k, const std::string& name);
   // Result k of `op` is the list / constant given (no op emitted).
@@ -139,7 +156,6 @@ class Translator {
   cpp::BlockDesc block_;
   std::vector<std::pair<std::string, Tensor>> constants_;
   std::map<std::string, OpUse> op_uses_;
-  const Op* current_ = nullptr;
 };
 
 // Reads attributes of one op by name, converting numeric widths (a_i32 /
