@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/buffer_pool.h"
+#include "lite/core/base/buffer_pool.h"
 #include "lite/core/npu_options.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/placement.h"
 #include "lite/core/thread_pool.h"
-#include "lite/core/types.h"
+#include "lite/core/base/types.h"
 #include "lite/utils/status.h"
 
 namespace lite {

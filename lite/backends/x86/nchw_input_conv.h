@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace x86 {

@@ -30,7 +30,7 @@
 #include <cstdint>
 
 #include "lite/core/kernel.h"
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 
 namespace lite {
 namespace x86 {
