@@ -22,7 +22,7 @@
 #include "lite/api/optimizer.h"
 #include "lite/api/predictor_runtime.h"
 #include "lite/api/saving.h"
-#include "lite/api/version.h"
+#include "lite/core/base/version.h"
 #include "lite/core/mir/pass.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"

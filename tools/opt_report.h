@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "lite/backends/npu/plugin/plugin_loader.h"
-#include "lite/core/types.h"
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/types.h"
+#include "lite/core/base/program_desc.h"
 
 namespace lite {
 namespace tools {

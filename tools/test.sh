@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: installs what is missing (tools/setup.sh), runs the whole
-# Bazel test suite, then the ASan + UBSan subset (the robustness suite, the
+# Every test: installs what is missing (tools/setup.sh), checks that every
+# include points down the layers of docs/architecture.md (tools/check_layers.sh),
+# runs the whole Bazel test suite, then the ASan + UBSan subset (the robustness suite, the
 # leak loop, the loaders' tests and the fuzz regressions, where hostile input
 # meets the engine).
 # This is the README's test command and exactly what .ci/run runs.
@@ -17,10 +18,13 @@ asan_subset=(
 )
 
 bash tools/setup.sh || exit 1
+bash tools/check_layers.sh
+layers_status=$?
 bazel test //...
 status=$?
 echo "== ASan + UBSan subset: ${asan_subset[*]}"
 bazel test --config=asan "${asan_subset[@]}"
 asan_status=$?
+[ "$layers_status" -ne 0 ] && exit "$layers_status"
 [ "$status" -ne 0 ] && exit "$status"
 exit "$asan_status"

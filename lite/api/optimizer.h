@@ -13,8 +13,8 @@
 
 #include "lite/core/mir/pass_manager.h"
 #include "lite/core/npu_options.h"
-#include "lite/core/scope.h"
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/scope.h"
+#include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -2,8 +2,8 @@
 
 #include <cstring>
 
-#include "lite/api/version.h"
-#include "lite/core/tensor.h"
+#include "lite/core/base/version.h"
+#include "lite/core/base/tensor.h"
 
 namespace paddle {
 namespace lite_api {

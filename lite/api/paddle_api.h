@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "lite/core/npu_options.h"
-#include "lite/core/types.h"
+#include "lite/core/base/types.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -12,8 +12,8 @@
 #include <string>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/scope.h"
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/scope.h"
+#include "lite/core/base/program_desc.h"
 
 namespace lite {
 

@@ -15,12 +15,13 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/buffer_pool.h"
+#include "lite/core/base/buffer_pool.h"
+#include "lite/core/base/parallel_work.h"
 #include "lite/core/npu_options.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/placement.h"
 #include "lite/core/thread_pool.h"
-#include "lite/core/types.h"
+#include "lite/core/base/types.h"
 #include "lite/utils/status.h"
 
 namespace lite {
@@ -40,10 +41,6 @@ struct KernelContext {
     pool = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
   }
 };
-
-// Jobs whose rough cost (`work`, in multiply-adds or element operations) is
-// below this stay on the calling thread: waking a worker costs more.
-constexpr int64_t kMinParallelWork = 64 * 1024;
 
 // Number of chunks ParallelForChunks may use (size of per-thread scratch).
 inline int NumThreads(const KernelContext* ctx) {
@@ -141,6 +138,8 @@ class KernelBase {
     return *static_cast<P*>(param_);
   }
   KernelContext* ctx() const { return ctx_; }
+  // The predictor's thread count (1 when no context is bound).
+  int threads() const { return ctx_ ? ctx_->threads : 1; }
   // The bound param, untyped (to bind another kernel of the same op to it).
   OpParam* raw_param() const { return param_; }
 

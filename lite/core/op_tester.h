@@ -14,7 +14,7 @@
 
 #include "lite/core/kernel.h"
 #include "lite/core/program.h"
-#include "lite/core/scope.h"
+#include "lite/core/base/scope.h"
 
 namespace lite {
 

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "lite/core/types.h"
+#include "lite/core/base/types.h"
 
 namespace lite {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/tensor.h"
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/tensor.h"
+#include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

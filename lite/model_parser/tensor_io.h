@@ -15,7 +15,7 @@
 
 #include <string>
 
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 #include "lite/model_parser/byte_reader.h"
 #include "lite/utils/status.h"
 

@@ -15,7 +15,7 @@
 #pragma once
 
 #include "lite/core/op_lite.h"
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace operators {

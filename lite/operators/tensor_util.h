@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 #include "lite/model_parser/byte_reader.h"
 #include "lite/model_parser/persistable_params.h"
 #include "lite/model_parser/tensor_io.h"

@@ -322,9 +322,9 @@ bool NchwInputConv::Available() { return SimdAvailable(); }
 void NchwInputConv::ForceScalarForTesting(bool on) { force_scalar = on; }
 
 void NchwInputConv::Run(const Shape& s, const float* in, const FusedActivation& act, float* out,
-                        const KernelContext* ctx) const {
+                        int threads) const {
   const int64_t rows = s.n * s.oh;
-  OmpForRanges(ctx, rows, rows * s.ow * oc_ * ic_ * kh_ * kw_, [&](int64_t r0, int64_t r1) {
+  OmpForRanges(threads, rows, rows * s.ow * oc_ * ic_ * kh_ * kw_, [&](int64_t r0, int64_t r1) {
     // Per-thread patch that outlives the call (no fresh pages per run).
     thread_local std::vector<float> patch;
     for (int64_t r = r0; r < r1; ++r) RunRow(s, in, act, r, &patch, out + r * s.ow * oc_);
@@ -366,10 +366,10 @@ void NchwInputConv::RunPooledRows(const Shape& s, const Pool& pool, const float*
 
 void NchwInputConv::RunMaxPooled(const Shape& s, const Pool& pool, const float* in,
                                  const FusedActivation& act, float* out,
-                                 const KernelContext* ctx) const {
+                                 int threads) const {
   // Each thread computes the conv rows its pooled rows need (the rows
   // shared by two threads' windows twice).
-  OmpForRanges(ctx, s.n * pool.oh, s.n * s.oh * s.ow * oc_ * ic_ * kh_ * kw_,
+  OmpForRanges(threads, s.n * pool.oh, s.n * s.oh * s.ow * oc_ * ic_ * kh_ * kw_,
                [&](int64_t r0, int64_t r1) { RunPooledRows(s, pool, in, act, r0, r1, out); });
 }
 

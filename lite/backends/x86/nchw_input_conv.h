@@ -26,8 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "lite/core/kernel.h"
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace x86 {
@@ -51,7 +50,7 @@ class NchwInputConv {
 
   // in: NCHW [n, ic, ih, iw]; out: NHWC [n, oh, ow, oc].
   void Run(const Shape& s, const float* in, const operators::FusedActivation& act, float* out,
-           const KernelContext* ctx) const;
+           int threads) const;
 
   // A max pool over the conv's output (after the activation), fused: conv
   // rows are computed into a per-thread ring of kh rows and pooled from
@@ -66,7 +65,7 @@ class NchwInputConv {
   // out: NHWC [n, pool.oh, pool.ow, oc].
   void RunMaxPooled(const Shape& s, const Pool& pool, const float* in,
                     const operators::FusedActivation& act, float* out,
-                    const KernelContext* ctx) const;
+                    int threads) const;
 
   // Tests run the scalar loop on AVX-512 machines too (process-wide).
   static void ForceScalarForTesting(bool on);

@@ -91,10 +91,8 @@ std::vector<float> Direct(const Case& c, const NchwInputConv::Shape& s,
 std::vector<float> RunConv(const NchwInputConv& conv, const Case& c,
                            const NchwInputConv::Shape& s, const std::vector<float>& in,
                            int threads) {
-  KernelContext ctx;
-  ctx.set_threads(threads);
   std::vector<float> out(s.n * s.oh * s.ow * c.oc, -7.f);
-  conv.Run(s, in.data(), Act(c.act), out.data(), &ctx);
+  conv.Run(s, in.data(), Act(c.act), out.data(), threads);
   return out;
 }
 
@@ -190,10 +188,8 @@ void CheckPooled(const Case& c, int k, int stride, int pad) {
                            std::to_string(stride) + " p" + std::to_string(pad);
   std::vector<float> one;
   for (int threads : {1, 2}) {
-    KernelContext ctx;
-    ctx.set_threads(threads);
     std::vector<float> out(c.n * pool.oh * pool.ow * c.oc, -7.f);
-    conv.RunMaxPooled(s, pool, in.data(), Act(c.act), out.data(), &ctx);
+    conv.RunMaxPooled(s, pool, in.data(), Act(c.act), out.data(), threads);
     if (threads == 1) {
       for (size_t i = 0; i < want.size(); ++i) {
         ASSERT_NEAR(out[i], want[i], 1e-5f * std::max(1.f, std::fabs(want[i])))

@@ -7,17 +7,17 @@
 namespace lite {
 namespace x86 {
 
-bool OmpSplits(const KernelContext* ctx, int64_t work) {
-  return ctx && ctx->threads > 1 && work >= kMinParallelWork;
+bool OmpSplits(int threads, int64_t work) {
+  return threads > 1 && work >= kMinParallelWork;
 }
 
-void OmpForRanges(const KernelContext* ctx, int64_t n, int64_t work,
+void OmpForRanges(int threads, int64_t n, int64_t work,
                   const std::function<void(int64_t, int64_t)>& fn) {
-  if (!OmpSplits(ctx, work)) {
+  if (!OmpSplits(threads, work)) {
     fn(0, n);
     return;
   }
-#pragma omp parallel num_threads(ctx->threads)
+#pragma omp parallel num_threads(threads)
   {
     const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
     fn(n * id / nt, n * (id + 1) / nt);

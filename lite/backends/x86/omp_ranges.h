@@ -2,24 +2,24 @@
 // split work over threads. They use OpenMP, the runtime oneDNN's primitives
 // around them use (Debian's oneDNN is built with it): a second pool of
 // threads would compete with libgomp's workers spinning between x86 ops.
-// The thread count is the predictor's (KernelContext::threads).
+// The thread count is the predictor's (the kernel passes its threads()).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 
-#include "lite/core/kernel.h"
+#include "lite/core/base/parallel_work.h"
 
 namespace lite {
 namespace x86 {
 
 // True when OmpForRanges splits `work` (more than one thread asked for and
 // at least kMinParallelWork).
-bool OmpSplits(const KernelContext* ctx, int64_t work);
+bool OmpSplits(int threads, int64_t work);
 
 // fn(i0, i1) over ranges covering [0, n): all of it on this thread unless
-// OmpSplits(ctx, work), else an equal share per OpenMP thread.
-void OmpForRanges(const KernelContext* ctx, int64_t n, int64_t work,
+// OmpSplits(threads, work), else an equal share per OpenMP thread.
+void OmpForRanges(int threads, int64_t n, int64_t work,
                   const std::function<void(int64_t, int64_t)>& fn);
 
 }  // namespace x86

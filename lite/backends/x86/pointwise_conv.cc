@@ -138,12 +138,12 @@ const std::array<TileFn, 8> kTiles[5] = {
 
 void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const float* bias, Act act,
                         float relu6_max, float* out, int64_t ldo,
-                        const KernelContext* ctx) const {
+                        int threads) const {
   if (pixels <= 0) return;
   const int64_t ic = ic_, oc = oc_, ocp = ocp_;
   const int64_t panels = (ocp + kPanel - 1) / kPanel;
-  const int threads = std::max(1, ctx ? ctx->threads : 1);
-  const bool parallel = OmpSplits(ctx, pixels * ic * oc);
+  threads = std::max(1, threads);
+  const bool parallel = OmpSplits(threads, pixels * ic * oc);
   // Pixel blocks: input rows that fit kBlockBytes; with threads, enough
   // (block, panel) tasks for an even split.
   int64_t blocks = (pixels * ic * 4 + kBlockBytes - 1) / kBlockBytes;
@@ -179,7 +179,7 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
       }
     }
   };
-  OmpForRanges(ctx, tasks, pixels * ic * oc, run_tasks);
+  OmpForRanges(threads, tasks, pixels * ic * oc, run_tasks);
 }
 
 #else  // !__AVX512F__

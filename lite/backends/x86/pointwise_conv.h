@@ -29,8 +29,7 @@
 
 #include <cstdint>
 
-#include "lite/core/kernel.h"
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 
 namespace lite {
 namespace x86 {
@@ -52,7 +51,7 @@ class PointwiseConv {
   // slice can be written in place). bias: oc values or null; relu6 clips at
   // `relu6_max`. Requires Available() and SetFilter.
   void Run(int64_t pixels, const float* in, int64_t ldi, const float* bias, Act act,
-           float relu6_max, float* out, int64_t ldo, const KernelContext* ctx) const;
+           float relu6_max, float* out, int64_t ldo, int threads) const;
 
  private:
   // [panel][ic][width], zero-padded columns; a Tensor for its 64-byte

@@ -59,10 +59,8 @@ std::vector<float> Reference(const Case& c, const std::vector<float>& in, int64_
 
 std::vector<float> RunConv(const PointwiseConv& conv, const Case& c, const std::vector<float>& in,
                            int64_t ldi, const float* bias, int64_t ldo, int threads) {
-  KernelContext ctx;
-  ctx.set_threads(threads);
   std::vector<float> out(c.pixels * ldo, kSentinel);
-  conv.Run(c.pixels, in.data(), ldi, bias, c.act, 0.5f, out.data() + c.off, ldo, &ctx);
+  conv.Run(c.pixels, in.data(), ldi, bias, c.act, 0.5f, out.data() + c.off, ldo, threads);
   return out;
 }
 

@@ -142,7 +142,7 @@ struct Scratch {
 void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_left,
                        int64_t oh, int64_t ow, const float* in, const float* bias, Act act,
                        float relu6_max, float* out, int64_t ldo,
-                       const KernelContext* ctx) const {
+                       int threads) const {
   const int64_t ic = ic_, oc = oc_, ocp = ocp_;
   const int64_t th = (oh + 3) / 4, tw = (ow + 3) / 4, tiles = n * th * tw;
   const int64_t blocks = (tiles + kBlock - 1) / kBlock;
@@ -274,7 +274,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
       }
     }
   };
-  OmpForRanges(ctx, blocks, work, run_blocks);
+  OmpForRanges(threads, blocks, work, run_blocks);
 }
 
 #else  // !__AVX512F__

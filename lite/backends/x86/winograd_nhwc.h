@@ -27,8 +27,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "lite/core/kernel.h"
-
 namespace lite {
 namespace x86 {
 
@@ -50,7 +48,7 @@ class WinogradNhwc {
   // null; relu6 clips at `relu6_max`. Requires Available() and SetFilter.
   void Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_left, int64_t oh,
            int64_t ow, const float* in, const float* bias, Act act, float relu6_max,
-           float* out, int64_t ldo, const KernelContext* ctx) const;
+           float* out, int64_t ldo, int threads) const;
 
  private:
   std::vector<float> u_;  // [36][ocp / 32 panels][ic][32 or 16], zero-padded columns

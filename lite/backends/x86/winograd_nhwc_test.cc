@@ -59,11 +59,9 @@ std::vector<float> Direct(const Case& c, const std::vector<float>& in,
 std::vector<float> RunWinograd(const WinogradNhwc& w, const Case& c, const std::vector<float>& in,
                                const std::vector<float>& bias, int64_t oh, int64_t ow,
                                int threads) {
-  KernelContext ctx;
-  ctx.set_threads(threads);
   std::vector<float> out(c.n * oh * ow * c.oc, -7.f);
   w.Run(c.n, c.ih, c.iw, c.top, c.left, oh, ow, in.data(), bias.data(), c.act, 6.f, out.data(),
-        c.oc, &ctx);
+        c.oc, threads);
   return out;
 }
 
@@ -118,9 +116,8 @@ TEST(WinogradNhwc, WritesAChannelSliceOfAWiderTensor) {
   w.SetFilter(f.data(), c.oc, c.ic);
   const auto dense = RunWinograd(w, c, in, bias, oh, ow, 1);
   std::vector<float> wide(c.n * oh * ow * ldo, -7.f);
-  KernelContext ctx;
   w.Run(c.n, c.ih, c.iw, c.top, c.left, oh, ow, in.data(), bias.data(), c.act, 6.f,
-        wide.data() + offset, ldo, &ctx);
+        wide.data() + offset, ldo, /*threads=*/1);
   for (int64_t px = 0; px < c.n * oh * ow; ++px) {
     for (int64_t ch = 0; ch < ldo; ++ch) {
       const float want = ch >= offset && ch < offset + c.oc ? dense[px * c.oc + ch - offset] : -7.f;

@@ -14,7 +14,7 @@
 #include <map>
 #include <set>
 
-#include "lite/core/buffer_pool.h"
+#include "lite/core/base/buffer_pool.h"
 #include "lite/core/mir/pass.h"
 
 namespace lite {

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
-#include "lite/core/types.h"
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/types.h"
+#include "lite/core/base/program_desc.h"
 
 namespace lite {
 namespace mir {

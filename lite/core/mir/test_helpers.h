@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/program_desc.h"
 
 namespace lite {
 namespace mir {

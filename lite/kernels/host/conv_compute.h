@@ -21,7 +21,7 @@
 
 #include "lite/core/kernel.h"
 #include "lite/kernels/host/conv_winograd.h"
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace kernels {

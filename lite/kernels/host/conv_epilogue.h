@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace kernels {

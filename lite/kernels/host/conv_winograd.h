@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "lite/kernels/host/im2col.h"
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace kernels {

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 
 namespace lite {
 namespace kernels {

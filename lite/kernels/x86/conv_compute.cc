@@ -180,7 +180,7 @@ Status ConvCompute::RunDnnl() {
                     : p.act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
     pointwise_.Run(in[0] * in[2] * in[3], p.input->data<float>(), in[1],
                    p.bias ? p.bias->data<float>() : nullptr, act, p.act.alpha, OutData(p),
-                   OutPixelStride(p), ctx());
+                   OutPixelStride(p), threads());
     return Status::OK();
   }
   if (own_winograd_) {
@@ -191,7 +191,7 @@ Status ConvCompute::RunDnnl() {
                     : p.act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
     own_.Run(in[0], in[2], in[3], p.eff_paddings[0], p.eff_paddings[2], out[2], out[3],
              p.input->data<float>(), p.bias ? p.bias->data<float>() : nullptr, act, p.act.alpha,
-             OutData(p), OutPixelStride(p), ctx());
+             OutData(p), OutPixelStride(p), threads());
     return Status::OK();
   }
   memory user_src = Mem(DNNL_ARG_SRC, user_src_md_, p.input->data<float>());

@@ -69,7 +69,7 @@ class ConvNchwInputCompute : public KernelBase {
   Status Run() override {
     const auto& p = Param<operators::ConvParam>();
     ASSIGN_OR_RETURN(NchwInputConv::Shape s, ShapeAndWeights(p, &conv_));
-    conv_.Run(s, p.input->data<float>(), p.act, p.output->mutable_data<float>(), ctx());
+    conv_.Run(s, p.input->data<float>(), p.act, p.output->mutable_data<float>(), threads());
     return Status::OK();
   }
 
@@ -96,7 +96,7 @@ class ConvMaxPoolNchwInputCompute : public KernelBase {
     pool.pad_top = pp.eff_paddings[0];
     pool.pad_left = pp.eff_paddings[2];
     conv_.RunMaxPooled(s, pool, p.conv->input->data<float>(), p.conv->act,
-                       pp.out->mutable_data<float>(), ctx());
+                       pp.out->mutable_data<float>(), threads());
     return Status::OK();
   }
 

@@ -41,8 +41,6 @@ class DnnlKernel : public KernelBase {
   // `t`'s layout here: NHWC for a rank-4 activation of an NHWC kernel, plain
   // (row-major) for anything else, weights included.
   dnnl::memory::desc Desc(const Tensor& t) const;
-  // Number of threads the predictor gives this kernel.
-  int threads() const { return ctx() ? ctx()->threads : 1; }
   dnnl::stream& stream();
   // A temporary memory of `md` valid until the current Run returns.
   dnnl::memory Temp(const dnnl::memory::desc& md);

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "lite/api/version.h"
+#include "lite/core/base/version.h"
 #include "lite/model_parser/byte_reader.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <set>
 
-#include "lite/api/version.h"
+#include "lite/core/base/version.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace mir {

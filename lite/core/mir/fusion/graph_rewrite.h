@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "lite/core/mir/ssa_graph.h"
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 
 namespace lite {
 namespace mir {

@@ -22,7 +22,7 @@
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/operators/elementwise_ops.h"
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 namespace lite {
 namespace mir {

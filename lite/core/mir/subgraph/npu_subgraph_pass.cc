@@ -1,21 +1,21 @@
 // npu_subgraph_pass: cuts the ops an NPU driver can run into `subgraph` ops.
 //
 // Bound to the npu target. An op is marked when no partition rule keeps it
-// on host, its bridge accepts it in check mode and the selected driver
-// supports every operation the bridge emits (lite/kernels/npu/
-// subgraph_converter.h). Marked ops are clustered (subgraph_detector.h),
-// clusters below the minimum size are dropped, and each kept cluster becomes
-// a `subgraph` op whose new block holds the original ops (see
+// on host and the device-support checker the NPU library registers for the
+// selected driver accepts it from its description, declared dims and
+// constant weights (lite/core/device_support.h; the library itself is not
+// included here). Marked ops are clustered (subgraph_detector.h), clusters
+// below the minimum size are dropped, and each kept cluster becomes a
+// `subgraph` op whose new block holds the original ops (see
 // lite/operators/subgraph_op.h). Ops left on host carry their reason in
 // kHostReasonAttr. Settings come from graph->npu_options().
 #include <set>
 
-#include "lite/backends/npu/driver.h"
+#include "lite/core/device_support.h"
 #include "lite/core/mir/pass.h"
 #include "lite/core/mir/subgraph/partition.h"
 #include "lite/core/mir/subgraph/subgraph_detector.h"
 #include "lite/core/placement.h"
-#include "lite/kernels/npu/subgraph_converter.h"
 #include "lite/operators/subgraph_op.h"
 
 namespace lite {
@@ -35,44 +35,6 @@ bool IsIo(const Node* stmt) {
   return t == "feed" || t == "fetch";
 }
 
-// Check mode for one statement: attach a fresh op to a scratch scope whose
-// vars carry their declared dims, then ask bridge and driver.
-Status CheckStmt(const SSAGraph& graph, const Node* stmt, const npu::Driver& driver) {
-  const cpp::OpDesc& desc = stmt->stmt().desc;
-  // Devices see dense tensors: an op reading a LoD sequence stays on host
-  // (its output's LoD must follow it, and sequence ops are host-only).
-  for (const auto& n : desc.InputArgumentNames()) {
-    const cpp::VarDesc* vd = graph.FindVarDesc(n);
-    if (vd && vd->lod_level > 0) {
-      return Unimplemented("input '" + n + "' is a LoD sequence (lod_level " +
-                           std::to_string(vd->lod_level) + "); sequence data stays on host");
-    }
-  }
-  auto op = OpRegistry::Global().Create(desc.Type());
-  if (!op) return Unimplemented(desc.Type() + ": op type not registered");
-  // A standalone scratch scope: weights shared (no copy), every other var
-  // with its declared dims, so nothing is added to the graph's scope.
-  const Scope* weights = graph.scope();
-  Scope scratch;
-  auto names = desc.InputArgumentNames();
-  for (const auto& n : desc.OutputArgumentNames()) names.push_back(n);
-  for (const auto& n : names) {
-    Tensor* t = scratch.Var(n)->GetMutableTensor();
-    const Variable* w = weights ? weights->FindVar(n) : nullptr;
-    if (w && w->GetTensor().IsInitialized()) {
-      t->ShareDataWith(w->GetTensor());
-      continue;
-    }
-    if (const cpp::VarDesc* vd = graph.FindVarDesc(n)) {
-      t->Resize(vd->dims);
-      t->set_dtype(vd->dtype);
-    }
-  }
-  Status s = op->Attach(desc, &scratch);
-  if (s.ok()) s = npu::CheckOnDevice(op.get(), &scratch, weights, driver);
-  return s;
-}
-
 }  // namespace
 
 class NpuSubgraphPass : public Pass {
@@ -82,12 +44,8 @@ class NpuSubgraphPass : public Pass {
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     const NpuOptions& options = graph->npu_options();
-    ASSIGN_OR_RETURN(auto driver, npu::DriverRegistry::Global().Create(options.driver));
-    if (!driver->host_memory()) {
-      return Unimplemented("npu driver " + options.driver +
-                           " keeps tensors in device memory; only host-memory drivers are "
-                           "supported");
-    }
+    ASSIGN_OR_RETURN(auto support,
+                     DeviceSupportRegistry::Global().Create(TargetType::kNPU, options.driver));
     ASSIGN_OR_RETURN(auto rules, ParsePartitionRules(options.partition_text));
     if (options.min_subgraph_size < 1) {
       return InvalidArgument("minimum subgraph size must be >= 1, got " +
@@ -105,7 +63,9 @@ class NpuSubgraphPass : public Pass {
         }
       }
       if (reason.empty()) {
-        Status s = CheckStmt(*graph, stmt, *driver);
+        Status s = support->Check(
+            {stmt->stmt().desc, [graph](const std::string& n) { return graph->FindVarDesc(n); },
+             graph->scope()});
         if (s.ok()) {
           marked.insert(stmt->id());
           stmt->stmt().desc.RemoveAttr(kHostReasonAttr);

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

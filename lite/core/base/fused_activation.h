@@ -16,7 +16,7 @@
 #include <cmath>
 #include <string>
 
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

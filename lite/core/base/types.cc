@@ -1,4 +1,4 @@
-#include "lite/core/types.h"
+#include "lite/core/base/types.h"
 
 #include <algorithm>
 #include <cctype>

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 
 namespace lite {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 
 namespace lite {
 

@@ -1,4 +1,4 @@
-#include "lite/core/arena_plan.h"
+#include "lite/core/base/arena_plan.h"
 
 #include <algorithm>
 

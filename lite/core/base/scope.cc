@@ -1,4 +1,4 @@
-#include "lite/core/scope.h"
+#include "lite/core/base/scope.h"
 
 namespace lite {
 

@@ -20,8 +20,8 @@
 #include <map>
 #include <memory>
 
-#include "lite/core/arena_plan.h"
-#include "lite/core/tensor.h"
+#include "lite/core/base/arena_plan.h"
+#include "lite/core/base/tensor.h"
 
 namespace lite {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/types.h"
+#include "lite/core/base/types.h"
 
 namespace lite {
 

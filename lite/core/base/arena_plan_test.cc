@@ -1,7 +1,7 @@
 // ArenaPlan: greedy offsets never put two tensors whose lifetimes overlap
 // on the same bytes, reuse the bytes of tensors whose lifetimes do not, and
 // leave out tensors that were never released or released while shared.
-#include "lite/core/arena_plan.h"
+#include "lite/core/base/arena_plan.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "lite/model_parser/program_desc.h"
+#include "lite/core/base/program_desc.h"
 
 #include <algorithm>
 #include <type_traits>

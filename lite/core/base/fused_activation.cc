@@ -1,4 +1,4 @@
-#include "lite/operators/fused_activation.h"
+#include "lite/core/base/fused_activation.h"
 
 #include <map>
 

@@ -1,6 +1,6 @@
-#include "lite/core/tensor.h"
+#include "lite/core/base/tensor.h"
 
-#include "lite/core/buffer_pool.h"
+#include "lite/core/base/buffer_pool.h"
 
 #include <atomic>
 #include <cstdlib>

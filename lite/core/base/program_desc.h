@@ -14,7 +14,7 @@
 #include <variant>
 #include <vector>
 
-#include "lite/core/types.h"
+#include "lite/core/base/types.h"
 
 namespace lite {
 namespace cpp {

@@ -1,4 +1,4 @@
-#include "lite/core/buffer_pool.h"
+#include "lite/core/base/buffer_pool.h"
 
 namespace lite {
 
