@@ -46,9 +46,11 @@ inline std::string OpJson(const std::string& name, const std::vector<std::string
                           const std::vector<std::pair<int, std::string>>& results) {
   std::string a, in, out;
   for (const auto& s : attrs) a += (a.empty() ? "" : ",") + s;
-  for (int id : operands) in += (in.empty() ? "" : ",") + R"({"%":)" + std::to_string(id) + "}";
+  for (int id : operands) {
+    in += std::string(in.empty() ? "" : ",") + R"({"%":)" + std::to_string(id) + "}";
+  }
   for (const auto& r : results) {
-    out += (out.empty() ? "" : ",") + R"({"%":)" + std::to_string(r.first) + R"(,"TT":)" +
+    out += std::string(out.empty() ? "" : ",") + R"({"%":)" + std::to_string(r.first) + R"(,"TT":)" +
            r.second + "}";
   }
   return R"({"#":")" + name + R"(","A":[)" + a + R"(],"I":[)" + in + R"(],"O":[)" + out + "]}";

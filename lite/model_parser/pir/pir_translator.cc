@@ -119,6 +119,9 @@ Status Translator::Materialize(int64_t id, Value* v) {
   cpp::VarDesc var;
   var.name = UniqueName("constant_" + std::to_string(id));
   var.dtype = v->constant.dtype;
+  // The engine follows legacy Paddle, where a 0-D value is [1] (slice with
+  // decrease_axis, reductions): a 0-D constant takes that shape too.
+  if (v->constant.dims.empty()) v->constant.dims = {1};
   var.dims = v->constant.dims;
   var.persistable = true;
   Tensor t;
@@ -218,6 +221,7 @@ StatusOr<std::string> Translator::Out(const Op& op, size_t k) {
   var.dtype = DataTypeFromPirName(r.type.dtype);
   if (var.dtype == DataType::kUnknown) var.dtype = DataType::kFloat32;
   var.dims = r.type.dims;
+  if (var.dims.empty() && !r.type.dtype.empty()) var.dims = {1};  // 0-D: see Materialize
   Value& v = values_[r.id];
   v.var = var.name;
   v.type = &r.type;
