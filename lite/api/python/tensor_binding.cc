@@ -23,6 +23,11 @@ std::string Describe(const TensorHandle& t) {
   return std::string(t.is_input ? "input" : "output") + " '" + t.name + "'";
 }
 
+// A failed copy names the tensor.
+void ThrowIfCopyFailed(const TensorHandle& t, const Status& s) {
+  if (!s.ok()) ThrowIfError(s.WithContext(Describe(t)));
+}
+
 // The array's shape against the declared one: same rank, equal fixed dims.
 void CheckDeclaredShape(const TensorHandle& t, const shape_t& shape) {
   if (!t.declared) return;
@@ -44,7 +49,7 @@ bool CopyIn(TensorHandle& t, const py::array& array) {
   shape_t shape(contiguous.shape(), contiguous.shape() + contiguous.ndim());
   CheckDeclaredShape(t, shape);
   t.tensor.Resize(shape);
-  ThrowIfError(t.tensor.CopyFromCpu<T>(contiguous.data(), contiguous.size()));
+  ThrowIfCopyFailed(t, t.tensor.CopyFromCpu<T>(contiguous.data(), contiguous.size()));
   return true;
 }
 
@@ -69,7 +74,7 @@ void FromNumpy(TensorHandle& t, const py::array& array) {
 template <typename T>
 py::array CopyOut(const TensorHandle& t) {
   py::array_t<T> out(t.tensor.shape());
-  ThrowIfError(t.tensor.CopyToCpu<T>(out.mutable_data(), out.size()));
+  ThrowIfCopyFailed(t, t.tensor.CopyToCpu<T>(out.mutable_data(), out.size()));
   return std::move(out);
 }
 
@@ -95,14 +100,14 @@ void BindListAccessors(py::class_<TensorHandle>& c, const std::string& type) {
   c.def(
       ("set_" + type + "_data").c_str(),
       [](TensorHandle& t, const std::vector<T>& data) {
-        ThrowIfError(t.tensor.CopyFromCpu<T>(data.data(), static_cast<int64_t>(data.size())));
+        ThrowIfCopyFailed(t, t.tensor.CopyFromCpu<T>(data.data(), static_cast<int64_t>(data.size())));
       },
       py::arg("data"), "Copies a flat list in (resize() first; Paddle-Lite compatibility).");
   c.def(
       (type + "_data").c_str(),
       [](const TensorHandle& t) {
         std::vector<T> data(static_cast<size_t>(t.tensor.numel()));
-        ThrowIfError(t.tensor.CopyToCpu<T>(data.data(), static_cast<int64_t>(data.size())));
+        ThrowIfCopyFailed(t, t.tensor.CopyToCpu<T>(data.data(), static_cast<int64_t>(data.size())));
         return data;
       },
       "The data as a flat list (Paddle-Lite compatibility; numpy() is faster).");
