@@ -5,13 +5,17 @@
 # loaded from the system, see the README), then pip packs it with
 # lite/api/python/paddlelite/ offline (no index, no build isolation).
 #
-#   tools/build_wheel.sh [DIR]     prints the wheel's path last
+#   tools/build_wheel.sh [DIR [BAZEL_FLAGS...]]     prints the wheel's path last
+#
+# The module is built with the workspace's flags (-march=native: for this
+# CPU); pass --config=portable after DIR for a wheel other x86-64 CPUs run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=/usr/bin/python3
 out=$(realpath -m "${1:-dist}")
+shift $(( $# > 0 ? 1 : 0 ))
 
-bazel build //lite/api/python:lite.so
+bazel build "$@" //lite/api/python:lite.so
 ext=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 version=$(sed -n 's/.*kEngineVersion = "\(.*\)";/\1/p' lite/api/version.h)
 
