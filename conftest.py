@@ -1,4 +1,4 @@
-"""pytest fixtures shared by the Python tests (lite/api/python/tests,
+"""pytest fixtures shared by the Python tests (python/tests,
 examples/python), run by tools/python_test.sh against the installed wheel.
 
 Real-model tests take `shared_models` and skip with the project's standard

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the paddlelite wheel for Debian's CPython (/usr/bin/python3) into
 # DIR (default dist/): bazel builds the extension module
-# //lite/api/python:lite.so (engine linked in; Debian system libraries
+# //python:lite.so (engine linked in; Debian system libraries
 # loaded from the system, see the README), then pip packs it with
-# lite/api/python/paddlelite/ offline (no index, no build isolation).
+# python/paddlelite/ offline (no index, no build isolation).
 #
 #   tools/build_wheel.sh [DIR [BAZEL_FLAGS...]]     prints the wheel's path last
 #
@@ -15,16 +15,16 @@ python=/usr/bin/python3
 out=$(realpath -m "${1:-dist}")
 shift $(( $# > 0 ? 1 : 0 ))
 
-bazel build "$@" //lite/api/python:lite.so
+bazel build "$@" //python:lite.so
 ext=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 version=$(sed -n 's/.*kEngineVersion = "\(.*\)";/\1/p' lite/api/version.h)
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/paddlelite" "$out"
-cp lite/api/python/setup.py "$stage/"
-cp lite/api/python/paddlelite/*.py "$stage/paddlelite/"
-cp bazel-bin/lite/api/python/lite.so "$stage/paddlelite/lite$ext"
+cp python/setup.py "$stage/"
+cp python/paddlelite/*.py "$stage/paddlelite/"
+cp bazel-bin/python/lite.so "$stage/paddlelite/lite$ext"
 chmod u+w "$stage/paddlelite/lite$ext"
 
 # The module must import with this interpreter (its headers built it).

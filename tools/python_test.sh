@@ -2,7 +2,7 @@
 # The Python tests as a user meets the module: builds the wheel
 # (tools/build_wheel.sh), installs it offline into a fresh
 # `python3 -m venv --system-site-packages` (numpy, pytest, PIL from Debian),
-# and runs pytest there over lite/api/python/tests and examples/python.
+# and runs pytest there over python/tests and examples/python.
 # Run by tools/test.sh; pytest's closing line ("N passed, ...") is what
 # .ci/run counts. Extra arguments go to pytest.
 set -euo pipefail
@@ -15,4 +15,4 @@ wheel=$(bash tools/build_wheel.sh "$work/dist" | tail -1)
 /usr/bin/python3 -m venv --system-site-packages "$work/venv"
 "$work/venv/bin/pip" install --quiet --no-index --no-deps "$wheel"
 LITE_TOOLS_BIN="$PWD/bazel-bin/tools" "$work/venv/bin/python" -m pytest -rxs \
-  -p no:cacheprovider lite/api/python/tests examples/python "$@"
+  -p no:cacheprovider python/tests examples/python "$@"

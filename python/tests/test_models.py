@@ -15,7 +15,7 @@ import pytest
 
 from paddlelite import lite
 
-SHARED = pathlib.Path(__file__).resolve().parents[5] / "shared" / "models"
+SHARED = pathlib.Path(__file__).resolve().parents[3] / "shared" / "models"
 MODELS = sorted(p.parent.parent.name for p in SHARED.glob("*/reference/meta.json"))
 
 

@@ -1,6 +1,6 @@
 // PYBIND11_MODULE for paddlelite.lite: registers LiteError and every
 // binding (see bindings.h).
-#include "lite/api/python/bindings.h"
+#include "python/bindings.h"
 
 #include "lite/api/version.h"
 

@@ -3,7 +3,7 @@
 // method names plus threads, profiling and the NPU options.
 #include <pybind11/stl.h>
 
-#include "lite/api/python/bindings.h"
+#include "python/bindings.h"
 
 namespace lite {
 namespace python {

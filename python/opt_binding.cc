@@ -5,7 +5,7 @@
 
 #include <iostream>
 
-#include "lite/api/python/bindings.h"
+#include "python/bindings.h"
 #include "tools/opt_main.h"
 #include "tools/opt_report.h"
 #include "tools/tool_util.h"

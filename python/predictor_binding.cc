@@ -3,8 +3,8 @@
 // (e.g. clones) run in parallel on Python threads.
 #include <pybind11/stl.h>
 
-#include "lite/api/python/bindings.h"
-#include "lite/api/python/tensor_handle.h"
+#include "python/bindings.h"
+#include "python/tensor_handle.h"
 
 namespace lite {
 namespace python {

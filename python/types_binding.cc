@@ -3,7 +3,7 @@
 // TensorInfo and the NPU placement report.
 #include <pybind11/stl.h>
 
-#include "lite/api/python/bindings.h"
+#include "python/bindings.h"
 
 namespace lite {
 namespace python {

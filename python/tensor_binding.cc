@@ -5,8 +5,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include "lite/api/python/bindings.h"
-#include "lite/api/python/tensor_handle.h"
+#include "python/bindings.h"
+#include "python/tensor_handle.h"
 
 namespace lite {
 namespace python {
