@@ -31,6 +31,14 @@ class LiteError : public std::runtime_error {
 // Throws LiteError with the status's text when it is not OK.
 void ThrowIfError(const Status& status);
 
+// Runs f() with the GIL released (engine work that touches no Python
+// object) and returns its result.
+template <typename F>
+auto WithoutGil(F&& f) {
+  py::gil_scoped_release unlocked;
+  return f();
+}
+
 // The numpy dtype of an engine data type; LiteError for types numpy lacks.
 py::dtype NumpyDtype(DataType type);
 

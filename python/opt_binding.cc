@@ -45,13 +45,10 @@ class Opt {
     config.set_valid_places(Places());
     config.set_disabled_passes(disabled_passes_);
     const auto type = ParseModelType(model_type_);
-    Status s;
-    {
-      py::gil_scoped_release unlocked;
+    ThrowIfError(WithoutGil([&] {
       auto p = paddle::lite_api::CreatePaddlePredictor<CxxConfig>(config);
-      s = p.ok() ? (*p)->SaveOptimizedModel(optimize_out_, type) : p.status();
-    }
-    ThrowIfError(s);
+      return p.ok() ? (*p)->SaveOptimizedModel(optimize_out_, type) : p.status();
+    }));
   }
 
   std::vector<Place> Places() const {
@@ -73,8 +70,7 @@ int OptMainFromPython(const std::vector<std::string>& argv) {
   std::vector<char*> raw;
   for (auto& a : args) raw.push_back(&a[0]);
   raw.push_back(nullptr);
-  py::gil_scoped_release unlocked;
-  return tools::OptMain(static_cast<int>(args.size()), raw.data());
+  return WithoutGil([&] { return tools::OptMain(static_cast<int>(args.size()), raw.data()); });
 }
 
 }  // namespace

@@ -46,31 +46,15 @@ class PredictorHandle {
     throw LiteError("output '" + name + "' not found");
   }
 
-  void Run() {
-    Status s;
-    {
-      py::gil_scoped_release unlocked;
-      s = p_->Run();
-    }
-    ThrowIfError(s);
-  }
+  void Run() { ThrowIfError(WithoutGil([&] { return p_->Run(); })); }
   PredictorHandle Clone() {
-    StatusOr<std::shared_ptr<PaddlePredictor>> c = lite::Internal("clone did not run");
-    {
-      py::gil_scoped_release unlocked;
-      c = p_->Clone();
-    }
-    ThrowIfError(c.status());
-    return PredictorHandle(*c);
+    auto clone = WithoutGil([&] { return p_->Clone(); });
+    ThrowIfError(clone.status());
+    return PredictorHandle(*clone);
   }
   void Save(const std::string& path, const std::string& type) {
     const auto model_type = ParseModelType(type);
-    Status s;
-    {
-      py::gil_scoped_release unlocked;
-      s = p_->SaveOptimizedModel(path, model_type);
-    }
-    ThrowIfError(s);
+    ThrowIfError(WithoutGil([&] { return p_->SaveOptimizedModel(path, model_type); }));
   }
 
   PaddlePredictor& get() { return *p_; }
@@ -93,11 +77,7 @@ class PredictorHandle {
 
 template <typename Config>
 PredictorHandle Create(const Config& config) {
-  StatusOr<std::shared_ptr<PaddlePredictor>> p = lite::Internal("creation did not run");
-  {
-    py::gil_scoped_release unlocked;
-    p = paddle::lite_api::CreatePaddlePredictor<Config>(config);
-  }
+  auto p = WithoutGil([&] { return paddle::lite_api::CreatePaddlePredictor<Config>(config); });
   ThrowIfError(p.status());
   return PredictorHandle(*p);
 }
