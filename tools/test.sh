@@ -3,7 +3,8 @@
 # include points down the layers of docs/architecture.md (tools/check_layers.sh),
 # runs the whole Bazel test suite, then the ASan + UBSan subset (the robustness suite, the
 # leak loop, the loaders' tests and the fuzz regressions, where hostile input
-# meets the engine).
+# meets the engine), then the Python tests (tools/python_test.sh: the wheel
+# installed in a fresh venv, pytest).
 # This is the README's test command and exactly what .ci/run runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,10 @@ status=$?
 echo "== ASan + UBSan subset: ${asan_subset[*]}"
 bazel test --config=asan "${asan_subset[@]}"
 asan_status=$?
+echo "== Python: wheel in a fresh venv, pytest"
+bash tools/python_test.sh
+python_status=$?
 [ "$layers_status" -ne 0 ] && exit "$layers_status"
 [ "$status" -ne 0 ] && exit "$status"
-exit "$asan_status"
+[ "$asan_status" -ne 0 ] && exit "$asan_status"
+exit "$python_status"

@@ -1,0 +1,273 @@
+// The body of tools/opt (the offline optimizer) as a function, so that the
+// opt binary and the Python module's `paddle_lite_opt` console script run
+// the same code with the same flags. See opt.cc for the flags.
+//
+// OptMain parses gflags from argv (process-global state): call it once per
+// process, as a program's main does.
+#include <gflags/gflags.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
+#include <iostream>
+
+#include "lite/api/optimizer.h"
+#include "lite/api/predictor_runtime.h"
+#include "lite/api/saving.h"
+#include "lite/core/base/version.h"
+#include "lite/core/mir/pass.h"
+#include "lite/model_parser/file_util.h"
+#include "lite/model_parser/model_loader.h"
+#include "lite/model_parser/naive_buffer/naive_buffer.h"
+#include "tools/opt_main.h"
+#include "tools/opt_report.h"
+#include "tools/pir_report.h"
+#include "tools/npu_flags.h"
+#include "tools/tool_util.h"
+
+DEFINE_string(model_dir, "", "Paddle model directory (combined or one file per param)");
+DEFINE_string(model_file, "", "program file of a combined model (with --param_file)");
+DEFINE_string(param_file, "", "params file of a combined model (with --model_file)");
+DEFINE_string(optimize_out, "",
+              "output: path without extension for naive_buffer (writes <out>.nb), "
+              "a directory for protobuf");
+DEFINE_string(optimize_out_type, "naive_buffer", "naive_buffer | protobuf");
+DEFINE_string(valid_targets, "host",
+              "comma list of host, x86, npu in preference order (host is always "
+              "appended as the fallback)");
+DEFINE_bool(print_drivers, false, "print the NPU drivers and op bridges in this build");
+DEFINE_string(disable_passes, "", "comma list of passes to skip");
+DEFINE_bool(print_all_ops, false, "print every op type x target (kernel registered?)");
+DEFINE_bool(print_supported_ops, false, "print the ops --valid_targets can run");
+DEFINE_bool(print_model_ops, false, "print the model's ops with counts and support");
+DEFINE_bool(display_kernels, false, "print every registered kernel key");
+DEFINE_string(visualize_dir, "",
+              "write 00_loaded.dot and NN_<pass>.dot for each pass that changed the "
+              "graph (and .svg when `dot` is on PATH)");
+DEFINE_string(visualize_mode, "changed",
+              "with --visualize_dir: 'changed' (passes that changed the graph), 'all' "
+              "(every pass that ran), or a pass name (only after that pass)");
+DEFINE_int32(threads, 1, "threads of the runtime built to verify the output");
+
+namespace {
+
+using lite::Status;
+using lite::StatusOr;
+using paddle::lite_api::ModelType;
+
+bool OnPath(const std::string& exe) {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  for (const auto& dir : lite::tools::SplitList(path, ':')) {
+    if (::access((dir + "/" + exe).c_str(), X_OK) == 0) return true;
+  }
+  return false;
+}
+
+// Runs `dot -Tsvg in -o out` without a shell; false when it failed.
+bool RenderSvg(const std::string& in, const std::string& out) {
+  std::vector<std::string> args{"dot", "-Tsvg", in, "-o", out};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(&a[0]);
+  argv.push_back(nullptr);
+  pid_t pid;
+  if (posix_spawnp(&pid, "dot", nullptr, nullptr, argv.data(), environ) != 0) return false;
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid) return false;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+// Writes `name`.dot (and .svg) into --visualize_dir.
+Status WriteDot(const std::string& name, const std::string& dot, bool svg) {
+  const std::string base = lite::JoinPath(FLAGS_visualize_dir, name);
+  RETURN_IF_ERROR(lite::WriteStringToFile(base + ".dot", dot));
+  std::cout << "  wrote " << base << ".dot";
+  if (svg) std::cout << (RenderSvg(base + ".dot", base + ".svg") ? " (+ .svg)" : " (svg FAILED)");
+  std::cout << "\n";
+  return Status::OK();
+}
+
+// Removes NN_*.dot / NN_*.svg left in --visualize_dir by an earlier run, so
+// the folder shows exactly this run's passes.
+Status ClearOldSnapshots() {
+  std::vector<std::string> names;
+  RETURN_IF_ERROR(lite::ListDirectory(FLAGS_visualize_dir, &names));
+  for (const auto& n : names) {
+    const bool numbered = n.size() > 7 && std::isdigit(static_cast<unsigned char>(n[0])) &&
+                          std::isdigit(static_cast<unsigned char>(n[1])) && n[2] == '_';
+    const std::string ext = n.size() > 4 ? n.substr(n.size() - 4) : "";
+    if (numbered && (ext == ".dot" || ext == ".svg")) {
+      std::remove(lite::JoinPath(FLAGS_visualize_dir, n).c_str());
+    }
+  }
+  return Status::OK();
+}
+
+bool HaveModelFlags() {
+  return !FLAGS_model_dir.empty() || !FLAGS_model_file.empty() || !FLAGS_param_file.empty();
+}
+
+Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
+  lite::ModelSource source;
+  source.model_dir = FLAGS_model_dir;
+  source.model_file = FLAGS_model_file;
+  source.params_file = FLAGS_param_file;
+  auto root = std::make_shared<lite::Scope>();
+  lite::cpp::ProgramDesc program;
+  RETURN_IF_ERROR(lite::LoadModel(source, &program, root.get()));
+  if (FLAGS_print_model_ops) {
+    ASSIGN_OR_RETURN(lite::tools::PirSummary pir, lite::tools::DescribePir(source));
+    if (pir.is_pir) {
+      std::cout << "Paddle 3 PIR program " << pir.model_file << " (PIR version " << pir.version
+                << ")\n" << pir.table << "\nengine ops after translation:\n";
+    }
+    std::cout << lite::tools::ModelOpsTable(program, places);
+  }
+  if (FLAGS_optimize_out.empty()) {
+    if (FLAGS_print_model_ops) return Status::OK();
+    return lite::InvalidArgument("--optimize_out is required to write an optimized model");
+  }
+
+  lite::OptimizeOptions options;
+  options.valid_places = places;
+  options.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
+  ASSIGN_OR_RETURN(options.npu, lite::tools::NpuOptionsFromFlags(places, /*light=*/false));
+  if (options.npu.cross_check) {
+    return lite::InvalidArgument(
+        "--npu_cross_check compares outputs while running; opt does not run the model (use it "
+        "with run_model, accuracy or benchmark)");
+  }
+  if (!FLAGS_visualize_dir.empty()) {
+    RETURN_IF_ERROR(lite::tools::MakeDirs(FLAGS_visualize_dir));
+    RETURN_IF_ERROR(ClearOldSnapshots());
+    if (FLAGS_visualize_mode == "changed") {
+      options.dot_mode = lite::mir::DotDumpMode::kChangedPasses;
+    } else if (FLAGS_visualize_mode == "all") {
+      options.dot_mode = lite::mir::DotDumpMode::kEveryPass;
+    } else if (lite::mir::PassRegistry::Global().Has(FLAGS_visualize_mode)) {
+      options.dot_mode = lite::mir::DotDumpMode::kNamedPass;
+      options.dot_pass = FLAGS_visualize_mode;
+    } else {
+      return lite::InvalidArgument("--visualize_mode must be changed, all or a registered pass "
+                                   "name, got '" + FLAGS_visualize_mode + "'");
+    }
+  }
+  options.on_pass_done = [](const lite::mir::PassRecord& rec) {
+    lite::mir::PassReport one;
+    one.passes.push_back(rec);
+    std::cout << "  " << one.ToString() << std::flush;
+  };
+  std::cout << "optimizing for " << lite::tools::TargetsText(places) << ":\n";
+  ASSIGN_OR_RETURN(lite::OptimizeResult result,
+                   lite::OptimizeProgram(program, root.get(), options));
+
+  if (!FLAGS_visualize_dir.empty()) {
+    const bool svg = OnPath("dot");
+    std::cout << "visualization (" << FLAGS_visualize_dir << (svg ? "" : ", no `dot` on PATH: DOT only")
+              << "):\n";
+    RETURN_IF_ERROR(WriteDot("00_loaded", result.dot_before, svg));
+    for (const auto& rec : result.report.passes) {
+      if (rec.dot_after.empty()) continue;
+      char name[128];
+      std::snprintf(name, sizeof(name), "%02d_%s", rec.index, rec.name.c_str());
+      RETURN_IF_ERROR(WriteDot(name, rec.dot_after, svg));
+    }
+  }
+  std::cout << lite::tools::SummaryText(program, result.program);
+
+  std::string written;
+  RETURN_IF_ERROR(
+      lite::SaveOptimized(result.program, *root, FLAGS_optimize_out, type, &written));
+  // Verify the output builds a runtime as the predictors will build it.
+  lite::cpp::ProgramDesc check_program = result.program;
+  auto check_root = root;
+  if (type == ModelType::kNaiveBuffer) {
+    check_root = std::make_shared<lite::Scope>();
+    RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(written, &check_program, check_root.get()));
+  }
+  auto rt = lite::PredictorRuntime::Create(check_program, check_root, FLAGS_threads, options.npu);
+  if (!rt.ok()) return rt.status().WithContext("the written model does not load: " + written);
+  if (!(*rt)->Placement().subgraphs.empty()) {
+    std::cout << "placement: " << (*rt)->Placement().ToString();
+  }
+  std::cout << "wrote " << written << " ("
+            << (type == ModelType::kNaiveBuffer ? "naive_buffer" : "protobuf") << ", "
+            << result.program.blocks[0].ops.size() << " ops, verified loadable)\n";
+  return Status::OK();
+}
+
+int Main() {
+  const std::string tool = "opt";
+  ModelType type;
+  if (FLAGS_optimize_out_type == "naive_buffer") {
+    type = ModelType::kNaiveBuffer;
+  } else if (FLAGS_optimize_out_type == "protobuf") {
+    type = ModelType::kProtobuf;
+  } else {
+    return lite::tools::Fail(tool, lite::InvalidArgument(
+        "--optimize_out_type must be naive_buffer or protobuf, got '" +
+        FLAGS_optimize_out_type + "'"));
+  }
+  auto places = lite::tools::ParseValidTargets(FLAGS_valid_targets);
+  if (!places.ok()) return lite::tools::Fail(tool, places.status());
+  if ((!FLAGS_model_file.empty()) != (!FLAGS_param_file.empty())) {
+    return lite::tools::Fail(tool, lite::InvalidArgument(
+        "--model_file and --param_file go together (or use --model_dir)"));
+  }
+
+  bool printed = false;
+  if (FLAGS_print_all_ops) std::cout << lite::tools::AllOpsTable(), printed = true;
+  if (FLAGS_print_supported_ops) {
+    std::cout << "ops supported by " << lite::tools::TargetsText(*places) << ":\n"
+              << lite::tools::SupportedOpsText(*places);
+    printed = true;
+  }
+  if (FLAGS_display_kernels) std::cout << lite::tools::KernelsText(), printed = true;
+  if (FLAGS_print_drivers) {
+    lite::npu::PluginScan scan;
+    Status s = lite::npu::LoadPluginDrivers(lite::tools::DriverPathsFromFlags(), &scan);
+    if (!s.ok()) return lite::tools::Fail(tool, s);
+    std::cout << lite::tools::DriversText(scan);
+    printed = true;
+  }
+  if (!HaveModelFlags()) {
+    if (printed) return 0;
+    if (FLAGS_print_model_ops) {
+      return lite::tools::Fail(tool, lite::InvalidArgument("--print_model_ops needs a model"));
+    }
+    return lite::tools::Fail(tool, lite::InvalidArgument(
+        "no model: give --model_dir, or --model_file and --param_file (see --help)"));
+  }
+  std::cout << "opt (engine " << lite::kEngineVersion << ")\n";
+  Status s = Optimize(*places, type);
+  if (!s.ok()) return lite::tools::Fail(tool, s);
+  return 0;
+}
+
+}  // namespace
+
+namespace lite {
+namespace tools {
+
+int OptMain(int argc, char** argv) {
+  gflags::SetUsageMessage(
+      "opt --model_dir=DIR | --model_file=F --param_file=F --optimize_out=OUT\n"
+      "    [--optimize_out_type=naive_buffer|protobuf] [--valid_targets=host,x86,npu]\n"
+      "    [--visualize_dir=DIR] [--disable_passes=a,b] [--print_model_ops]\n"
+      "  or: opt --print_all_ops | --print_supported_ops | --display_kernels | --print_drivers");
+  gflags::SetVersionString(lite::kEngineVersion);
+  gflags::ParseCommandLineFlags(&argc, &argv, true);
+  if (argc > 1) {
+    return lite::tools::Fail(
+        "opt", lite::InvalidArgument(std::string("unexpected argument '") + argv[1] +
+                                     "' (flags are --name=value)"));
+  }
+  const int code = Main();
+  std::cout.flush();
+  return code;
+}
+
+}  // namespace tools
+}  // namespace lite
