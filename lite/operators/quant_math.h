@@ -1,0 +1,130 @@
+// Paddle's fake-quantization arithmetic in float32, shared by the host
+// kernels of the quant ops and by quant_dequant_fuse_pass (which folds weight
+// quant-dequant into int8 levels and must produce the very same levels).
+//
+// Symmetric linear quantization with bin_cnt = 2^(bit_length-1) - 1 levels
+// on each side of zero. For a scale s (the largest magnitude represented):
+//   inv_s  = s <= 1e-30 ? 1 / (s + 1e-6) : 1 / s        (the zero-scale guard)
+//   level  = round_type 1: std::round((bin_cnt * inv_s) * clip(x, -s, s)),
+//                          ties away from zero, levels in [-bin_cnt, bin_cnt]
+//            round_type 0: ties to even of (bin_cnt * inv_s) * x, clamped to
+//                          [-bin_cnt - 1, bin_cnt] (x is not clipped first)
+//   dequantized value = level * s / bin_cnt
+// Programs exported before the round_type attribute existed (the
+// fake_quantize_dequantize_* ops of PaddleSlim QAT) compute round_type 1;
+// quantize_linear / dequantize_linear default to 0. Per-channel forms apply
+// the same rule with one scale per index of `quant_axis`.
+// Only pure functions on plain arrays here; no op or tensor state.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace lite {
+namespace operators {
+namespace quant {
+
+inline int BinCount(int bit_length) { return (1 << (bit_length - 1)) - 1; }
+
+inline float InverseScale(float s) { return s <= 1e-30f ? 1.f / (s + 1e-6f) : 1.f / s; }
+
+// Nearest integer, exact halves to the even neighbour (Paddle's
+// roundWithTiesToEven: compares the distances to floor and ceil).
+inline float RoundTiesToEven(float x) {
+  const float lo = std::floor(x);
+  const float hi = std::ceil(x);
+  const float d_lo = x - lo;
+  const float d_hi = hi - x;
+  const bool take_lo = d_lo == d_hi ? std::fmod(lo, 2.f) == 0.f : d_lo < d_hi;
+  return take_lo ? lo : hi;
+}
+
+// Quantizes with one scale; see the rule at the top of this file.
+class Quantizer {
+ public:
+  Quantizer(float scale, int bin_cnt, int round_type)
+      : s_(scale),
+        bin_(static_cast<float>(bin_cnt)),
+        factor_(static_cast<float>(bin_cnt) * InverseScale(scale)),
+        ties_to_even_(round_type == 0) {}
+
+  float Level(float x) const {
+    if (ties_to_even_) {
+      const float q = RoundTiesToEven(factor_ * x);
+      return std::min(std::max(q, -bin_ - 1.f), bin_);
+    }
+    const float clipped = std::min(std::max(x, -s_), s_);
+    return std::round(factor_ * clipped);
+  }
+  float Dequantize(float level) const { return level * s_ / bin_; }
+  float QuantDequant(float x) const { return Dequantize(Level(x)); }
+
+ private:
+  float s_;
+  float bin_;
+  float factor_;
+  bool ties_to_even_;
+};
+
+// A tensor of dims `dims` seen as [outer, channels, inner] around `axis`.
+struct ChannelSplit {
+  int64_t outer = 1;
+  int64_t channels = 1;
+  int64_t inner = 1;
+};
+
+inline ChannelSplit SplitAt(const std::vector<int64_t>& dims, int axis) {
+  ChannelSplit s;
+  for (int i = 0; i < static_cast<int>(dims.size()); ++i) {
+    if (i < axis) s.outer *= dims[i];
+    if (i == axis) s.channels = dims[i];
+    if (i > axis) s.inner *= dims[i];
+  }
+  return s;
+}
+
+// max |x| per index of `axis` (Paddle's FindChannelAbsMaxFunctor).
+inline std::vector<float> ChannelAbsMax(const float* x, const std::vector<int64_t>& dims,
+                                        int axis) {
+  const ChannelSplit sp = SplitAt(dims, axis);
+  std::vector<float> out(sp.channels, 0.f);
+  for (int64_t o = 0; o < sp.outer; ++o) {
+    for (int64_t c = 0; c < sp.channels; ++c) {
+      const float* p = x + (o * sp.channels + c) * sp.inner;
+      float m = out[c];
+      for (int64_t i = 0; i < sp.inner; ++i) m = std::max(m, std::abs(p[i]));
+      out[c] = m;
+    }
+  }
+  return out;
+}
+
+// Applies `fn(quantizer, value)` to every element with its channel's scale
+// (scales.size() == 1: one scale for the whole tensor, axis ignored).
+template <typename Fn>
+void ForEachWithScale(const float* x, float* y, const std::vector<int64_t>& dims, int axis,
+                      const std::vector<float>& scales, int bin_cnt, int round_type, Fn fn) {
+  if (scales.size() == 1) {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d;
+    const Quantizer q(scales[0], bin_cnt, round_type);
+    for (int64_t i = 0; i < n; ++i) y[i] = fn(q, x[i]);
+    return;
+  }
+  const ChannelSplit sp = SplitAt(dims, axis);
+  std::vector<Quantizer> qs;
+  qs.reserve(scales.size());
+  for (float s : scales) qs.emplace_back(s, bin_cnt, round_type);
+  for (int64_t o = 0; o < sp.outer; ++o) {
+    for (int64_t c = 0; c < sp.channels; ++c) {
+      const int64_t base = (o * sp.channels + c) * sp.inner;
+      for (int64_t i = 0; i < sp.inner; ++i) y[base + i] = fn(qs[c], x[base + i]);
+    }
+  }
+}
+
+}  // namespace quant
+}  // namespace operators
+}  // namespace lite
