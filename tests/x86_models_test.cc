@@ -24,7 +24,9 @@ using paddle::lite_api::PaddlePredictor;
 
 const std::vector<std::string> kModels = {
     "mnist_mlp_fluid2018", "squeezenet_v1.1_caffe2fluid", "mobilenetv3_small_x0_35_3cls",
-    "ppocr_cls_mobile_v2.0", "ppocr_det_en_PP-OCRv3"};
+    "ppocr_cls_mobile_v2.0", "ppocr_det_en_PP-OCRv3",
+    // PaddleSlim QAT models: judged by their meta.json functional rule too.
+    "ppocr_cls_mobile_v2.0_slim_quant", "ppocr_det_ch_PP-OCRv3_slim_quant"};
 
 const std::string kX86Place = "x86/float/NCHW";
 
