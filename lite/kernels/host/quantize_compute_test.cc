@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/op_tester.h"
+#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace {
@@ -110,6 +111,41 @@ TEST(ChannelWiseQuantDequant, AllZeroChannelIsGuardedNotNan) {
   EXPECT_EQ(r.out[0], 0.f);
   EXPECT_EQ(r.out[1], 0.f);
   EXPECT_FLOAT_EQ(r.out[3], std::round(-0.5f * 127.f) / 127.f);
+}
+
+TEST(QuantMath, RoundHalfAwayFromZeroIsStdRound) {
+  namespace quant = operators::quant;
+  std::vector<float> values = RandomFloats(20000, 3, -300.f, 300.f);
+  for (int k = -300; k <= 300; ++k) {
+    const float half = k + 0.5f;
+    for (float v : {half, std::nextafter(half, 1e9f), std::nextafter(half, -1e9f)}) {
+      values.push_back(v);
+    }
+  }
+  values.push_back(0.49999997f);
+  values.push_back(-0.49999997f);
+  values.push_back(8388609.f);
+  for (float v : values) {
+    EXPECT_EQ(quant::RoundHalfAwayFromZero(v), std::round(v)) << v;
+    EXPECT_EQ(quant::RoundTiesToEven(v), std::nearbyint(v)) << v;
+  }
+}
+
+// Subnormal inputs are zeroed before the multiply (speed); the level is what
+// the plain formula gives for every scale, the guarded tiny ones included.
+TEST(QuantMath, SubnormalInputsHaveLevelZero) {
+  namespace quant = operators::quant;
+  for (float s : {1e-35f, 1e-30f, 2e-30f, 1e-10f, 1.f, 40599.f}) {
+    for (int round_type : {0, 1}) {
+      const quant::Quantizer q(s, 127, round_type);
+      const float factor = 127.f * quant::InverseScale(s);
+      for (float x : {1e-40f, -1e-40f, 1.1e-38f, -1.1e-38f}) {
+        const float plain = std::round(factor * std::min(std::max(x, -s), s));
+        EXPECT_EQ(q.Level(x), plain) << s << " " << x;
+        EXPECT_EQ(q.Level(x), 0.f);
+      }
+    }
+  }
 }
 
 // ---- quantize_linear / dequantize_linear ----
