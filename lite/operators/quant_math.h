@@ -18,6 +18,9 @@
 #pragma once
 
 #include <algorithm>
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -79,6 +82,44 @@ class Quantizer {
   float factor_;
   bool ties_to_even_;
 };
+
+// Levels of n values with one scale as int8 (bin_cnt <= 127): what an int8
+// kernel feeds its integer arithmetic. AVX-512 builds do 16 values per step
+// with the same rule (truncate, then step away from zero at |frac| >= 0.5;
+// or round to nearest even), the rest one by one through Quantizer.
+inline void QuantizeToInt8(const float* x, int8_t* q, int64_t n, float scale, int bin_cnt,
+                           int round_type) {
+  const Quantizer quantizer(scale, bin_cnt, round_type);
+  int64_t i = 0;
+#ifdef __AVX512F__
+  const float bin = static_cast<float>(bin_cnt);
+  const __m512 factor = _mm512_set1_ps(bin * InverseScale(scale));
+  const __m512 hi = _mm512_set1_ps(round_type == 0 ? bin : scale);
+  const __m512 lo = _mm512_set1_ps(round_type == 0 ? -bin - 1.f : -scale);
+  const __m512 tiny = _mm512_set1_ps(std::numeric_limits<float>::min());
+  const __m512 half = _mm512_set1_ps(0.5f);
+  const __m512 one = _mm512_set1_ps(1.f);
+  const __m512 sign = _mm512_set1_ps(-0.f);
+  for (; i + 16 <= n; i += 16) {
+    __m512 v = _mm512_loadu_ps(x + i);
+    v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(_mm512_abs_ps(v), tiny, _CMP_GE_OQ), v);
+    __m512 r;
+    if (round_type == 0) {
+      r = _mm512_roundscale_ps(_mm512_mul_ps(factor, v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+      r = _mm512_min_ps(_mm512_max_ps(r, lo), hi);
+    } else {
+      v = _mm512_mul_ps(factor, _mm512_min_ps(_mm512_max_ps(v, lo), hi));
+      const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+      const __mmask16 up = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(v, t)), half, _CMP_GE_OQ);
+      const __m512 step = _mm512_or_ps(one, _mm512_and_ps(v, sign));
+      r = _mm512_mask_add_ps(t, up, t, step);
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(q + i),
+                     _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(r)));
+  }
+#endif
+  for (; i < n; ++i) q[i] = static_cast<int8_t>(quantizer.Level(x[i]));
+}
 
 // A tensor of dims `dims` seen as [outer, channels, inner] around `axis`.
 struct ChannelSplit {

@@ -148,6 +148,29 @@ TEST(QuantMath, SubnormalInputsHaveLevelZero) {
   }
 }
 
+// The int8 kernels' input quantization (vector path on AVX-512 builds)
+// gives Quantizer's levels for every value: halves, clipping, subnormals.
+TEST(QuantMath, QuantizeToInt8MatchesQuantizer) {
+  namespace quant = operators::quant;
+  std::vector<float> x = RandomFloats(1000, 9, -8.f, 8.f);
+  for (int k = -130; k <= 130; ++k) x.push_back((k + 0.5f) * 4.f / 127.f);
+  x.push_back(1e-40f);
+  x.push_back(-1e-40f);
+  x.push_back(0.f);
+  for (float s : {4.f, 5.827937126159668f, 1e-31f}) {
+    for (int round_type : {0, 1}) {
+      std::vector<int8_t> q(x.size());
+      quant::QuantizeToInt8(x.data(), q.data(), static_cast<int64_t>(x.size()), s, 127,
+                            round_type);
+      const quant::Quantizer ref(s, 127, round_type);
+      for (size_t i = 0; i < x.size(); ++i) {
+        EXPECT_EQ(q[i], static_cast<int8_t>(ref.Level(x[i])))
+            << "x " << x[i] << " s " << s << " round_type " << round_type;
+      }
+    }
+  }
+}
+
 // ---- quantize_linear / dequantize_linear ----
 
 std::vector<float> RunLinear(const char* type, const DDim& dims, const std::vector<float>& x,

@@ -34,6 +34,7 @@ class PerTensorQuantCompute : public KernelBase {
     const float* x = p.x->data<float>();
     float* y = p.out->mutable_data<float>();
     const int64_t n = p.x->numel();
+#pragma omp simd
     for (int64_t i = 0; i < n; ++i) {
       y[i] = Mode == 0 ? q.QuantDequant(x[i]) : Mode == 1 ? q.Level(x[i]) : q.Dequantize(x[i]);
     }
