@@ -71,6 +71,10 @@ TEST(X86Models, FullAndLightPredictorsMatchAndRunX86Kernels) {
     EXPECT_EQ(Check(ref, full->get(), model + " full x86"), "");
     const std::string profile = (*full)->GetProfileSummary();
     EXPECT_NE(profile.find(kX86Place), std::string::npos) << profile;
+    // The quantized models run their convs as int8 (quant_dequant_fuse_pass).
+    if (model.find("_slim_quant") != std::string::npos) {
+      EXPECT_NE(profile.find("x86/int8/NHWC"), std::string::npos) << profile;
+    }
     std::cout << profile;
     const char* tmp = std::getenv("TEST_TMPDIR");
     const std::string nb = std::string(tmp ? tmp : "/tmp") + "/" + model + "_x86.nb";
