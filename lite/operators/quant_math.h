@@ -83,42 +83,73 @@ class Quantizer {
   bool ties_to_even_;
 };
 
+#ifdef __AVX512F__
+// Quantizer's rule on 16 values (truncate, then step away from zero at
+// |frac| >= 0.5; or round to nearest even): the levels as floats.
+class Quantizer16 {
+ public:
+  Quantizer16(float scale, int bin_cnt, int round_type)
+      : factor_(_mm512_set1_ps(static_cast<float>(bin_cnt) * InverseScale(scale))),
+        hi_(_mm512_set1_ps(round_type == 0 ? static_cast<float>(bin_cnt) : scale)),
+        lo_(_mm512_set1_ps(round_type == 0 ? -static_cast<float>(bin_cnt) - 1.f : -scale)),
+        ties_to_even_(round_type == 0) {}
+
+  __m512 Level(__m512 v) const {
+    const __m512 tiny = _mm512_set1_ps(std::numeric_limits<float>::min());
+    v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(_mm512_abs_ps(v), tiny, _CMP_GE_OQ), v);
+    if (ties_to_even_) {
+      const __m512 r = _mm512_roundscale_ps(_mm512_mul_ps(factor_, v),
+                                            _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+      return _mm512_min_ps(_mm512_max_ps(r, lo_), hi_);
+    }
+    v = _mm512_mul_ps(factor_, _mm512_min_ps(_mm512_max_ps(v, lo_), hi_));
+    const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __mmask16 up = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(v, t)),
+                                            _mm512_set1_ps(0.5f), _CMP_GE_OQ);
+    const __m512 step = _mm512_or_ps(_mm512_set1_ps(1.f), _mm512_and_ps(v, _mm512_set1_ps(-0.f)));
+    return _mm512_mask_add_ps(t, up, t, step);
+  }
+
+ private:
+  __m512 factor_, hi_, lo_;
+  bool ties_to_even_;
+};
+#endif
+
 // Levels of n values with one scale as int8 (bin_cnt <= 127): what an int8
 // kernel feeds its integer arithmetic. AVX-512 builds do 16 values per step
-// with the same rule (truncate, then step away from zero at |frac| >= 0.5;
-// or round to nearest even), the rest one by one through Quantizer.
+// (Quantizer16), the rest one by one through Quantizer.
 inline void QuantizeToInt8(const float* x, int8_t* q, int64_t n, float scale, int bin_cnt,
                            int round_type) {
   const Quantizer quantizer(scale, bin_cnt, round_type);
   int64_t i = 0;
 #ifdef __AVX512F__
-  const float bin = static_cast<float>(bin_cnt);
-  const __m512 factor = _mm512_set1_ps(bin * InverseScale(scale));
-  const __m512 hi = _mm512_set1_ps(round_type == 0 ? bin : scale);
-  const __m512 lo = _mm512_set1_ps(round_type == 0 ? -bin - 1.f : -scale);
-  const __m512 tiny = _mm512_set1_ps(std::numeric_limits<float>::min());
-  const __m512 half = _mm512_set1_ps(0.5f);
-  const __m512 one = _mm512_set1_ps(1.f);
-  const __m512 sign = _mm512_set1_ps(-0.f);
+  const Quantizer16 q16(scale, bin_cnt, round_type);
   for (; i + 16 <= n; i += 16) {
-    __m512 v = _mm512_loadu_ps(x + i);
-    v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(_mm512_abs_ps(v), tiny, _CMP_GE_OQ), v);
-    __m512 r;
-    if (round_type == 0) {
-      r = _mm512_roundscale_ps(_mm512_mul_ps(factor, v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-      r = _mm512_min_ps(_mm512_max_ps(r, lo), hi);
-    } else {
-      v = _mm512_mul_ps(factor, _mm512_min_ps(_mm512_max_ps(v, lo), hi));
-      const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-      const __mmask16 up = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(v, t)), half, _CMP_GE_OQ);
-      const __m512 step = _mm512_or_ps(one, _mm512_and_ps(v, sign));
-      r = _mm512_mask_add_ps(t, up, t, step);
-    }
+    const __m512 r = q16.Level(_mm512_loadu_ps(x + i));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(q + i),
                      _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(r)));
   }
 #endif
   for (; i < n; ++i) q[i] = static_cast<int8_t>(quantizer.Level(x[i]));
+}
+
+// y = quant-dequant of x with one scale (the fake op's per-tensor output),
+// 16 values per step on AVX-512 builds: level * s / bin_cnt as Quantizer.
+inline void QuantDequantFloat(const float* x, float* y, int64_t n, float scale, int bin_cnt,
+                              int round_type) {
+  const Quantizer quantizer(scale, bin_cnt, round_type);
+  int64_t i = 0;
+#ifdef __AVX512F__
+  const Quantizer16 q16(scale, bin_cnt, round_type);
+  const __m512 s = _mm512_set1_ps(scale);
+  const __m512 bin = _mm512_set1_ps(static_cast<float>(bin_cnt));
+  for (; i + 16 <= n; i += 16) {
+    const __m512 level = q16.Level(_mm512_loadu_ps(x + i));
+    _mm512_storeu_ps(y + i, _mm512_div_ps(_mm512_mul_ps(level, s), bin));
+  }
+#endif
+  for (; i < n; ++i) y[i] = quantizer.QuantDequant(x[i]);
 }
 
 // A tensor of dims `dims` seen as [outer, channels, inner] around `axis`.

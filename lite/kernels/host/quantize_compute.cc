@@ -31,9 +31,9 @@ class FakeQuantDequantCompute : public KernelBase {
   Status Run() override {
     const auto& p = Param<QuantParam>();
     RETURN_IF_ERROR(RequireFloat(*p.x, "fake quant-dequant"));
-    quant::ForEachWithScale(p.x->data<float>(), p.out->mutable_data<float>(), p.x->dims(), -1,
-                            ScalesOf(*p.scale), quant::BinCount(p.bit_length), p.round_type,
-                            [](const quant::Quantizer& q, float v) { return q.QuantDequant(v); });
+    quant::QuantDequantFloat(p.x->data<float>(), p.out->mutable_data<float>(), p.x->numel(),
+                             p.scale->data<float>()[0], quant::BinCount(p.bit_length),
+                             p.round_type);
     return Status::OK();
   }
 };

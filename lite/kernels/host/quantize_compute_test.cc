@@ -148,9 +148,10 @@ TEST(QuantMath, SubnormalInputsHaveLevelZero) {
   }
 }
 
-// The int8 kernels' input quantization (vector path on AVX-512 builds)
-// gives Quantizer's levels for every value: halves, clipping, subnormals.
-TEST(QuantMath, QuantizeToInt8MatchesQuantizer) {
+// The vector paths (AVX-512 builds): the int8 kernels' input levels and the
+// per-tensor quant-dequant equal Quantizer's for every value: halves,
+// clipping, subnormals.
+TEST(QuantMath, VectorPathsMatchQuantizer) {
   namespace quant = operators::quant;
   std::vector<float> x = RandomFloats(1000, 9, -8.f, 8.f);
   for (int k = -130; k <= 130; ++k) x.push_back((k + 0.5f) * 4.f / 127.f);
@@ -162,10 +163,14 @@ TEST(QuantMath, QuantizeToInt8MatchesQuantizer) {
       std::vector<int8_t> q(x.size());
       quant::QuantizeToInt8(x.data(), q.data(), static_cast<int64_t>(x.size()), s, 127,
                             round_type);
+      std::vector<float> y(x.size());
+      quant::QuantDequantFloat(x.data(), y.data(), static_cast<int64_t>(x.size()), s, 127,
+                               round_type);
       const quant::Quantizer ref(s, 127, round_type);
       for (size_t i = 0; i < x.size(); ++i) {
         EXPECT_EQ(q[i], static_cast<int8_t>(ref.Level(x[i])))
             << "x " << x[i] << " s " << s << " round_type " << round_type;
+        EXPECT_EQ(y[i], ref.QuantDequant(x[i])) << "x " << x[i] << " s " << s;
       }
     }
   }

@@ -29,12 +29,15 @@ class PerTensorQuantCompute : public KernelBase {
                            std::string(DataTypeName(p.x->dtype())) + " with " +
                            std::to_string(p.scale->numel()) + " scales");
     }
-    const quant::Quantizer q(p.scale->data<float>()[0], quant::BinCount(p.bit_length),
-                             p.round_type);
+    const float s = p.scale->data<float>()[0];
     const float* x = p.x->data<float>();
     float* y = p.out->mutable_data<float>();
     const int64_t n = p.x->numel();
-#pragma omp simd
+    if (Mode == 0) {
+      quant::QuantDequantFloat(x, y, n, s, quant::BinCount(p.bit_length), p.round_type);
+      return Status::OK();
+    }
+    const quant::Quantizer q(s, quant::BinCount(p.bit_length), p.round_type);
     for (int64_t i = 0; i < n; ++i) {
       y[i] = Mode == 0 ? q.QuantDequant(x[i]) : Mode == 1 ? q.Level(x[i]) : q.Dequantize(x[i]);
     }
