@@ -26,7 +26,9 @@ const std::vector<std::string> kModels = {
     "mnist_mlp_fluid2018", "squeezenet_v1.1_caffe2fluid", "mobilenetv3_small_x0_35_3cls",
     "ppocr_cls_mobile_v2.0", "ppocr_det_en_PP-OCRv3",
     // Paddle 3 PIR programs (inference.json).
-    "pplcnet_x0_25_textline_ori_pir", "ppocr_det_PP-OCRv5_mobile_pir_synthetic"};
+    "pplcnet_x0_25_textline_ori_pir", "ppocr_det_PP-OCRv5_mobile_pir_synthetic",
+    // PaddleSlim QAT models: judged by their meta.json functional rule too.
+    "ppocr_cls_mobile_v2.0_slim_quant", "ppocr_det_ch_PP-OCRv3_slim_quant"};
 
 const std::string kX86Place = "x86/float/NCHW";
 
@@ -71,6 +73,10 @@ TEST(X86Models, FullAndLightPredictorsMatchAndRunX86Kernels) {
     EXPECT_EQ(Check(ref, full->get(), model + " full x86"), "");
     const std::string profile = (*full)->GetProfileSummary();
     EXPECT_NE(profile.find(kX86Place), std::string::npos) << profile;
+    // The quantized models run their convs as int8 (quant_dequant_fuse_pass).
+    if (model.find("_slim_quant") != std::string::npos) {
+      EXPECT_NE(profile.find("x86/int8/NHWC"), std::string::npos) << profile;
+    }
     std::cout << profile;
     const char* tmp = std::getenv("TEST_TMPDIR");
     const std::string nb = std::string(tmp ? tmp : "/tmp") + "/" + model + "_x86.nb";

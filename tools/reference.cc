@@ -94,6 +94,11 @@ StatusOr<Reference> LoadReference(const std::string& dir) {
     if (ref.model_dir.empty() && ref.model_file.empty()) ref.model_dir = parent;
     ref.max_abs = meta.at("tolerance").value("max_abs", 0.0);
     ref.max_rel = meta.at("tolerance").value("max_rel", 0.0);
+    if (meta.contains("functional")) {
+      auto rule = ParseFunctionalRule(meta["functional"].dump());
+      if (!rule.ok()) return rule.status().WithContext(dir + "/meta.json");
+      ref.functional = *rule;
+    }
     for (const auto& j : meta.at("inputs")) {
       ASSIGN_OR_RETURN(RefTensor t, ParseTensor(j, dir, true));
       ref.inputs.push_back(std::move(t));
@@ -185,6 +190,13 @@ StatusOr<std::vector<OutputCheck>> CompareOutputs(
     }
     c.passed = c.mismatches == 0;
     if (!c.passed) c.note = std::to_string(c.mismatches) + " element(s) out of tolerance";
+    if (ref.functional.kind != FunctionalRule::Kind::kNone && want.dtype == "float32") {
+      const FunctionalResult f = ApplyFunctionalRule(
+          ref.functional, got->data<float>(), reinterpret_cast<const float*>(want.bytes.data()),
+          n, want.shape.empty() ? n : want.shape.back());
+      c.functional = std::string(f.passed ? "functional PASS: " : "functional FAIL: ") + f.summary;
+      c.passed = c.passed && f.passed;
+    }
     checks.push_back(c);
   }
   return checks;
@@ -196,7 +208,7 @@ std::string FormatCheck(const OutputCheck& c) {
                 c.name.c_str(), DimsToString(c.shape).c_str(), c.max_abs_err,
                 c.max_rel_err, c.passed ? "PASS" : "FAIL", c.note.empty() ? "" : "  ",
                 c.note.c_str());
-  return buf;
+  return c.functional.empty() ? std::string(buf) : std::string(buf) + "\n    " + c.functional;
 }
 
 std::vector<std::string> ListReferenceModels(const std::string& root) {

@@ -5,13 +5,16 @@
 // Used by tools/accuracy and the accuracy tests: load a folder, feed its
 // inputs to a predictor, and compare every output with the tolerance rule
 // |engine - reference| <= max_abs + max_rel * |reference|. The Reference owns
-// the loaded input and output data.
+// the loaded input and output data. A `functional` rule in meta.json
+// (tools/functional_check.h) is applied too: such a model passes when both
+// the tolerance and the rule pass.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "tools/functional_check.h"
 
 namespace lite {
 namespace tools {
@@ -36,6 +39,7 @@ struct Reference {
   std::vector<RefTensor> outputs;
   double max_abs = 0;
   double max_rel = 0;
+  FunctionalRule functional;  // Kind::kNone when meta.json has none
 };
 
 struct OutputCheck {
@@ -44,8 +48,9 @@ struct OutputCheck {
   double max_abs_err = 0;
   double max_rel_err = 0;
   int64_t mismatches = 0;      // elements outside the tolerance
-  bool passed = false;
+  bool passed = false;         // tolerance and functional rule
   std::string note;            // why it failed (shape, dtype, ...)
+  std::string functional;      // the functional rule's result, when any
 };
 
 // Parses dir/meta.json and reads every input and output file.

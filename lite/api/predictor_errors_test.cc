@@ -62,6 +62,9 @@ TEST_F(PredictorErrors, WrongRankAndWrongFixedDimAreRejected) {
   // Nothing is lost: a proper input runs.
   EXPECT_TRUE(RunWith({2, 3, 32, 32}).ok());
   EXPECT_EQ(predictor_->GetOutput(0)->shape(), (shape_t{2, 10}));
+  // The spatial size of an NCHW input is not fixed by its declaration.
+  EXPECT_TRUE(RunWith({1, 3, 40, 24}).ok());
+  EXPECT_EQ(predictor_->GetOutput(0)->shape(), (shape_t{1, 10}));
 }
 
 TEST_F(PredictorErrors, WrongDtypeIsRejected) {

@@ -143,9 +143,13 @@ Status PredictorRuntime::CheckInputs() const {
                              " but the model expects " + DataTypeName(vd->dtype));
     }
     if (!vd->dims.empty()) {
+      // The spatial dims of a 4-D (NCHW) input are the export-time size,
+      // not a contract: PaddleOCR's slim classifier declares 32x100 and runs
+      // at 48x192. Its ops check the sizes they depend on.
       bool ok = vd->dims.size() == t.dims().size();
       for (size_t d = 0; ok && d < vd->dims.size(); ++d) {
-        ok = vd->dims[d] < 0 || vd->dims[d] == t.dims()[d];
+        const bool spatial = vd->dims.size() == 4 && d >= 2;
+        ok = spatial || vd->dims[d] < 0 || vd->dims[d] == t.dims()[d];
       }
       if (!ok) {
         return InvalidArgument(which + " has shape " + DimsToString(t.dims()) +

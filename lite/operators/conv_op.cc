@@ -1,5 +1,7 @@
 #include "lite/operators/conv_op.h"
 
+#include <cmath>
+
 #include "lite/operators/conv_util.h"
 
 namespace lite {
@@ -90,6 +92,30 @@ Status ConvOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   RETURN_IF_ERROR(ParseConvAttrs(desc, &param_));
   ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
+  return ParseInt8Attrs(desc);
+}
+
+Status ConvOp::ParseInt8Attrs(const cpp::OpDesc& desc) {
+  param_.enable_int8 = desc.GetAttr<bool>("enable_int8", false);
+  if (!param_.enable_int8) return Status::OK();
+  param_.input_scale = desc.GetAttr<float>("Input_scale", 0.f);
+  param_.filter_scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
+  param_.quant_round_type = desc.GetAttr<int32_t>("quant_round_type", 1);
+  if (!(param_.input_scale > 0.f) || !std::isfinite(param_.input_scale)) {
+    return OpError("int8 conv needs Input_scale > 0, got " +
+                   std::to_string(param_.input_scale));
+  }
+  if (param_.quant_round_type != 0 && param_.quant_round_type != 1) {
+    return OpError("quant_round_type must be 0 or 1");
+  }
+  if (param_.filter->dtype() != DataType::kInt8 ||
+      static_cast<int64_t>(param_.filter_scales.size()) !=
+          (param_.filter->dims().empty() ? -1 : param_.filter->dims()[0])) {
+    return OpError("int8 conv needs an int8 Filter and one Filter_scales value per output "
+                   "channel (Filter " + std::string(DataTypeName(param_.filter->dtype())) +
+                   " " + DimsToString(param_.filter->dims()) + ", " +
+                   std::to_string(param_.filter_scales.size()) + " scales)");
+  }
   return Status::OK();
 }
 

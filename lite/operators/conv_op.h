@@ -7,6 +7,13 @@
 // (EXPLICIT / SAME / VALID) and the fuse_* activation attributes. InferShape
 // resolves the effective 4-value paddings and dilations for the current input
 // size (SAME depends on it) into the param for the kernel.
+//
+// int8 form (set by quant_dequant_fuse_pass, conv2d / depthwise_conv2d only):
+// `enable_int8` true, Filter int8 levels, `Filter_scales` (one per output
+// channel: the weight's value is level * scale / 127), `Input_scale` (float
+// Input is quantized to levels with it, by `quant_round_type`'s rule: see
+// lite/operators/quant_math.h). Output = act(sum(level_x * level_w) *
+// Input_scale / 127 * Filter_scales[c] / 127 + Bias), float32.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +39,11 @@ struct ConvParam : OpParam {
   std::string padding_algorithm = "EXPLICIT";
   std::string data_format = "NCHW";
   FusedActivation act;
+  // int8 form (see above); enable_int8 false for the float32 conv.
+  bool enable_int8 = false;
+  float input_scale = 0.f;
+  std::vector<float> filter_scales;
+  int quant_round_type = 1;
 
   // Resolved by InferShape for the current input dims.
   std::vector<int> eff_paddings{0, 0, 0, 0};  // [top, bottom, left, right]
@@ -79,6 +91,7 @@ class ConvOp : public ConvOpBase {
   Status CheckDims() const override;
 
  private:
+  Status ParseInt8Attrs(const cpp::OpDesc& desc);
   ConvParam param_;
 };
 

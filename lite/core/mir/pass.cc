@@ -33,6 +33,9 @@ std::vector<std::string> PassRegistry::Names() const {
 
 const std::vector<std::string>& DefaultPipeline() {
   static const auto* pipeline = new std::vector<std::string>{
+      // Fake quant ops -> int8 convs where an int8 kernel takes them; first,
+      // before constant folding turns quantized weights into floats.
+      "quant_dequant_fuse_pass",
       // Graph cleanups and fusions (host-independent rewrites).
       "identity_dropout_eliminate_pass",
       "identity_scale_eliminate_pass",

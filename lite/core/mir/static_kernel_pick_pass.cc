@@ -6,7 +6,8 @@
 // add smaller amounts. Host kernels stay eligible for any target as the
 // fallback. A kernel whose declared float input would receive an integer
 // var is rejected, and so is a kernel whose KernelDef::Accepts declines the
-// op's attributes or its vars' declared dims. Ties go to the smaller kernel
+// op's attributes or its vars' declared dims; an int8 op (enable_int8)
+// takes only kInt8 kernels. Ties go to the smaller kernel
 // key, so the pick is deterministic. Every op left without a kernel is
 // listed in one error.
 // Ops of blocks added by passes (subgraph bodies) get host kernels,
@@ -37,6 +38,12 @@ bool InputsAcceptable(const KernelDef& def, const cpp::OpDesc& desc, const SSAGr
     }
   }
   return true;
+}
+
+// An int8 op (attribute enable_int8, set by quant_dequant_fuse_pass) takes
+// only kInt8 kernels, and kInt8 kernels take only int8 ops.
+bool PrecisionFits(const KernelDef& def, const cpp::OpDesc& desc) {
+  return desc.GetAttr<bool>("enable_int8", false) == (def.place.precision == PrecisionType::kInt8);
 }
 
 int64_t Score(const KernelDef& def, const std::vector<Place>& places) {
@@ -70,7 +77,10 @@ class StaticKernelPickPass : public Pass {
       const KernelDef* best = nullptr;
       int64_t best_score = -1;
       for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
-        if (!InputsAcceptable(*def, desc, *graph) || !def->Accepts(desc, var_dims)) continue;
+        if (!InputsAcceptable(*def, desc, *graph) || !PrecisionFits(*def, desc) ||
+            !def->Accepts(desc, var_dims)) {
+          continue;
+        }
         int64_t s = Score(*def, places);
         if (s > best_score) {  // Find() is key-sorted: ties keep the first
           best = def;

@@ -9,6 +9,8 @@
 // groups) + j. New weight vars are created for W' and b' (a filter may be
 // shared); the old ones disappear from the graph when nothing else reads them.
 // Needs NCHW, float32 weights and no activation already fused into the conv.
+// An int8 conv (quant_dequant_fuse_pass) keeps its int8 levels: s_c
+// multiplies its per-channel Filter_scales instead (s_c may be negative).
 #include <algorithm>
 #include <cmath>
 
@@ -30,10 +32,19 @@ class ConvBnFusePass : public FusionPass {
   std::string name() const override { return "conv_bn_fuse_pass"; }
 
  protected:
+  // Pattern 0: float filter; 1: an int8 conv (quant_dequant_fuse_pass),
+  // whose Filter_scales take s_c instead of the filter levels.
   std::vector<Pattern> BuildPatterns() const override {
+    std::vector<Pattern> out;
+    out.push_back(MakePattern(DataType::kFloat32));
+    out.push_back(MakePattern(DataType::kInt8));
+    return out;
+  }
+
+  static Pattern MakePattern(DataType filter_dtype) {
     Pattern p;
     PNode* conv = BiasFoldableConv(&p);
-    PNode* filter = p.Input("filter")->Weight()->DTypeIs(DataType::kFloat32);
+    PNode* filter = p.Input("filter")->Weight()->DTypeIs(filter_dtype);
     PNode* conv_out = p.Intermediate("conv_out");
     PNode* bn = p.Op("bn", {"batch_norm"})->If(IsNchw);
     p.Reads(conv, "Filter", filter).Writes(conv, "Output", conv_out).Reads(bn, "X", conv_out);
@@ -41,10 +52,10 @@ class ConvBnFusePass : public FusionPass {
       p.Reads(bn, param, p.Input(param)->Weight()->DTypeIs(DataType::kFloat32));
     }
     p.Writes(bn, "Y", p.Output("y"));
-    return SinglePattern(std::move(p));
+    return p;
   }
 
-  StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int) override {
+  StatusOr<bool> Rewrite(SSAGraph* graph, const Match& m, int which) override {
     Node* conv = m.at("conv");
     const Tensor* w = WeightTensor(*graph, m.at("filter"));
     const int64_t c_out = w ? ConvOutChannels(conv->stmt().desc, w->dims()) : -1;
@@ -82,14 +93,24 @@ class ConvBnFusePass : public FusionPass {
       const float b0 = b ? b->data<float>()[c] : 0.f;
       nb[c] = (b0 - mean->data<float>()[c]) * s[c] + beta->data<float>()[c];
     }
-    Tensor new_w;
-    new_w.CopyDataFrom(*w);
-    ScaleFilter(conv->stmt().desc, s, &new_w);
-
     const std::string& wname = m.at("filter")->arg().name;
-    Node* fw = AddWeight(graph, wname + "_bn_fused", new_w);
+    if (which == 1) {  // int8: the levels stay, each channel's scale takes s_c
+      cpp::OpDesc& desc = conv->stmt().desc;
+      std::vector<float> scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
+      if (!IsInt8Op(desc) || static_cast<int64_t>(scales.size()) != c_out) {
+        Count("bad_weights");
+        return false;
+      }
+      for (int64_t c = 0; c < c_out; ++c) scales[c] *= s[c];
+      desc.SetAttr("Filter_scales", scales);
+      Count("int8_scales_folded");
+    } else {
+      Tensor new_w;
+      new_w.CopyDataFrom(*w);
+      ScaleFilter(conv->stmt().desc, s, &new_w);
+      SetInput(graph, conv, "Filter", AddWeight(graph, wname + "_bn_fused", new_w));
+    }
     Node* fb = AddWeight(graph, (old_bias ? old_bias->arg().name : wname) + "_bn_bias", new_b);
-    SetInput(graph, conv, "Filter", fw);
     SetInput(graph, conv, "Bias", fb);
     AbsorbIntoProducer(graph, conv, m.at("conv_out"), m.at("bn"), m.at("y"));
     return true;

@@ -75,7 +75,7 @@ class ConvConcatFusePass : public Pass {
       }
       if (!y || std::count(xs.begin(), xs.end(), name) != 1 || y->inlinks.size() != 1 ||
           y->outlinks.size() != 1 || IsFetched(y) || y->arg().is_weight ||
-          y->inlinks[0]->stmt().desc.Type() != "conv2d" ||
+          y->inlinks[0]->stmt().desc.Type() != "conv2d" || IsInt8Op(y->inlinks[0]->stmt().desc) ||
           y->inlinks[0]->stmt().desc.Output("Output") != std::vector<std::string>{name}) {
         Count("declined_input");
         return {};

@@ -38,7 +38,7 @@ bool IsWindowMaxPool(const cpp::OpDesc& d) {
 
 Pattern MakePattern() {
   Pattern p;
-  PNode* conv = p.Op("conv", {"conv2d"});
+  PNode* conv = p.Op("conv", {"conv2d"})->If([](const cpp::OpDesc& d) { return !IsInt8Op(d); });
   PNode* pool = p.Op("pool", {"pool2d"});
   PNode* y = p.Intermediate("y");
   p.Reads(conv, "Input", p.Input("x")).Writes(conv, "Output", y);

@@ -125,6 +125,8 @@ bool IsPerChannel(const DDim& y, int axis, int64_t c) {
   return Product(y) == 1 || ya == DDim{1, c, 1, 1};
 }
 
+bool IsInt8Op(const cpp::OpDesc& op) { return op.GetAttr<bool>("enable_int8", false); }
+
 PNode* BiasFoldableConv(Pattern* p) {
   return p->Op("conv", ConvTypes())->If([](const cpp::OpDesc& d) {
     return HasNoFusedActivation(d) && IsNchw(d);

@@ -67,6 +67,9 @@ const std::vector<std::string>& FusableActivations();
 // No activation fused into the op yet (fuse_activation empty, and no legacy
 // fuse_relu / fuse_brelu flag set).
 bool HasNoFusedActivation(const cpp::OpDesc& op);
+// An int8 op (enable_int8, set by quant_dequant_fuse_pass): its Filter holds
+// int8 levels, so passes that rewrite or regroup float filters skip it.
+bool IsInt8Op(const cpp::OpDesc& op);
 // No "y_activation" on an elementwise op.
 bool HasNoYActivation(const cpp::OpDesc& op);
 // Neither of the two (an elementwise op computing its plain formula).

@@ -23,6 +23,7 @@ float NextUniform(uint32_t* state, float lo, float hi) {
 
 const std::vector<std::string>& AllFusionPasses() {
   static const auto* names = new std::vector<std::string>{
+      "quant_dequant_fuse_pass",
       "identity_dropout_eliminate_pass", "identity_scale_eliminate_pass",
       "constant_folding_pass",
       "conv_elementwise_add_fuse_pass",  "conv_bn_fuse_pass",

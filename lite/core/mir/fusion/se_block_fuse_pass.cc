@@ -54,7 +54,7 @@ bool IsPointConv(const cpp::OpDesc& d) {
   return d.GetAttr<int>("groups", 1) == 1 && NoPadding(d) && IsNchw(d) &&
          !d.HasInput("ResidualData") && !d.GetAttr<bool>("fuse_relu", false) &&
          !d.GetAttr<bool>("fuse_brelu", false) &&
-         d.GetAttr<std::string>("activation_type", "").empty();
+         d.GetAttr<std::string>("activation_type", "").empty() && !IsInt8Op(d);
 }
 
 Pattern MakePattern() {

@@ -1,0 +1,283 @@
+// The quantization ops against Paddle's fake-quantization rules: rounding of
+// exact halves (away from zero without round_type / round_type 1, to even
+// with round_type 0), clipping to [-s, s], the zero-scale guard, per-channel
+// scales along quant_axis 0 (conv weights) and 1 (conv2d_transpose and
+// mul/matmul weights), and malformed attributes rejected naming the op.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "lite/core/op_tester.h"
+#include "lite/operators/quant_math.h"
+
+namespace lite {
+namespace {
+
+constexpr char kActQdq[] = "fake_quantize_dequantize_moving_average_abs_max";
+constexpr char kChannelQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
+
+// s = 127 makes bin_cnt / s exactly 1 in float32: levels are round(x).
+const std::vector<float> kHalves = {2.5f, -2.5f, 3.5f, -3.5f, 0.5f, -0.5f, 1.49f, 200.f, -200.f};
+
+std::vector<float> RunActQdq(const std::vector<float>& x, float scale, int round_type) {
+  OpTester t(kActQdq);
+  t.SetInput<float>("X", "x", {static_cast<int64_t>(x.size())}, x);
+  t.SetInput<float>("InScale", "s", {1}, {scale});
+  t.SetOutput("Out", "out");
+  t.SetOutput("OutScale", "s");
+  t.SetAttr("bit_length", 8);
+  if (round_type >= 0) t.SetAttr("round_type", round_type);
+  Status s = t.Run();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return s.ok() ? t.GetData<float>("out") : std::vector<float>();
+}
+
+TEST(FakeQuantDequant, WithoutRoundTypeHalvesGoAwayFromZeroAndClipToScale) {
+  EXPECT_EQ(RunActQdq(kHalves, 127.f, -1),
+            (std::vector<float>{3, -3, 4, -4, 1, -1, 1, 127, -127}));
+  EXPECT_EQ(RunActQdq(kHalves, 127.f, 1), RunActQdq(kHalves, 127.f, -1));
+}
+
+TEST(FakeQuantDequant, RoundTypeZeroHalvesGoToEvenAndLevelsReachMinus128) {
+  EXPECT_EQ(RunActQdq(kHalves, 127.f, 0),
+            (std::vector<float>{2, -2, 4, -4, 0, -0.f, 1, 127, -128}));
+}
+
+TEST(FakeQuantDequant, DequantizedValueIsLevelTimesScaleOverBinCount) {
+  const float s = 5.827937126159668f;  // an InScale of the slim classifier
+  const std::vector<float> x = {0.1f, -1.f, 2.2f, 5.9f, -7.f};
+  const std::vector<float> out = RunActQdq(x, s, -1);
+  ASSERT_EQ(out.size(), x.size());
+  const float factor = 127.f * (1.f / s);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float level = std::round(factor * std::min(std::max(x[i], -s), s));
+    EXPECT_EQ(out[i], level * s / 127.f) << i;
+    EXPECT_LE(std::abs(out[i] - std::min(std::max(x[i], -s), s)), s / 127.f) << i;
+  }
+}
+
+// Channel-wise op on a [2, 3, 2] weight: OutScale holds max |w| per index of
+// quant_axis, and each element is quant-dequantized with its channel's scale.
+struct ChannelRun {
+  std::vector<float> out;
+  std::vector<float> scales;
+};
+
+ChannelRun RunChannelQdq(const DDim& dims, const std::vector<float>& w, int axis) {
+  OpTester t(kChannelQdq);
+  t.SetInput<float>("X", "w", dims, w);
+  t.SetOutput("Out", "out");
+  t.SetOutput("OutScale", "scales");
+  t.SetAttr("bit_length", 8);
+  t.SetAttr("quant_axis", axis);
+  Status s = t.Run();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  if (!s.ok()) return {};
+  return {t.GetData<float>("out"), t.GetData<float>("scales")};
+}
+
+// The reference in double: level = round(x * 127 / s), value = level * s / 127.
+void ExpectChannelQdq(const DDim& dims, const std::vector<float>& w, int axis,
+                      const std::vector<float>& want_scales) {
+  const ChannelRun r = RunChannelQdq(dims, w, axis);
+  ASSERT_EQ(r.scales, want_scales);
+  int64_t inner = 1;
+  for (size_t d = axis + 1; d < dims.size(); ++d) inner *= dims[d];
+  for (size_t i = 0; i < w.size(); ++i) {
+    const double s = want_scales[(i / inner) % dims[axis]];
+    const double want = std::round(w[i] * 127.0 / s) * s / 127.0;
+    EXPECT_NEAR(r.out[i], want, 1e-6 * s) << "axis " << axis << " element " << i;
+  }
+}
+
+const DDim kW = {2, 3, 2};
+const std::vector<float> kWv = {0.3f, -1.2f, 0.05f, 0.7f, -0.2f, 0.9f,
+                                2.f,  -0.4f, 0.33f, 6.f,  -0.8f, 0.1f};
+
+TEST(ChannelWiseQuantDequant, ConvWeightsUseAxisZero) {
+  ExpectChannelQdq(kW, kWv, 0, {1.2f, 6.f});
+}
+
+TEST(ChannelWiseQuantDequant, TransposedConvAndMatmulWeightsUseAxisOne) {
+  ExpectChannelQdq(kW, kWv, 1, {2.f, 6.f, 0.9f});
+  ExpectChannelQdq({3, 2}, {1.f, -8.f, 0.5f, 2.f, -3.f, 0.25f}, 1, {3.f, 8.f});
+}
+
+TEST(ChannelWiseQuantDequant, AllZeroChannelIsGuardedNotNan) {
+  const ChannelRun r = RunChannelQdq({2, 2}, {0.f, 0.f, 1.f, -0.5f}, 0);
+  EXPECT_EQ(r.scales, (std::vector<float>{0.f, 1.f}));
+  EXPECT_EQ(r.out[0], 0.f);
+  EXPECT_EQ(r.out[1], 0.f);
+  EXPECT_FLOAT_EQ(r.out[3], std::round(-0.5f * 127.f) / 127.f);
+}
+
+TEST(QuantMath, RoundHalfAwayFromZeroIsStdRound) {
+  namespace quant = operators::quant;
+  std::vector<float> values = RandomFloats(20000, 3, -300.f, 300.f);
+  for (int k = -300; k <= 300; ++k) {
+    const float half = k + 0.5f;
+    for (float v : {half, std::nextafter(half, 1e9f), std::nextafter(half, -1e9f)}) {
+      values.push_back(v);
+    }
+  }
+  values.push_back(0.49999997f);
+  values.push_back(-0.49999997f);
+  values.push_back(8388609.f);
+  for (float v : values) {
+    EXPECT_EQ(quant::RoundHalfAwayFromZero(v), std::round(v)) << v;
+    EXPECT_EQ(quant::RoundTiesToEven(v), std::nearbyint(v)) << v;
+  }
+}
+
+// Subnormal inputs are zeroed before the multiply (speed); the level is what
+// the plain formula gives for every scale, the guarded tiny ones included.
+TEST(QuantMath, SubnormalInputsHaveLevelZero) {
+  namespace quant = operators::quant;
+  for (float s : {1e-35f, 1e-30f, 2e-30f, 1e-10f, 1.f, 40599.f}) {
+    for (int round_type : {0, 1}) {
+      const quant::Quantizer q(s, 127, round_type);
+      const float factor = 127.f * quant::InverseScale(s);
+      for (float x : {1e-40f, -1e-40f, 1.1e-38f, -1.1e-38f}) {
+        const float plain = std::round(factor * std::min(std::max(x, -s), s));
+        EXPECT_EQ(q.Level(x), plain) << s << " " << x;
+        EXPECT_EQ(q.Level(x), 0.f);
+      }
+    }
+  }
+}
+
+// The vector paths (AVX-512 builds): the int8 kernels' input levels and the
+// per-tensor quant-dequant equal Quantizer's for every value: halves,
+// clipping, subnormals.
+TEST(QuantMath, VectorPathsMatchQuantizer) {
+  namespace quant = operators::quant;
+  std::vector<float> x = RandomFloats(1000, 9, -8.f, 8.f);
+  for (int k = -130; k <= 130; ++k) x.push_back((k + 0.5f) * 4.f / 127.f);
+  x.push_back(1e-40f);
+  x.push_back(-1e-40f);
+  x.push_back(0.f);
+  for (float s : {4.f, 5.827937126159668f, 1e-31f}) {
+    for (int round_type : {0, 1}) {
+      std::vector<int8_t> q(x.size());
+      quant::QuantizeToInt8(x.data(), q.data(), static_cast<int64_t>(x.size()), s, 127,
+                            round_type);
+      std::vector<float> y(x.size());
+      quant::QuantDequantFloat(x.data(), y.data(), static_cast<int64_t>(x.size()), s, 127,
+                               round_type);
+      const quant::Quantizer ref(s, 127, round_type);
+      for (size_t i = 0; i < x.size(); ++i) {
+        EXPECT_EQ(q[i], static_cast<int8_t>(ref.Level(x[i])))
+            << "x " << x[i] << " s " << s << " round_type " << round_type;
+        EXPECT_EQ(y[i], ref.QuantDequant(x[i])) << "x " << x[i] << " s " << s;
+      }
+    }
+  }
+}
+
+// ---- quantize_linear / dequantize_linear ----
+
+std::vector<float> RunLinear(const char* type, const DDim& dims, const std::vector<float>& x,
+                             const DDim& scale_dims, const std::vector<float>& scales, int axis,
+                             int round_type) {
+  OpTester t(type);
+  t.SetInput<float>("X", "x", dims, x);
+  t.SetInput<float>("Scale", "s", scale_dims, scales);
+  t.SetInput<int32_t>("ZeroPoint", "zp", scale_dims, std::vector<int32_t>(scales.size(), 0));
+  t.SetOutput("Y", "y");
+  t.SetAttr("quant_axis", axis);
+  t.SetAttr("bit_length", 8);
+  if (round_type >= 0) t.SetAttr("round_type", round_type);
+  Status s = t.Run();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return s.ok() ? t.GetData<float>("y") : std::vector<float>();
+}
+
+TEST(QuantizeLinear, DefaultsToTiesToEvenWithoutClippingX) {
+  const DDim d = {static_cast<int64_t>(kHalves.size())};
+  EXPECT_EQ(RunLinear("quantize_linear", d, kHalves, {1}, {127.f}, -1, -1),
+            (std::vector<float>{2, -2, 4, -4, 0, -0.f, 1, 127, -128}));
+  EXPECT_EQ(RunLinear("quantize_linear", d, kHalves, {1}, {127.f}, -1, 1),
+            (std::vector<float>{3, -3, 4, -4, 1, -1, 1, 127, -127}));
+}
+
+TEST(QuantizeLinear, PerChannelAlongAxisOneThenDequantize) {
+  // [2, 2] with scales per column: 127 and 12.7.
+  const std::vector<float> x = {10.f, 1.f, -20.f, -2.55f};
+  const std::vector<float> levels =
+      RunLinear("quantize_linear", {2, 2}, x, {2}, {127.f, 12.7f}, 1, 0);
+  const float f1 = 127.f * (1.f / 12.7f);
+  EXPECT_EQ(levels, (std::vector<float>{10.f, std::nearbyint(f1 * 1.f), -20.f,
+                                        std::nearbyint(f1 * -2.55f)}));
+  const std::vector<float> back =
+      RunLinear("dequantize_linear", {2, 2}, levels, {2}, {127.f, 12.7f}, 1, -1);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float s = i % 2 ? 12.7f : 127.f;
+    EXPECT_EQ(back[i], levels[i] * s / 127.f) << i;
+  }
+}
+
+// ---- malformed ops ----
+
+Status AttachActQdq(float scale, int bit_length, bool with_scale = true) {
+  OpTester t(kActQdq);
+  t.SetInput<float>("X", "x", {2}, {1.f, 2.f});
+  if (with_scale) t.SetInput<float>("InScale", "act.scale", {1}, {scale});
+  t.SetOutput("Out", "out");
+  t.SetAttr("bit_length", bit_length);
+  return t.Run();
+}
+
+void ExpectNamesOp(const Status& s, const std::string& text) {
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("fake_quantize_dequantize_moving_average_abs_max (output: out)"),
+            std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
+}
+
+TEST(QuantOpErrors, ScaleMissingZeroOrNegativeAndBitLength) {
+  ExpectNamesOp(AttachActQdq(1.f, 8, false), "InScale");
+  ExpectNamesOp(AttachActQdq(0.f, 8), "act.scale");
+  ExpectNamesOp(AttachActQdq(-2.f, 8), "must be finite and > 0");
+  ExpectNamesOp(AttachActQdq(1.f, 16), "bit_length 16");
+  EXPECT_TRUE(AttachActQdq(1.f, 8).ok());
+}
+
+TEST(QuantOpErrors, QuantAxisOutOfRange) {
+  OpTester t(kChannelQdq);
+  t.SetInput<float>("X", "w", {2, 2}, {1.f, 2.f, 3.f, 4.f});
+  t.SetOutput("Out", "out");
+  t.SetAttr("quant_axis", 2);
+  Status s = t.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find(std::string(kChannelQdq) + " (output: out)"), std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find("quant_axis"), std::string::npos) << s.message();
+
+  OpTester u("dequantize_linear");
+  u.SetInput<float>("X", "x", {2, 2}, {1.f, 2.f, 3.f, 4.f});
+  u.SetInput<float>("Scale", "s", {2}, {1.f, 1.f});
+  u.SetOutput("Y", "y");
+  u.SetAttr("quant_axis", 3);
+  s = u.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("dequantize_linear (output: y)"), std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find("quant_axis 3"), std::string::npos) << s.message();
+}
+
+TEST(QuantOpErrors, NonZeroZeroPointIsRejected) {
+  OpTester t("quantize_linear");
+  t.SetInput<float>("X", "x", {2}, {1.f, 2.f});
+  t.SetInput<float>("Scale", "s", {1}, {1.f});
+  t.SetInput<int32_t>("ZeroPoint", "zp", {1}, {3});
+  t.SetOutput("Y", "y");
+  Status s = t.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("ZeroPoint"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace lite

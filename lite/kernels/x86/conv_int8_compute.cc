@@ -1,0 +1,155 @@
+// x86 int8 conv2d / depthwise_conv2d (the int8 form of conv_op.h, made by
+// quant_dequant_fuse_pass) on oneDNN's int8 convolution.
+//
+// The float32 NHWC input is quantized here to int8 levels with Input_scale,
+// by the same rule the fake quant op computes (operators/quant_math.h), into
+// a temporary; oneDNN convolves s8 x s8 with int32 accumulation (VNNI
+// kernels where the CPU has them: impl_info() names what the primitive got,
+// e.g. "brg:avx512_core_vnni") and writes float32 NHWC through per-channel
+// output scales Input_scale / 127 * Filter_scales[c] / 127 (the bias joins
+// the int32 sums before them, as oneDNN 2.x does, so it is passed divided by
+// them) and the fused activation as post-ops. The int32 sums are exact, so the
+// result differs from the float32 simulation only by float rounding.
+// Filter levels are reordered once into the layout oneDNN picks. Plan per
+// input shape, as the float conv.
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/post_ops.h"
+#include "lite/kernels/x86/dnnl_kernel.h"
+#include "lite/operators/conv_op.h"
+#include "lite/operators/quant_math.h"
+
+namespace lite {
+namespace kernels {
+namespace x86 {
+
+using dnnl::memory;
+using lite::x86::CpuEngine;
+using lite::x86::WrapMemory;
+
+// The quantized input of the int8 conv running on this thread, grown to
+// the largest input seen and kept: a fresh buffer per run (the buffer pool
+// hands large ones back to the system) costs a page fault per 4 KB, which
+// was most of the kernel's time. One op at a time runs on a thread.
+int8_t* QuantizedInputBuffer(int64_t n) {
+  thread_local std::vector<int8_t> buffer;
+  if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(n);
+  return buffer.data();
+}
+
+class ConvInt8Compute : public DnnlKernel {
+ public:
+  const std::string& impl_info() const { return impl_info_; }
+
+ protected:
+  Status InitDnnl() override {
+    const auto& p = Param<operators::ConvParam>();
+    if (p.input->dims().size() != 4 || p.output->dims().size() != 4) return Status::OK();
+    return Plan();
+  }
+
+  Status RunDnnl() override {
+    const auto& p = Param<operators::ConvParam>();
+    if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());
+    // Quantize the input (element order is irrelevant: one scale).
+    int8_t* q = QuantizedInputBuffer(p.input->numel());
+    memory src = Mem(DNNL_ARG_SRC, src_md_, q);
+    operators::quant::QuantizeToInt8(p.input->data<float>(), q, p.input->numel(),
+                                     p.input_scale, 127, p.quant_round_type);
+    memory dst = Mem(DNNL_ARG_DST, dst_md_, p.output->mutable_data<float>());
+    if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, bias_md_, scaled_bias_.data()));
+    Execute(conv_, {{DNNL_ARG_SRC, src},
+                    {DNNL_ARG_WEIGHTS, weights_},
+                    {DNNL_ARG_DST, dst},
+                    {DNNL_ARG_SCRATCHPAD, Temp(scratch_md_)}});
+    return Status::OK();
+  }
+
+ private:
+  Status Plan() {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& in = p.input->dims();
+    const DDim& out = p.output->dims();
+    const DDim& f = p.filter->dims();
+    const int64_t g = p.groups;
+    const memory::dims strides{p.strides[0], p.strides[1]};
+    const memory::dims dilates{p.eff_dilations[0] - 1, p.eff_dilations[1] - 1};
+    const memory::dims pad_l{p.eff_paddings[0], p.eff_paddings[2]};
+    const memory::dims pad_r{p.eff_paddings[1], p.eff_paddings[3]};
+    const auto nhwc = memory::format_tag::nhwc;
+    const memory::dims wdims = g > 1 ? memory::dims{g, f[0] / g, f[1], f[2], f[3]}
+                                     : memory::dims{f[0], f[1], f[2], f[3]};
+    src_md_ = memory::desc({in[0], in[1], in[2], in[3]}, memory::data_type::s8, nhwc);
+    dst_md_ = memory::desc({out[0], out[1], out[2], out[3]}, memory::data_type::f32, nhwc);
+    bias_md_ = p.bias ? memory::desc({f[0]}, memory::data_type::f32, memory::format_tag::x)
+                      : memory::desc();
+    const memory::desc w_any(wdims, memory::data_type::s8, memory::format_tag::any);
+
+    dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
+    // oneDNN 2.x adds an int8 conv's bias to the int32 sums before the
+    // output scale: the bias goes in divided by its channel's scale. A
+    // channel with scale 0 has only zero levels: scale 1 gives the bias.
+    std::vector<float> scales(p.filter_scales.size());
+    scaled_bias_.assign(scales.size(), 0.f);
+    for (size_t c = 0; c < scales.size(); ++c) {
+      scales[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
+      if (scales[c] == 0.f) scales[c] = 1.f;
+      if (p.bias) scaled_bias_[c] = p.bias->data<float>()[c] / scales[c];
+    }
+    attr.set_output_scales(1 << 1, scales);
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
+                                         dnnl::algorithm::convolution_direct, src_md_, w_any,
+                                         bias_md_, dst_md_, strides, dilates, pad_l, pad_r);
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, CpuEngine());
+    impl_info_ = pd.impl_info_str();
+    conv_ = dnnl::convolution_forward(pd);
+    scratch_md_ = pd.scratchpad_desc();
+    if (!weights_ || pd.weights_desc() != weights_md_) {
+      weights_md_ = pd.weights_desc();
+      weights_ = memory(weights_md_, CpuEngine());
+      memory user_w = WrapMemory(memory::desc(wdims, memory::data_type::s8,
+                                              g > 1 ? memory::format_tag::goihw
+                                                    : memory::format_tag::oihw),
+                                 p.filter->data<int8_t>());
+      dnnl::reorder(user_w, weights_).execute(stream(), user_w, weights_);
+      stream().wait();
+    }
+    planned_dims_ = in;
+    return Status::OK();
+  }
+
+  DDim planned_dims_;
+  dnnl::convolution_forward conv_;
+  memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_;
+  memory weights_;
+  std::vector<float> scaled_bias_;  // Bias / output scale, per channel
+  std::string impl_info_;
+};
+
+}  // namespace x86
+}  // namespace kernels
+}  // namespace lite
+
+namespace {
+// The int8 form, NCHW attributes, an activation oneDNN can fuse.
+bool ConvInt8Accepts(const lite::cpp::OpDesc& desc) {
+  auto act = lite::operators::FusedActivation::FromOpDesc(desc);
+  return desc.GetAttr<bool>("enable_int8", false) && act.ok() &&
+         lite::x86::DnnlExpressible(*act) &&
+         desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
+}
+}  // namespace
+
+// Float32 activations in and out; only the filter holds int8.
+#define LITE_REGISTER_X86_INT8_CONV(op)                                                      \
+  REGISTER_LITE_KERNEL(op, kX86, kInt8, kNHWC, lite::kernels::x86::ConvInt8Compute, def)     \
+      .BindInput("Input", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))  \
+      .BindInput("Bias", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))   \
+      .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC))) \
+      .SetAccepts(ConvInt8Accepts)                                                           \
+      .Finalize()
+
+LITE_REGISTER_X86_INT8_CONV(conv2d);
+LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d);

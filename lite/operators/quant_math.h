@@ -1,0 +1,214 @@
+// Paddle's fake-quantization arithmetic in float32, shared by the host
+// kernels of the quant ops and by quant_dequant_fuse_pass (which folds weight
+// quant-dequant into int8 levels and must produce the very same levels).
+//
+// Symmetric linear quantization with bin_cnt = 2^(bit_length-1) - 1 levels
+// on each side of zero. For a scale s (the largest magnitude represented):
+//   inv_s  = s <= 1e-30 ? 1 / (s + 1e-6) : 1 / s        (the zero-scale guard)
+//   level  = round_type 1: std::round((bin_cnt * inv_s) * clip(x, -s, s)),
+//                          ties away from zero, levels in [-bin_cnt, bin_cnt]
+//            round_type 0: ties to even of (bin_cnt * inv_s) * x, clamped to
+//                          [-bin_cnt - 1, bin_cnt] (x is not clipped first)
+//   dequantized value = level * s / bin_cnt
+// Programs exported before the round_type attribute existed (the
+// fake_quantize_dequantize_* ops of PaddleSlim QAT) compute round_type 1;
+// quantize_linear / dequantize_linear default to 0. Per-channel forms apply
+// the same rule with one scale per index of `quant_axis`.
+// Only pure functions on plain arrays here; no op or tensor state.
+#pragma once
+
+#include <algorithm>
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace lite {
+namespace operators {
+namespace quant {
+
+inline int BinCount(int bit_length) { return (1 << (bit_length - 1)) - 1; }
+
+inline float InverseScale(float s) { return s <= 1e-30f ? 1.f / (s + 1e-6f) : 1.f / s; }
+
+// Nearest integer, exact halves to the even neighbour (Paddle's
+// roundWithTiesToEven: compares the distances to floor and ceil).
+inline float RoundTiesToEven(float x) {
+  const float lo = std::floor(x);
+  const float hi = std::ceil(x);
+  const float d_lo = x - lo;
+  const float d_hi = hi - x;
+  const bool take_lo = d_lo == d_hi ? std::fmod(lo, 2.f) == 0.f : d_lo < d_hi;
+  return take_lo ? lo : hi;
+}
+
+// std::round (nearest, halves away from zero) without the libm call, so the
+// loops vectorize: v - trunc(v) is exact for every float.
+inline float RoundHalfAwayFromZero(float v) {
+  const float t = std::trunc(v);
+  return std::fabs(v - t) >= 0.5f ? t + std::copysign(1.f, v) : t;
+}
+
+// Quantizes with one scale; see the rule at the top of this file.
+class Quantizer {
+ public:
+  Quantizer(float scale, int bin_cnt, int round_type)
+      : s_(scale),
+        bin_(static_cast<float>(bin_cnt)),
+        factor_(static_cast<float>(bin_cnt) * InverseScale(scale)),
+        ties_to_even_(round_type == 0) {}
+
+  float Level(float x) const {
+    // A subnormal x has level 0 under any scale (|factor| < 1.3e32 keeps
+    // |factor * x| below 2e-6); zeroing it first avoids the slow subnormal
+    // multiply (25x slower per element on this CPU) that ReLU outputs hit.
+    x = std::fabs(x) < std::numeric_limits<float>::min() ? 0.f : x;
+    if (ties_to_even_) {
+      const float q = RoundTiesToEven(factor_ * x);
+      return std::min(std::max(q, -bin_ - 1.f), bin_);
+    }
+    const float clipped = std::min(std::max(x, -s_), s_);
+    return RoundHalfAwayFromZero(factor_ * clipped);
+  }
+  float Dequantize(float level) const { return level * s_ / bin_; }
+  float QuantDequant(float x) const { return Dequantize(Level(x)); }
+
+ private:
+  float s_;
+  float bin_;
+  float factor_;
+  bool ties_to_even_;
+};
+
+#ifdef __AVX512F__
+// Quantizer's rule on 16 values (truncate, then step away from zero at
+// |frac| >= 0.5; or round to nearest even): the levels as floats.
+class Quantizer16 {
+ public:
+  Quantizer16(float scale, int bin_cnt, int round_type)
+      : factor_(_mm512_set1_ps(static_cast<float>(bin_cnt) * InverseScale(scale))),
+        hi_(_mm512_set1_ps(round_type == 0 ? static_cast<float>(bin_cnt) : scale)),
+        lo_(_mm512_set1_ps(round_type == 0 ? -static_cast<float>(bin_cnt) - 1.f : -scale)),
+        ties_to_even_(round_type == 0) {}
+
+  __m512 Level(__m512 v) const {
+    const __m512 tiny = _mm512_set1_ps(std::numeric_limits<float>::min());
+    v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(_mm512_abs_ps(v), tiny, _CMP_GE_OQ), v);
+    if (ties_to_even_) {
+      const __m512 r = _mm512_roundscale_ps(_mm512_mul_ps(factor_, v),
+                                            _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+      return _mm512_min_ps(_mm512_max_ps(r, lo_), hi_);
+    }
+    v = _mm512_mul_ps(factor_, _mm512_min_ps(_mm512_max_ps(v, lo_), hi_));
+    const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __mmask16 up = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(v, t)),
+                                            _mm512_set1_ps(0.5f), _CMP_GE_OQ);
+    const __m512 step = _mm512_or_ps(_mm512_set1_ps(1.f), _mm512_and_ps(v, _mm512_set1_ps(-0.f)));
+    return _mm512_mask_add_ps(t, up, t, step);
+  }
+
+ private:
+  __m512 factor_, hi_, lo_;
+  bool ties_to_even_;
+};
+#endif
+
+// Levels of n values with one scale as int8 (bin_cnt <= 127): what an int8
+// kernel feeds its integer arithmetic. AVX-512 builds do 16 values per step
+// (Quantizer16), the rest one by one through Quantizer.
+inline void QuantizeToInt8(const float* x, int8_t* q, int64_t n, float scale, int bin_cnt,
+                           int round_type) {
+  const Quantizer quantizer(scale, bin_cnt, round_type);
+  int64_t i = 0;
+#ifdef __AVX512F__
+  const Quantizer16 q16(scale, bin_cnt, round_type);
+  for (; i + 16 <= n; i += 16) {
+    const __m512 r = q16.Level(_mm512_loadu_ps(x + i));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(q + i),
+                     _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(r)));
+  }
+#endif
+  for (; i < n; ++i) q[i] = static_cast<int8_t>(quantizer.Level(x[i]));
+}
+
+// y = quant-dequant of x with one scale (the fake op's per-tensor output),
+// 16 values per step on AVX-512 builds: level * s / bin_cnt as Quantizer.
+inline void QuantDequantFloat(const float* x, float* y, int64_t n, float scale, int bin_cnt,
+                              int round_type) {
+  const Quantizer quantizer(scale, bin_cnt, round_type);
+  int64_t i = 0;
+#ifdef __AVX512F__
+  const Quantizer16 q16(scale, bin_cnt, round_type);
+  const __m512 s = _mm512_set1_ps(scale);
+  const __m512 bin = _mm512_set1_ps(static_cast<float>(bin_cnt));
+  for (; i + 16 <= n; i += 16) {
+    const __m512 level = q16.Level(_mm512_loadu_ps(x + i));
+    _mm512_storeu_ps(y + i, _mm512_div_ps(_mm512_mul_ps(level, s), bin));
+  }
+#endif
+  for (; i < n; ++i) y[i] = quantizer.QuantDequant(x[i]);
+}
+
+// A tensor of dims `dims` seen as [outer, channels, inner] around `axis`.
+struct ChannelSplit {
+  int64_t outer = 1;
+  int64_t channels = 1;
+  int64_t inner = 1;
+};
+
+inline ChannelSplit SplitAt(const std::vector<int64_t>& dims, int axis) {
+  ChannelSplit s;
+  for (int i = 0; i < static_cast<int>(dims.size()); ++i) {
+    if (i < axis) s.outer *= dims[i];
+    if (i == axis) s.channels = dims[i];
+    if (i > axis) s.inner *= dims[i];
+  }
+  return s;
+}
+
+// max |x| per index of `axis` (Paddle's FindChannelAbsMaxFunctor).
+inline std::vector<float> ChannelAbsMax(const float* x, const std::vector<int64_t>& dims,
+                                        int axis) {
+  const ChannelSplit sp = SplitAt(dims, axis);
+  std::vector<float> out(sp.channels, 0.f);
+  for (int64_t o = 0; o < sp.outer; ++o) {
+    for (int64_t c = 0; c < sp.channels; ++c) {
+      const float* p = x + (o * sp.channels + c) * sp.inner;
+      float m = out[c];
+      for (int64_t i = 0; i < sp.inner; ++i) m = std::max(m, std::abs(p[i]));
+      out[c] = m;
+    }
+  }
+  return out;
+}
+
+// Applies `fn(quantizer, value)` to every element with its channel's scale
+// (scales.size() == 1: one scale for the whole tensor, axis ignored).
+template <typename Fn>
+void ForEachWithScale(const float* x, float* y, const std::vector<int64_t>& dims, int axis,
+                      const std::vector<float>& scales, int bin_cnt, int round_type, Fn fn) {
+  if (scales.size() == 1) {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d;
+    const Quantizer q(scales[0], bin_cnt, round_type);
+    for (int64_t i = 0; i < n; ++i) y[i] = fn(q, x[i]);
+    return;
+  }
+  const ChannelSplit sp = SplitAt(dims, axis);
+  std::vector<Quantizer> qs;
+  qs.reserve(scales.size());
+  for (float s : scales) qs.emplace_back(s, bin_cnt, round_type);
+  for (int64_t o = 0; o < sp.outer; ++o) {
+    for (int64_t c = 0; c < sp.channels; ++c) {
+      const int64_t base = (o * sp.channels + c) * sp.inner;
+      for (int64_t i = 0; i < sp.inner; ++i) y[base + i] = fn(qs[c], x[base + i]);
+    }
+  }
+}
+
+}  // namespace quant
+}  // namespace operators
+}  // namespace lite
