@@ -15,7 +15,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 "$BENCH" --model_dir="$TMP/model" --input_shape=2,3,32,32 --warmup=1 --repeats=5 --profile \
   --profile_ops >"$TMP/out" 2>&1 || { fail "benchmark failed"; cat "$TMP/out"; }
 last=$(tail -n 1 "$TMP/out")
-for key in median_ms min_ms mean_ms init_ms peak_rss_mb; do
+for key in median_ms min_ms mean_ms init_ms first_run_ms peak_rss_mb; do
   echo "$last" | grep -q "\"$key\":[0-9.]" || fail "JSON last line lacks $key: $last"
 done
 grep -q "input  x \[2, 3, 32, 32\]" "$TMP/out" || fail "--input_shape not used"
