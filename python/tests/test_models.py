@@ -3,9 +3,8 @@ outputs, with the full predictor (CxxConfig, x86 + host) and the light one
 (the full predictor's saved .nb through MobileConfig). Tolerance: the
 reference's own rule |engine - reference| <= max_abs + max_rel * |reference|.
 
-PIR programs (issue 24) and PaddleSlim-quantized models (issue 25) are xfail
-while the C++ API cannot create a predictor for them; as soon as it can, the
-same strict comparison applies to them."""
+Paddle 3 PIR programs and PaddleSlim-quantized models included: every model
+must load and match."""
 
 import json
 import pathlib
@@ -41,15 +40,6 @@ def full_config(models, name, meta):
     return config
 
 
-def pending_support(meta):
-    """Why the engine may not load this model yet ("" when it must)."""
-    if meta.get("format") == "pir-json":
-        return "PIR programs (issue 24)"
-    if "quantization" in meta:
-        return "PaddleSlim-quantized models (issue 25)"
-    return ""
-
-
 def check_against_reference(predictor, ref_dir, meta):
     for spec in meta["inputs"]:
         t = predictor.get_input(spec["name"])
@@ -73,12 +63,7 @@ def check_against_reference(predictor, ref_dir, meta):
 @pytest.mark.parametrize("name", MODELS or ["(no models)"])
 def test_model_full_and_light(shared_models, name, tmp_path):
     ref_dir, meta = load_reference(shared_models, name)
-    try:
-        full = lite.create_paddle_predictor(full_config(shared_models, name, meta))
-    except lite.LiteError as e:
-        if not pending_support(meta):
-            raise
-        pytest.xfail(f"{pending_support(meta)} not supported yet: {str(e)[:200]}")
+    full = lite.create_paddle_predictor(full_config(shared_models, name, meta))
     check_against_reference(full, ref_dir, meta)
     full.save_optimized_model(str(tmp_path / "model"))
     config = lite.MobileConfig()
