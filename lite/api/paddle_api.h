@@ -31,6 +31,7 @@
 
 #include "lite/core/npu_options.h"
 #include "lite/core/base/types.h"
+#include "lite/utils/logging.h"
 #include "lite/utils/status.h"
 
 namespace lite {
@@ -304,6 +305,14 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreatePaddlePredictor(const ConfigT& 
 
 // The engine version ("0.1.0"), as written into .nb files.
 std::string GetVersion();
+
+// Where the engine's non-error messages go (a subgraph falling back to host,
+// a refused driver plugin, a strict predictor's placement summary): stderr
+// by default; SetLogSink(sink) routes them, a sink doing nothing silences
+// them, an empty one restores stderr (lite/utils/logging.h).
+using ::lite::LogSeverity;
+using ::lite::LogSink;
+using ::lite::SetLogSink;
 
 }  // namespace lite_api
 }  // namespace paddle

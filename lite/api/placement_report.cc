@@ -11,13 +11,6 @@
 
 namespace lite {
 
-namespace {
-std::string DescName(const cpp::OpDesc& op) {
-  auto outs = op.OutputArgumentNames();
-  return op.Type() + (outs.empty() ? "" : " (output: " + outs.front() + ")");
-}
-}  // namespace
-
 paddle::lite_api::PlacementReport PredictorRuntime::Placement() const {
   paddle::lite_api::PlacementReport report;
   std::map<int, const SubgraphRecord*> records;
@@ -25,7 +18,7 @@ paddle::lite_api::PlacementReport PredictorRuntime::Placement() const {
   for (const cpp::OpDesc& op : program_.blocks[0].ops) {
     if (op.Type() == "feed" || op.Type() == "fetch") continue;
     if (op.Type() != "subgraph") {
-      report.ops.push_back({DescName(op), -1, false, op.GetAttr<std::string>(kHostReasonAttr, "")});
+      report.ops.push_back({op.DebugName(), -1, false, op.GetAttr<std::string>(kHostReasonAttr, "")});
       continue;
     }
     const int id = op.GetAttr<int32_t>(operators::kSubgraphIdAttr, 0);
@@ -48,8 +41,8 @@ paddle::lite_api::PlacementReport PredictorRuntime::Placement() const {
     const bool on_device = rec && rec->state != SubgraphRecord::State::kFellBack;
     if (idx > 0 && idx < static_cast<int>(program_.blocks.size())) {
       for (const cpp::OpDesc& inner : program_.blocks[idx].ops) {
-        sub.ops.push_back(DescName(inner));
-        report.ops.push_back({DescName(inner), id, on_device,
+        sub.ops.push_back(inner.DebugName());
+        report.ops.push_back({inner.DebugName(), id, on_device,
                               on_device ? "" : "subgraph " + std::to_string(id) + " fell back"});
       }
     }

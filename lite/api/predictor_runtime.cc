@@ -1,12 +1,12 @@
 #include "lite/api/predictor_runtime.h"
 
-#include <cstdio>
 #include <exception>
 #include <new>
 #include <map>
 
 #include "lite/api/saving.h"
 #include "lite/core/program_validator.h"
+#include "lite/utils/logging.h"
 
 namespace lite {
 
@@ -65,7 +65,7 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_,
                                                      threads < 1 ? 1 : threads, npu));
   if (!rt->runtime_->context()->subgraphs.empty()) {
-    std::fprintf(stderr, "%s\n", rt->Placement().Summary().c_str());
+    LogMessage(LogSeverity::kInfo, rt->Placement().Summary());
   }
   return rt;
 }

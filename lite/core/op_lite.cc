@@ -3,10 +3,8 @@
 namespace lite {
 
 std::string OpLite::DebugName() const {
-  std::string name = type_;
-  auto outs = desc_.OutputArgumentNames();
-  if (!outs.empty()) name += " (output: " + outs.front() + ")";
-  return name;
+  // Before Attach the desc is empty: the op's type alone.
+  return desc_.Type().empty() ? type_ : desc_.DebugName();
 }
 
 Status OpLite::Attach(const cpp::OpDesc& desc, Scope* scope) {

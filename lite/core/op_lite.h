@@ -42,6 +42,11 @@ class OpLite {
   virtual Status InferShape() = 0;
   virtual OpParam* param() = 0;
 
+  // Arithmetic per run (multiply-adds count 2) from the bound tensors'
+  // current dims, for the profile's GFLOP/s; 0 when the op does not count
+  // it (or its tensors are not known yet).
+  virtual int64_t Flops() const { return 0; }
+
   // Ops that own a sub-block (e.g. `subgraph`) get the whole program before
   // Attach; the default ignores it. The program outlives the op.
   virtual void SetProgram(const cpp::ProgramDesc* /*program*/) {}

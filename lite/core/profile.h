@@ -19,14 +19,9 @@ struct ProfileRow {
   int ops = 0;         // instructions of this type and place
   double ms = 0;       // per run, summed over those instructions
   double percent = 0;  // of the program's total
-  int64_t flops = 0;   // per run, of the ops OpFlops counts
+  int64_t flops = 0;   // per run, of the ops that count theirs (OpLite::Flops)
   double gflops = -1;  // GFLOP/s over the counted ops; -1 when not counted
 };
-
-// Floating-point operations (2 per multiply-add) of one run of `op` at its
-// current tensor dims: conv2d, depthwise_conv2d, conv2d_transpose, fc, mul,
-// matmul, matmul_v2. 0 for every other op.
-int64_t OpFlops(const OpLite& op);
 
 // "op type  place  ops  ms/run  share  GFLOP/s" lines plus a total line.
 std::string FormatProfile(const std::vector<ProfileRow>& rows, double total_ms);

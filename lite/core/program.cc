@@ -192,7 +192,7 @@ std::vector<ProfileRow> RuntimeProgram::InstructionProfileRows(double* total_ms)
     r.output = outs.empty() ? "" : outs.front().first;
     r.ops = 1;
     r.ms = op_millis_[i] / profiled_runs_;
-    r.flops = OpFlops(inst.op());
+    r.flops = inst.op().Flops();
     if (r.flops > 0 && r.ms > 0) r.gflops = r.flops / (r.ms * 1e6);
     total += r.ms;
     rows.push_back(r);

@@ -93,7 +93,7 @@ class RuntimeProgram {
     profiled_runs_ = 0;
   }
   // Time per (op type, kernel place), slowest first, with GFLOP/s for the
-  // ops OpFlops counts; rows sum to *total_ms (ms per run).
+  // ops that count their FLOPs (OpLite::Flops); rows sum to *total_ms (ms per run).
   std::vector<ProfileRow> ProfileRows(double* total_ms = nullptr) const;
   // FormatProfile of ProfileRows ("" when nothing was profiled).
   std::string ProfileSummary() const;

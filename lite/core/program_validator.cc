@@ -8,16 +8,8 @@ namespace lite {
 namespace {
 
 std::string OpName(const cpp::BlockDesc& block, size_t i) {
-  const cpp::OpDesc& op = block.ops[i];
-  std::string first_out;
-  for (const auto& kv : op.outputs()) {
-    if (!kv.second.empty()) {
-      first_out = kv.second.front();
-      break;
-    }
-  }
-  return "block " + std::to_string(block.idx) + " op #" + std::to_string(i) + " " + op.Type() +
-         (first_out.empty() ? "" : " (output: " + first_out + ")");
+  return "block " + std::to_string(block.idx) + " op #" + std::to_string(i) + " " +
+         block.ops[i].DebugName();
 }
 
 // The VarDesc of `name` in `block` or its ancestors; null when undeclared.

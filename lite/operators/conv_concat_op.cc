@@ -102,4 +102,20 @@ Status ConvConcatOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
+namespace lite {
+namespace operators {
+
+int64_t ConvConcatOp::Flops() const {
+  int64_t flops = 0;
+  for (const auto& conv : convs_) {
+    const int64_t f = conv->Flops();
+    if (f == 0) return 0;
+    flops += f;
+  }
+  return flops;
+}
+
+}  // namespace operators
+}  // namespace lite
+
 REGISTER_LITE_OP(conv2d_concat, lite::operators::ConvConcatOp);

@@ -11,8 +11,7 @@
 // concat op (lite/operators/conv_op.h, concat_split_ops.h) and delegates
 // shape rules and checks to them: conv i writes "<Out>@<i>", a var of the
 // scope only this op knows (the host kernel runs the host kernels through
-// them; the x86 kernel never allocates them; lite/core/profile.cc, which
-// cannot include operators, counts FLOPs through these names).
+// them; the x86 kernel never allocates them). Flops() sums its convs'.
 #pragma once
 
 #include <memory>
@@ -47,6 +46,8 @@ class ConvConcatOp : public OpLite {
   Status CheckShape() const override;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
+  // The convs' sum; 0 when any of them is not known.
+  int64_t Flops() const override;
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

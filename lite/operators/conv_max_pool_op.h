@@ -42,6 +42,7 @@ class ConvMaxPoolOp : public OpLite {
   Status CheckShape() const override;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
+  int64_t Flops() const override { return conv_ ? conv_->Flops() : 0; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

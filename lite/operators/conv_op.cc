@@ -160,5 +160,16 @@ Status ConvOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
+namespace lite {
+namespace operators {
+
+int64_t ConvFlops(const Tensor* f, const Tensor* out) {
+  if (!f || !out || f->dims().size() != 4) return 0;
+  return 2 * out->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+}
+
+}  // namespace operators
+}  // namespace lite
+
 REGISTER_LITE_OP(conv2d, lite::operators::ConvOp);
 REGISTER_LITE_OP(depthwise_conv2d, lite::operators::ConvOp);

@@ -26,6 +26,10 @@
 namespace lite {
 namespace operators {
 
+// A conv with filter `f` (4-D) writing `out`, as direct arithmetic; 0 when
+// either is unknown.
+int64_t ConvFlops(const Tensor* f, const Tensor* out);
+
 struct ConvParam : OpParam {
   const Tensor* input = nullptr;
   const Tensor* filter = nullptr;
@@ -85,6 +89,7 @@ class ConvOp : public ConvOpBase {
   using ConvOpBase::ConvOpBase;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
+  int64_t Flops() const override { return ConvFlops(param_.filter, param_.output); }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

@@ -102,5 +102,18 @@ Status ConvTransposeOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
+namespace lite {
+namespace operators {
+
+int64_t ConvTransposeOp::Flops() const {
+  const Tensor* f = param_.filter;
+  const Tensor* in = param_.input;
+  if (!f || !in || f->dims().size() != 4) return 0;
+  return 2 * in->numel() * f->dims()[1] * f->dims()[2] * f->dims()[3];
+}
+
+}  // namespace operators
+}  // namespace lite
+
 REGISTER_LITE_OP(conv2d_transpose, lite::operators::ConvTransposeOp);
 REGISTER_LITE_OP(depthwise_conv2d_transpose, lite::operators::ConvTransposeOp);

@@ -29,6 +29,8 @@ class ConvTransposeOp : public ConvOpBase {
   using ConvOpBase::ConvOpBase;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
+  // Every input pixel scatters into filter-sized windows of the output.
+  int64_t Flops() const override;
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

@@ -264,6 +264,37 @@ Status FcOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
+namespace lite {
+namespace operators {
+
+int64_t MulOp::Flops() const {
+  const Tensor* x = param_.x;
+  const Tensor* out = param_.out;
+  if (!x || !out || x->dims().empty()) return 0;
+  int64_t k = 1;
+  for (size_t i = param_.x_num_col_dims; i < x->dims().size(); ++i) k *= x->dims()[i];
+  return 2 * out->numel() * k;
+}
+
+int64_t MatMulOp::Flops() const {
+  const Tensor* x = param_.x;
+  const Tensor* out = param_.out;
+  if (!x || !out || x->dims().empty()) return 0;
+  const auto& d = x->dims();
+  const int64_t k = param_.trans_x && d.size() >= 2 ? d[d.size() - 2] : d.back();
+  return 2 * out->numel() * k;
+}
+
+int64_t FcOp::Flops() const {
+  const Tensor* w = param_.w;
+  const Tensor* out = param_.out;
+  if (!w || !out || w->dims().size() != 2) return 0;
+  return 2 * out->numel() * w->dims()[0];
+}
+
+}  // namespace operators
+}  // namespace lite
+
 REGISTER_LITE_OP(mul, lite::operators::MulOp);
 REGISTER_LITE_OP(matmul, lite::operators::MatMulOp);
 REGISTER_LITE_OP(matmul_v2, lite::operators::MatMulOp);

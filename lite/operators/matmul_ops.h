@@ -40,6 +40,7 @@ class MulOp : public OpLite {
   Status CheckShape() const override;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
+  int64_t Flops() const override;
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
@@ -72,6 +73,7 @@ class MatMulOp : public OpLite {
   Status CheckShape() const override;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
+  int64_t Flops() const override;
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
@@ -97,6 +99,7 @@ class FcOp : public OpLite {
   Status CheckShape() const override;
   Status InferShape() override;
   OpParam* param() override { return &param_; }
+  int64_t Flops() const override;
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;

@@ -3,6 +3,41 @@
 namespace lite {
 namespace npu {
 
+namespace {
+
+std::string DimsText(const std::vector<int64_t>& dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+  return s + "]";
+}
+
+Status CheckList(const Model& model, const std::vector<int>& operands,
+                 const std::vector<HostTensor>& tensors, const char* what) {
+  if (operands.size() != tensors.size()) {
+    return InvalidArgument(std::string("model has ") + std::to_string(operands.size()) + " " +
+                           what + "s, got " + std::to_string(tensors.size()));
+  }
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const Operand& o = model.operands[operands[i]];
+    const size_t bytes = static_cast<size_t>(o.numel()) * ElementSize(o.type);
+    if (tensors[i].dims != o.dims || tensors[i].bytes < bytes || !tensors[i].data) {
+      return InvalidArgument(std::string(what) + " " + std::to_string(i) + " (" + o.name +
+                             ") expects " + DimsText(o.dims) + " (" + std::to_string(bytes) +
+                             " bytes), got " + DimsText(tensors[i].dims) + " (" +
+                             std::to_string(tensors[i].bytes) + " bytes)");
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status CheckHostTensors(const Model& model, const std::vector<HostTensor>& inputs,
+                        const std::vector<HostTensor>& outputs) {
+  RETURN_IF_ERROR(CheckList(model, model.inputs, inputs, "input"));
+  return CheckList(model, model.outputs, outputs, "output");
+}
+
 DriverRegistry& DriverRegistry::Global() {
   static DriverRegistry* registry = new DriverRegistry;
   return *registry;

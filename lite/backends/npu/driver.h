@@ -77,6 +77,12 @@ class Driver {
                          const std::vector<HostTensor>& outputs) = 0;
 };
 
+// Checks `inputs`/`outputs` against the model's input/output operands
+// (count, dims, byte size), naming the operand at fault: what every
+// driver's Execute does first.
+Status CheckHostTensors(const Model& model, const std::vector<HostTensor>& inputs,
+                        const std::vector<HostTensor>& outputs);
+
 using DriverFactory = std::function<std::unique_ptr<Driver>()>;
 
 // Thread-safe: plugins may register while predictors are being created.

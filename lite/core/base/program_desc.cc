@@ -84,6 +84,10 @@ void OpDesc::SetOutput(const std::string& p, std::vector<std::string> args) {
 }
 std::vector<std::string> OpDesc::InputArgumentNames() const { return Flatten(inputs_); }
 std::vector<std::string> OpDesc::OutputArgumentNames() const { return Flatten(outputs_); }
+std::string OpDesc::DebugName() const {
+  auto outs = OutputArgumentNames();
+  return type_ + (outs.empty() ? "" : " (output: " + outs.front() + ")");
+}
 void OpDesc::RenameInput(const std::string& from, const std::string& to) {
   Rename(&inputs_, from, to);
 }

@@ -71,6 +71,9 @@ class OpDesc {
   // All variable names read / written, in parameter order.
   std::vector<std::string> InputArgumentNames() const;
   std::vector<std::string> OutputArgumentNames() const;
+  // "conv2d (output: conv2d_0.tmp_0)" (the type alone when nothing is
+  // written): how errors, reasons and reports name an op.
+  std::string DebugName() const;
   // Renames every use of `from` among the inputs (outputs) to `to`.
   void RenameInput(const std::string& from, const std::string& to);
   void RenameOutput(const std::string& from, const std::string& to);

@@ -1,6 +1,6 @@
 #include "lite/core/mir/pass.h"
 
-#include <cstdio>
+#include "lite/utils/logging.h"
 
 namespace lite {
 namespace mir {
@@ -14,7 +14,7 @@ bool PassRegistry::Register(const std::string& name, PassFactory factory) {
   // First registration wins; a duplicate name is a programmer error that
   // must not silently replace a pass.
   if (!factories_.emplace(name, std::move(factory)).second) {
-    std::fprintf(stderr, "pass '%s' registered twice; keeping the first\n", name.c_str());
+    LogMessage(LogSeverity::kWarning, "pass '" + name + "' registered twice; keeping the first");
     return false;
   }
   return true;
@@ -63,7 +63,6 @@ const std::vector<std::string>& DefaultPipeline() {
       "type_target_cast_pass",
       // NHWC between consecutive x86 kernels, one conversion per change.
       "layout_cast_pass",
-      "graph_visualize_pass",
       "generate_program_pass",
       // Plans activation memory on the generated program (last uses).
       "memory_optimize_pass",

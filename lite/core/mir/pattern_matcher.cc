@@ -1,8 +1,8 @@
 #include "lite/core/mir/pattern_matcher.h"
 
+#include <glog/logging.h>
+
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <set>
 #include <tuple>
 
@@ -131,8 +131,8 @@ Node* Match::at(const std::string& name) const {
   for (size_t i = 0; i < names_.size(); ++i) {
     if (names_[i] == name) return nodes_[i];
   }
-  std::fprintf(stderr, "Match::at: the pattern has no node named '%s'\n", name.c_str());
-  std::abort();
+  // Asking for a name the pattern does not have is a bug in the pass.
+  LOG(FATAL) << "Match::at: the pattern has no node named '" << name << "'";
 }
 
 std::vector<Node*> Match::ops() const {

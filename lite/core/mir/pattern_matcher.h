@@ -108,8 +108,8 @@ class Pattern {
 
 class Match {
  public:
-  // The graph node bound to the pattern node `name`; aborts on an unknown
-  // name (a bug in the pass).
+  // The graph node bound to the pattern node `name`. An unknown name is a
+  // bug in the pass: a fatal glog error (LOG(FATAL)), like a failed CHECK.
   Node* at(const std::string& name) const;
   // Ops of the match (in pattern order) and all bound nodes.
   const std::vector<Node*>& nodes() const { return nodes_; }

@@ -76,10 +76,6 @@ class SSAGraph {
   std::vector<cpp::BlockDesc>* mutable_added_blocks() { return &added_blocks_; }
   const std::vector<cpp::BlockDesc>& added_blocks() const { return added_blocks_; }
 
-  // DOT text recorded by graph_visualize_pass.
-  const std::string& visualization() const { return visualization_; }
-  void set_visualization(std::string dot) { visualization_ = std::move(dot); }
-
   // A fresh variable name derived from `base`, unused in this graph.
   std::string UniqueVarName(const std::string& base);
 
@@ -94,7 +90,6 @@ class SSAGraph {
   cpp::ProgramDesc generated_;
   bool has_generated_ = false;
   int64_t next_order_ = 0;
-  std::string visualization_;
   NpuOptions npu_options_;
   std::vector<cpp::BlockDesc> added_blocks_;
 };

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 
 #include "lite/kernels/npu/subgraph_converter.h"
+#include "lite/utils/logging.h"
 
 namespace lite {
 namespace kernels {
@@ -81,8 +81,9 @@ Status SubgraphCompute::FallBack(const std::string& reason) {
   record_.state = SubgraphRecord::State::kFellBack;
   record_.reason = reason;
   std::string first = record_.ops.empty() ? "" : record_.ops.front();
-  std::fprintf(stderr, "npu: subgraph %d (%zu ops from %s) runs on host: %s\n", record_.id,
-               record_.ops.size(), first.c_str(), reason.c_str());
+  LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) + " (" +
+                                        std::to_string(record_.ops.size()) + " ops from " + first +
+                                        ") runs on host: " + reason);
   if (ctx()->npu.strict) {
     return FailedPrecondition("npu strict mode: subgraph " + std::to_string(record_.id) + " (" +
                               std::to_string(record_.ops.size()) + " ops from " + first +

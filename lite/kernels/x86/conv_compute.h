@@ -14,30 +14,23 @@
 //
 // 1x1: dense 1x1 stride-1 unpadded convs with no activation, relu or relu6
 // on NHWC run our register-blocked GEMM (lite/backends/x86/pointwise_conv.h;
-// AVX-512 builds and CPUs): a little faster than oneDNN's brgconv_1x1
-// (conv10 of squeezenet 110 vs 106 GFLOP/s in cache), and it writes channel
-// slices, which WriteIntoChannelsOf needs.
+// AVX-512 builds and CPUs), which also writes channel slices, as
+// WriteIntoChannelsOf needs.
 //
 // Winograd: dense 3x3 stride-1 undilated convs with at least
 // kWinogradMinInChannels inputs, kWinogradMinOutChannels outputs and
 // kWinogradMinOutputPixels output pixels, and no activation, relu or relu6,
 // run our own Winograd F(4x4, 3x3) on NHWC (lite/backends/x86/winograd_nhwc.h;
-// AVX-512 builds and CPUs). Measured against oneDNN's direct NHWC kernel (1
-// thread, input not in cache): 0.5-0.9x its time from 16 input channels and
-// 56x56 outputs up (0.58x for det's 96 -> 24 at 160x160, 0.6x for
-// squeezenet's 16 -> 64 at 56x56), about even with oneDNN's blocked
-// Winograd below (its filter, 4x the direct one, is read from memory on
-// every run there, and few tiles share it). oneDNN's own Winograd kernel wants blocked
-// activations, so an NHWC model reorders the input and output around it
-// (1.3 ms of a 5.4 ms conv on det's 96 x 160 x 160 input), and it takes no
-// activation but relu: it is used only on small maps (12x12 up to the
-// threshold above, 32+ -> 64+ channels, none or relu), where the reorders
-// are cheap and it beats the direct kernel (0.77-0.97x on squeezenet's fire
-// modules; squeezenet 5% faster overall). Winograd's rounding differs from
-// direct convolution by ~1e-6 to 1e-5 of the largest output (the transforms
-// add and subtract terms of similar size), well inside fp32 model
-// tolerances. The choice depends on shapes and attributes only, never on
-// timing, so runs are reproducible.
+// AVX-512 builds and CPUs). oneDNN's own Winograd kernel wants blocked
+// activations (reorders around it) and takes no activation but relu: it runs
+// only small maps (12x12 up to the threshold above, 32+ -> 64+ channels,
+// none or relu), where the reorders are cheap. The thresholds come from
+// measurements kept with the others in the README (x86 target), where
+// tools/benchmark re-measures them. Winograd's rounding differs from direct
+// convolution by ~1e-6 to 1e-5 of the largest output (the transforms add and
+// subtract terms of similar size), well inside fp32 model tolerances. The
+// choice depends on shapes and attributes only, never on timing, so runs are
+// reproducible.
 #pragma once
 
 #include <string>

@@ -2,11 +2,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <algorithm>
 
 #include "lite/backends/npu/plugin/abi_model.h"
-#include "lite/backends/npu/reference/reference_driver.h"
+#include "lite/utils/logging.h"
 
 namespace lite {
 namespace npu {
@@ -68,13 +67,13 @@ Status CheckInstance(const lite_npu_driver* d) {
 std::unique_ptr<Driver> PluginDriver::Create(const std::shared_ptr<const PluginLibrary>& lib) {
   lite_npu_driver* instance = lib->create();
   if (!instance) {
-    std::fprintf(stderr, "npu: plugin %s: lite_npu_driver_create returned NULL\n",
-                 lib->path.c_str());
+    LogMessage(LogSeverity::kWarning,
+               "npu: plugin " + lib->path + ": lite_npu_driver_create returned NULL");
     return nullptr;
   }
   Status s = CheckInstance(instance);
   if (!s.ok()) {
-    std::fprintf(stderr, "npu: plugin %s: %s\n", lib->path.c_str(), s.message().c_str());
+    LogMessage(LogSeverity::kWarning, "npu: plugin " + lib->path + ": " + s.message());
     if (instance->destroy) instance->destroy(instance);
     return nullptr;
   }

@@ -1,4 +1,5 @@
 #include "lite/backends/npu/plugin/plugin_loader.h"
+#include "lite/utils/logging.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -6,7 +7,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -138,7 +138,7 @@ void ScanDirectory(const std::string& dir, PluginScan* scan) {
     }
     if (!ignore.empty()) {
       scan->ignored.push_back(path + ": " + ignore);
-      if (Verbose()) std::fprintf(stderr, "npu: ignored %s: %s\n", path.c_str(), ignore.c_str());
+      if (Verbose()) LogMessage(LogSeverity::kInfo, "npu: ignored " + path + ": " + ignore);
       continue;
     }
     char resolved[PATH_MAX];
@@ -156,7 +156,7 @@ void ScanDirectory(const std::string& dir, PluginScan* scan) {
     } else {
       scan->refused.push_back(path + ": " + it->second.why);
       if (first_time) {
-        std::fprintf(stderr, "npu: plugin refused: %s: %s\n", path.c_str(), it->second.why.c_str());
+        LogMessage(LogSeverity::kWarning, "npu: plugin refused: " + path + ": " + it->second.why);
       }
     }
   }
@@ -200,8 +200,8 @@ Status LoadPluginDrivers(const std::vector<std::string>& dirs, PluginScan* scan)
   for (const std::string& dir : SplitDriverPaths(env ? env : "")) {
     if (!IsDirectory(dir)) {
       if (!State().warned_env_dirs.insert(dir).second) continue;
-      std::fprintf(stderr, "npu: %s entry '%s' is not a directory; skipped\n", kDriverPathEnv,
-                   dir.c_str());
+      LogMessage(LogSeverity::kWarning, std::string("npu: ") + kDriverPathEnv + " entry '" + dir +
+                                            "' is not a directory; skipped");
       continue;
     }
     ScanDirectory(dir, scan);

@@ -25,10 +25,5 @@ class ReferenceDriver : public Driver {
                  const std::vector<HostTensor>& outputs) override;
 };
 
-// Checks `inputs`/`outputs` against the model's input/output operands
-// (count, dims, byte size), naming the operand at fault. Shared by drivers.
-Status CheckHostTensors(const Model& model, const std::vector<HostTensor>& inputs,
-                        const std::vector<HostTensor>& outputs);
-
 }  // namespace npu
 }  // namespace lite

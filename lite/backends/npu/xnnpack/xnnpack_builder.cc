@@ -9,22 +9,36 @@ namespace npu {
 namespace {
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
+}  // namespace
 
-// NCHW data -> NHWC data for 4-D; copies otherwise.
-std::vector<float> ToNhwc(const Operand& o) {
-  const float* src = o.f32();
-  const int64_t n = o.numel();
-  if (o.dims.size() != 4) return std::vector<float>(src, src + n);
-  const int64_t N = o.dims[0], C = o.dims[1], H = o.dims[2], W = o.dims[3];
-  std::vector<float> dst(n);
-  for (int64_t a = 0; a < N; ++a)
+void NchwToNhwc(const float* src, float* dst, const std::vector<int64_t>& d) {
+  const int64_t N = d[0], C = d[1], HW = d[2] * d[3];
+  for (int64_t n = 0; n < N; ++n) {
+    const float* s = src + n * C * HW;
+    float* t = dst + n * C * HW;
     for (int64_t c = 0; c < C; ++c)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t w = 0; w < W; ++w)
-          dst[((a * H + h) * W + w) * C + c] = src[((a * C + c) * H + h) * W + w];
+      for (int64_t i = 0; i < HW; ++i) t[i * C + c] = s[c * HW + i];
+  }
+}
+
+void NhwcToNchw(const float* src, float* dst, const std::vector<int64_t>& d) {
+  const int64_t N = d[0], C = d[1], HW = d[2] * d[3];
+  for (int64_t n = 0; n < N; ++n) {
+    const float* s = src + n * C * HW;
+    float* t = dst + n * C * HW;
+    for (int64_t i = 0; i < HW; ++i)
+      for (int64_t c = 0; c < C; ++c) t[c * HW + i] = s[i * C + c];
+  }
+}
+
+std::vector<float> NhwcData(const float* src, const std::vector<int64_t>& d) {
+  int64_t n = 1;
+  for (int64_t v : d) n *= v;
+  if (d.size() != 4) return std::vector<float>(src, src + n);
+  std::vector<float> dst(n);
+  NchwToNhwc(src, dst.data(), d);
   return dst;
 }
-}  // namespace
 
 std::vector<size_t> XnnDims(const std::vector<int64_t>& d) {
   if (d.size() == 4) return {size_t(d[0]), size_t(d[2]), size_t(d[3]), size_t(d[1])};
@@ -59,7 +73,7 @@ StatusOr<uint32_t> XnnpackBuilder::Value(int idx) {
   const Operand& o = model_.operands[idx];
   const std::vector<size_t> dims = XnnDims(o.dims);
   if (o.lifetime == Lifetime::kConstant) {
-    if (ids_[idx] == XNN_INVALID_VALUE_ID) ids_[idx] = ConstantValue(ToNhwc(o), dims);
+    if (ids_[idx] == XNN_INVALID_VALUE_ID) ids_[idx] = ConstantValue(NhwcData(o.f32(), o.dims), dims);
     return ids_[idx];
   }
   const bool external = externals_.count(idx) > 0;

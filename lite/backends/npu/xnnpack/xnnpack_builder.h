@@ -17,6 +17,13 @@
 namespace lite {
 namespace npu {
 
+// NCHW <-> NHWC copies of one 4-D float tensor whose NCHW dims are `d`.
+void NchwToNhwc(const float* src, float* dst, const std::vector<int64_t>& d);
+void NhwcToNchw(const float* src, float* dst, const std::vector<int64_t>& d);
+// `src` (NCHW dims `d`) in the driver's storage order: NHWC when 4-D, else
+// as is. How every constant reaches XNNPACK or the driver's own kernels.
+std::vector<float> NhwcData(const float* src, const std::vector<int64_t>& d);
+
 class XnnpackBuilder {
  public:
   // Defines operations `ops` (a segment of the model) into `subgraph`.

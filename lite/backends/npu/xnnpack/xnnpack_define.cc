@@ -30,18 +30,7 @@ uint32_t XnnpackBuilder::BroadcastConstant(int idx, size_t out_rank) {
     return ConstantValue(std::vector<float>(p, p + o.numel()), XnnDims(d));
   }
   while (d.size() < 4) d.insert(d.begin(), 1);  // numpy: right-aligned
-  Operand expanded = o;
-  expanded.dims = d;
-  // ToNhwc of the expanded 4-D view.
-  const int64_t N = d[0], C = d[1], H = d[2], W = d[3];
-  std::vector<float> dst(o.numel());
-  const float* src = o.f32();
-  for (int64_t a = 0; a < N; ++a)
-    for (int64_t c = 0; c < C; ++c)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t w = 0; w < W; ++w)
-          dst[((a * H + h) * W + w) * C + c] = src[((a * C + c) * H + h) * W + w];
-  return ConstantValue(std::move(dst), XnnDims(d));
+  return ConstantValue(NhwcData(o.f32(), d), XnnDims(d));
 }
 
 Status XnnpackBuilder::DefineConv(const Operation& op, uint32_t x, uint32_t y, float lo,

@@ -7,7 +7,6 @@
 #include <map>
 #include <set>
 
-#include "lite/backends/npu/reference/reference_driver.h"
 #include "lite/backends/npu/xnnpack/xnnpack_builder.h"
 #include "lite/backends/npu/xnnpack/xnnpack_kernels.h"
 
@@ -23,27 +22,6 @@ Status Initialize() {
                          std::to_string(static_cast<int>(status)) + ")");
   }
   return Status::OK();
-}
-
-// NCHW <-> NHWC copies of one 4-D tensor.
-void NchwToNhwc(const float* src, float* dst, const std::vector<int64_t>& d) {
-  const int64_t N = d[0], C = d[1], HW = d[2] * d[3];
-  for (int64_t n = 0; n < N; ++n) {
-    const float* s = src + n * C * HW;
-    float* t = dst + n * C * HW;
-    for (int64_t c = 0; c < C; ++c)
-      for (int64_t i = 0; i < HW; ++i) t[i * C + c] = s[c * HW + i];
-  }
-}
-
-void NhwcToNchw(const float* src, float* dst, const std::vector<int64_t>& d) {
-  const int64_t N = d[0], C = d[1], HW = d[2] * d[3];
-  for (int64_t n = 0; n < N; ++n) {
-    const float* s = src + n * C * HW;
-    float* t = dst + n * C * HW;
-    for (int64_t i = 0; i < HW; ++i)
-      for (int64_t c = 0; c < C; ++c) t[c * HW + i] = s[i * C + c];
-  }
 }
 
 bool NeedsLayout(const std::vector<int64_t>& d) {
@@ -75,16 +53,6 @@ class XnnpackExecutable : public Executable {
   std::vector<std::vector<float>> constants;  // transformed, owned for XNNPACK
   std::map<int, std::vector<float>> buffers;  // boundary operand -> NHWC data
 };
-
-std::vector<float> NhwcCopy(const Operand& o) {
-  std::vector<float> out(o.numel());
-  if (o.dims.size() == 4) {
-    NchwToNhwc(o.f32(), out.data(), o.dims);
-  } else {
-    std::copy(o.f32(), o.f32() + o.numel(), out.begin());
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -129,7 +97,7 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
   }
   for (int idx : boundary) {
     const Operand& o = model.operands[idx];
-    exe->buffers[idx] = o.lifetime == Lifetime::kConstant ? NhwcCopy(o)
+    exe->buffers[idx] = o.lifetime == Lifetime::kConstant ? NhwcData(o.f32(), o.dims)
                                                           : std::vector<float>(o.numel());
   }
   if (options.threads > 1) exe->pool = pthreadpool_create(static_cast<size_t>(options.threads));

@@ -23,13 +23,6 @@ namespace mir {
 
 namespace {
 
-// "conv2d (output: x)", as OpLite::DebugName() names ops.
-std::string StmtName(const Node* stmt) {
-  const cpp::OpDesc& d = stmt->stmt().desc;
-  auto outs = d.OutputArgumentNames();
-  return d.Type() + (outs.empty() ? "" : " (output: " + outs.front() + ")");
-}
-
 bool IsIo(const Node* stmt) {
   const auto& t = stmt->stmt().desc.Type();
   return t == "feed" || t == "fetch";
@@ -73,7 +66,7 @@ class NpuSubgraphPass : public Pass {
         }
         reason = s.message();
         // Reasons name the op; the attribute sits on the op already.
-        const std::string prefix = StmtName(stmt) + ": ";
+        const std::string prefix = stmt->stmt().desc.DebugName() + ": ";
         if (reason.compare(0, prefix.size(), prefix) == 0) reason = reason.substr(prefix.size());
       }
       stmt->stmt().desc.SetAttr(kHostReasonAttr, reason);
