@@ -2,7 +2,8 @@
 # Every test: installs what is missing (tools/setup.sh), runs the whole
 # Bazel test suite, then the ASan + UBSan subset (the robustness suite, the
 # leak loop, the loaders' tests and the fuzz regressions, where hostile input
-# meets the engine).
+# meets the engine), then builds every libFuzzer target with clang
+# (tools/fuzz.sh --build_only; running them is tools/fuzz.sh's job).
 # This is the README's test command and exactly what .ci/run runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,5 +23,9 @@ status=$?
 echo "== ASan + UBSan subset: ${asan_subset[*]}"
 bazel test --config=asan "${asan_subset[@]}"
 asan_status=$?
+echo "== fuzz targets (clang build only)"
+bash tools/fuzz.sh --build_only all
+fuzz_status=$?
 [ "$status" -ne 0 ] && exit "$status"
-exit "$asan_status"
+[ "$asan_status" -ne 0 ] && exit "$asan_status"
+exit "$fuzz_status"
