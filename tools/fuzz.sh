@@ -4,13 +4,19 @@
 # the generated default model):
 #
 #   bash tools/fuzz.sh [target|all] [seconds per target]     (all, 600)
+#   bash tools/fuzz.sh --build_only [target|all]             (build, no run)
 #
 # Extra libFuzzer flags go in $FUZZ_ARGS (e.g. FUZZ_ARGS=-max_len=16384).
-# Targets: program_desc tensor_reader nb_loader predictor pir_json.
+# Targets are every tests/fuzz/<t>_fuzzer.cc (each one a <t>_fuzzer binary in
+# tests/fuzz/BUILD); a new target needs no change here: its corpus starts
+# from tests/fuzz/regressions/<t>/, plus the seeds seed_corpus adds for it.
+# tools/test.sh runs --build_only so the clang build cannot rot unnoticed.
 # Clang builds in its own Bazel output base ($FUZZ_OUTPUT_BASE, default
 # ~/.cache/bazel-fuzz) so it never mixes with the gcc build of
 # `bazel test //...`; the seed tools (opt, make_default_model) come from the
 # normal build (--symlink_prefix=/ keeps bazel-bin pointing at that one).
+# The x86 kernels' OpenMP regions link clang's runtime (libomp) here, gcc's
+# (libgomp) in the normal build: see //third_party:openmp.
 # Work files go to $FUZZ_WORK (default out/fuzz): corpus/<t>/
 # (seeds + what the fuzzer found), crashes/<t>/ (crash-*, leak-*, timeout-*),
 # <t>.log. A crash makes the script exit 1 after the other targets ran;
@@ -20,7 +26,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(program_desc tensor_reader nb_loader predictor pir_json)
+build_only=0
+if [ "${1:-}" = --build_only ]; then build_only=1; shift; fi
+ALL_TARGETS=()
+for f in tests/fuzz/*_fuzzer.cc; do
+  f=${f##*/}
+  ALL_TARGETS+=("${f%_fuzzer.cc}")
+done
 target=${1:-all}
 seconds=${2:-600}
 if [ "$target" = all ]; then targets=("${ALL_TARGETS[@]}"); else targets=("$target"); fi
@@ -30,9 +42,10 @@ for t in "${targets[@]}"; do
   esac
 done
 
-# clang and its libFuzzer runtime (Debian clang-14).
+# clang, its libFuzzer/sanitizer runtimes and its OpenMP runtime (Debian
+# clang-14).
 need=()
-for p in clang-14 libclang-rt-14-dev; do
+for p in clang-14 libclang-rt-14-dev libomp-14-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -65,6 +78,10 @@ for t in "${targets[@]}"; do labels+=("//tests/fuzz:${t}_fuzzer"); done
 echo "== building ${labels[*]} with clang (output base $output_base)"
 bazel --output_base="$output_base" build "${fuzz_flags[@]}" "${labels[@]}"
 bin_dir=$(bazel --output_base="$output_base" info "${fuzz_flags[@]}" bazel-bin)
+if [ $build_only = 1 ]; then
+  echo "fuzz: built ${#labels[@]} target(s) in $bin_dir/tests/fuzz"
+  exit 0
+fi
 
 echo "== building the seed tools (gcc)"
 bazel build //tools:opt //tools:make_default_model
@@ -100,6 +117,9 @@ nb_seed() { { printf '\x01'; cat "$2"; } > "$1"; }
 seed_corpus() {  # target -> fills $work/corpus/<target>
   local t=$1 dir=$work/corpus/$1
   mkdir -p "$dir"
+  if [ -d "tests/fuzz/regressions/$t" ]; then
+    cp tests/fuzz/regressions/"$t"/* "$dir/" 2>/dev/null || true
+  fi
   case $t in
     program_desc)
       cp "$seeds/default/__model__" "$dir/default__model__"
@@ -122,8 +142,7 @@ seed_corpus() {  # target -> fills $work/corpus/<target>
     nb_loader)
       for f in "$seeds"/*.nb; do cp "$f" "$dir/"; done;;
     pir_json)
-      # The committed regression seeds, plus every shared Paddle 3 program.
-      cp tests/fuzz/regressions/pir_json/* "$dir/"
+      # Every shared Paddle 3 program.
       if [ $have_models = 1 ]; then
         find "$models" -maxdepth 2 -name '*.json' -path '*_pir*' |
           while read -r f; do cp "$f" "$dir/$(basename "$(dirname "$f")")_$(basename "$f")"; done

@@ -9,6 +9,11 @@
 //       [--visualize_mode=changed|all|<pass name>]
 //   opt --print_all_ops | --display_kernels | --print_supported_ops --valid_targets=npu
 //
+// The input program passes the predictors' validator before any pass; the
+// output appears under its name only after it loaded back into a runtime
+// (written to a temporary name first), so a failing model leaves no output.
+// --print_model_ops exits 1 when the model has ops no valid target runs.
+//
 // Exit 0 on success; otherwise one line "opt: error: <reason>" and exit 1.
 //
 // The flags and their handling live in opt_main.cc (shared with the Python

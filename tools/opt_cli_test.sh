@@ -107,6 +107,43 @@ expect_error "needs npu among --valid_targets" --model_dir="$TMP/default_model" 
 expect_error "is not a directory" --model_dir="$TMP/default_model" --optimize_out="$TMP/x" \
   --valid_targets=npu,host --npu_driver_paths="$TMP/no_such_dir"
 
+# A failing model leaves no output: nothing appears under the output name
+# (an earlier model there stays byte-identical) and no temporary file is left.
+# Op type "softmax" patched in place to "softmaz" (same length, so the
+# protobuf stays well-formed): an op no target supports.
+mkdir -p "$TMP/unsupported"
+cp "$TMP/default_model/__params__" "$TMP/unsupported/"
+sed 's/softmax/softmaz/g' "$TMP/default_model/__model__" >"$TMP/unsupported/__model__"
+"$OPT" --model_dir="$TMP/unsupported" --print_model_ops >"$TMP/ops.log" 2>"$TMP/err" \
+  && fail "--print_model_ops on an unsupported op exited 0"
+grep -q "^softmaz .* NO$" "$TMP/ops.log" || { fail "--print_model_ops table lacks softmaz"; cat "$TMP/ops.log"; }
+grep -q "unsupported: softmaz x1 (closest supported: softmax)" "$TMP/ops.log" \
+  || { fail "--print_model_ops footer"; cat "$TMP/ops.log"; }
+grep -q "^opt: error: 1 op type(s) of the model have no kernel for host: softmaz x1 (closest supported: softmax)$" \
+  "$TMP/err" || { fail "--print_model_ops error line"; cat "$TMP/err"; }
+mkdir -p "$TMP/atomic"
+expect_error "softmaz" --model_dir="$TMP/unsupported" --optimize_out="$TMP/atomic/model"
+expect_error "softmaz" --model_dir="$TMP/unsupported" --optimize_out="$TMP/atomic/pb" \
+  --optimize_out_type=protobuf
+# A program the validator refuses: the first "fc.out" is its VarDesc (vars
+# precede ops in a BlockDesc), renamed so the softmax reads an undeclared var.
+mkdir -p "$TMP/invalid"
+cp "$TMP/default_model/__params__" "$TMP/invalid/"
+perl -0777 -pe 's/fc\.out/fc.ouX/' "$TMP/default_model/__model__" >"$TMP/invalid/__model__"
+expect_error "reads var 'fc.out' (input X) that no block declares" --model_dir="$TMP/invalid" \
+  --optimize_out="$TMP/atomic/model"
+# Fails after writing, while loading the written model back (thread limit):
+# an earlier output under the name survives unchanged.
+cp "$TMP/model.nb" "$TMP/atomic/kept.nb"
+expect_error "threads = 300" --model_dir="$TMP/default_model" --optimize_out="$TMP/atomic/kept" \
+  --threads=300
+cmp -s "$TMP/model.nb" "$TMP/atomic/kept.nb" || fail "a failing opt changed the existing kept.nb"
+expect_error "threads = 300" --model_dir="$TMP/default_model" --optimize_out="$TMP/atomic/pb" \
+  --optimize_out_type=protobuf --threads=300
+[ "$(ls -A "$TMP/atomic")" = "kept.nb" ] \
+  || { fail "failing runs left files: $(ls -A "$TMP/atomic" | tr '\n' ' ')"; }
+echo "ok: failing models leave no output"
+
 # run_model on both outputs gives the same printed output
 "$RUN" --optimized_model="$TMP/model.nb" --repeats=2 >"$TMP/run_nb.log" 2>&1 \
   || { fail "run_model .nb"; cat "$TMP/run_nb.log"; }

@@ -18,6 +18,7 @@
 #include "lite/api/saving.h"
 #include "lite/core/base/version.h"
 #include "lite/core/mir/pass.h"
+#include "lite/core/program_validator.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
@@ -117,6 +118,8 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   auto root = std::make_shared<lite::Scope>();
   lite::cpp::ProgramDesc program;
   RETURN_IF_ERROR(lite::LoadModel(source, &program, root.get()));
+  // The predictors' structural checks, before any pass sees the program.
+  RETURN_IF_ERROR(lite::ValidateProgram(program));
   if (FLAGS_print_model_ops) {
     ASSIGN_OR_RETURN(lite::tools::PirSummary pir, lite::tools::DescribePir(source));
     if (pir.is_pir) {
@@ -124,6 +127,12 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
                 << ")\n" << pir.table << "\nengine ops after translation:\n";
     }
     std::cout << lite::tools::ModelOpsTable(program, places);
+    const auto unsupported = lite::tools::UnsupportedModelOps(program, places);
+    if (!unsupported.empty()) {
+      return lite::Unimplemented(std::to_string(unsupported.size()) + " op type(s) of the model " +
+                                 "have no kernel for " + lite::tools::TargetsText(places) + ": " +
+                                 lite::tools::UnsupportedOpsText(unsupported));
+    }
   }
   if (FLAGS_optimize_out.empty()) {
     if (FLAGS_print_model_ops) return Status::OK();
@@ -177,20 +186,29 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   }
   std::cout << lite::tools::SummaryText(program, result.program);
 
+  // Written under a temporary name, verified to build a runtime as the
+  // predictors will build it, and only then renamed to the output name.
+  std::unique_ptr<lite::PredictorRuntime> checked;
+  auto verify = [&](const std::string& temporary) -> Status {
+    lite::cpp::ProgramDesc check_program;
+    auto check_root = std::make_shared<lite::Scope>();
+    if (type == ModelType::kNaiveBuffer) {
+      RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(temporary, &check_program, check_root.get()));
+    } else {
+      lite::ModelSource written_source;
+      written_source.model_dir = temporary;
+      RETURN_IF_ERROR(lite::LoadModel(written_source, &check_program, check_root.get()));
+    }
+    auto rt = lite::PredictorRuntime::Create(check_program, check_root, FLAGS_threads, options.npu);
+    if (!rt.ok()) return rt.status().WithContext("the optimized model does not load");
+    checked = std::move(*rt);
+    return Status::OK();
+  };
   std::string written;
-  RETURN_IF_ERROR(
-      lite::SaveOptimized(result.program, *root, FLAGS_optimize_out, type, &written));
-  // Verify the output builds a runtime as the predictors will build it.
-  lite::cpp::ProgramDesc check_program = result.program;
-  auto check_root = root;
-  if (type == ModelType::kNaiveBuffer) {
-    check_root = std::make_shared<lite::Scope>();
-    RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(written, &check_program, check_root.get()));
-  }
-  auto rt = lite::PredictorRuntime::Create(check_program, check_root, FLAGS_threads, options.npu);
-  if (!rt.ok()) return rt.status().WithContext("the written model does not load: " + written);
-  if (!(*rt)->Placement().subgraphs.empty()) {
-    std::cout << "placement: " << (*rt)->Placement().ToString();
+  RETURN_IF_ERROR(lite::SaveOptimizedVerified(result.program, *root, FLAGS_optimize_out, type,
+                                              verify, &written));
+  if (!checked->Placement().subgraphs.empty()) {
+    std::cout << "placement: " << checked->Placement().ToString();
   }
   std::cout << "wrote " << written << " ("
             << (type == ModelType::kNaiveBuffer ? "naive_buffer" : "protobuf") << ", "

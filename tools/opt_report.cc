@@ -3,6 +3,7 @@
 #include "lite/backends/npu/driver.h"
 #include "lite/kernels/npu/bridges/bridge.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <sstream>
@@ -99,32 +100,81 @@ std::string SupportedOpsText(const std::vector<Place>& places) {
   return os.str();
 }
 
-std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Place>& places) {
+namespace {
+std::map<std::string, int> AllBlockOpCounts(const cpp::ProgramDesc& program) {
   std::map<std::string, int> counts;
   for (const auto& block : program.blocks) {
     for (const auto& op : block.ops) ++counts[op.Type()];
   }
+  return counts;
+}
+
+size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t replace = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
+      diagonal = row[j];
+      row[j] = std::min({replace, row[j] + 1, row[j - 1] + 1});
+    }
+  }
+  return row[b.size()];
+}
+}  // namespace
+
+std::string ClosestSupportedOp(const std::string& op, const std::vector<Place>& places) {
+  std::string best;
+  size_t best_distance = 0;
+  for (const auto& type : AllOpTypes()) {  // sorted: the first of equals wins
+    if (!SupportedBy(type, places)) continue;
+    const size_t d = EditDistance(op, type);
+    if (best.empty() || d < best_distance) best = type, best_distance = d;
+  }
+  return best;
+}
+
+std::vector<UnsupportedOp> UnsupportedModelOps(const cpp::ProgramDesc& program,
+                                               const std::vector<Place>& places) {
+  std::vector<UnsupportedOp> out;
+  for (const auto& kv : AllBlockOpCounts(program)) {
+    if (SupportedBy(kv.first, places)) continue;
+    out.push_back({kv.first, kv.second, ClosestSupportedOp(kv.first, places)});
+  }
+  return out;
+}
+
+std::string UnsupportedOpsText(const std::vector<UnsupportedOp>& ops) {
+  std::string text;
+  for (const auto& op : ops) {
+    if (!text.empty()) text += ", ";
+    text += op.type + " x" + std::to_string(op.count);
+    if (!op.closest.empty()) text += " (closest supported: " + op.closest + ")";
+  }
+  return text;
+}
+
+std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Place>& places) {
+  const std::map<std::string, int> counts = AllBlockOpCounts(program);
   std::ostringstream os;
   os << Pad("op", 32) << Pad("count", 7);
   for (TargetType t : ReportTargets()) os << Pad(TargetName(t), 6);
   os << "runs\n";
-  std::vector<std::string> unsupported;
   int total = 0;
   for (const auto& kv : counts) {
     total += kv.second;
     os << Pad(kv.first, 32) << Pad(std::to_string(kv.second), 7);
     for (TargetType t : ReportTargets()) os << Pad(HasKernelFor(kv.first, t) ? "Y" : "-", 6);
-    const bool ok = SupportedBy(kv.first, places);
-    os << (ok ? "yes" : "NO") << "\n";
-    if (!ok) unsupported.push_back(kv.first);
+    os << (SupportedBy(kv.first, places) ? "yes" : "NO") << "\n";
   }
   os << total << " ops, " << counts.size() << " types";
+  const auto unsupported = UnsupportedModelOps(program, places);
   if (unsupported.empty()) {
     os << "; all supported\n";
   } else {
-    os << "; unsupported:";
-    for (const auto& u : unsupported) os << " " << u;
-    os << "\n";
+    os << "; unsupported: " << UnsupportedOpsText(unsupported) << "\n";
   }
   return os.str();
 }

@@ -33,6 +33,21 @@ std::string SupportedOpsText(const std::vector<Place>& places);
 // The model's ops (every block) with counts, per-target support, and
 // whether `places` can run them; ends with the unsupported ones, if any.
 std::string ModelOpsTable(const cpp::ProgramDesc& program, const std::vector<Place>& places);
+
+// An op type of a model that no place of the valid places can run.
+struct UnsupportedOp {
+  std::string type;
+  int count = 0;         // occurrences over every block
+  std::string closest;   // the supported type nearest by edit distance
+};
+// The model's unsupported op types, sorted by type.
+std::vector<UnsupportedOp> UnsupportedModelOps(const cpp::ProgramDesc& program,
+                                               const std::vector<Place>& places);
+// The type `places` can run with the smallest edit distance to `op` (ties:
+// the alphabetically first); empty when nothing is supported.
+std::string ClosestSupportedOp(const std::string& op, const std::vector<Place>& places);
+// "a x2 (closest supported: b), c x1 (closest supported: d)".
+std::string UnsupportedOpsText(const std::vector<UnsupportedOp>& ops);
 // Every registered kernel key, one per line.
 std::string KernelsText();
 // The NPU drivers (name, API or plugin ABI version, driver version, origin:

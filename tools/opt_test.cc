@@ -58,6 +58,30 @@ TEST(OptReport, ModelOpsAndSummary) {
   EXPECT_NE(summary.find("kernels per target: host="), std::string::npos) << summary;
 }
 
+TEST(OptReport, UnsupportedModelOpsCountedWithTheClosestSupportedOp) {
+  DefaultModel m = MakeDefaultModel();
+  auto& ops = m.program.blocks[0].ops;
+  int convs = 0;
+  for (auto& op : ops) {
+    if (op.Type() == "conv2d") op.SetType("conv2dd"), ++convs;
+    if (op.Type() == "softmax") op.SetType("sofmax");
+  }
+  ASSERT_GE(convs, 2);
+  const std::vector<Place> host{Place(TargetType::kHost)};
+  const auto unsupported = UnsupportedModelOps(m.program, host);
+  ASSERT_EQ(unsupported.size(), 2u);
+  EXPECT_EQ(unsupported[0].type, "conv2dd");
+  EXPECT_EQ(unsupported[0].count, convs);
+  EXPECT_EQ(unsupported[0].closest, "conv2d");
+  EXPECT_EQ(unsupported[1].type, "sofmax");
+  EXPECT_EQ(unsupported[1].closest, "softmax");
+  const std::string text = UnsupportedOpsText(unsupported);
+  EXPECT_EQ(text, "conv2dd x" + std::to_string(convs) +
+                      " (closest supported: conv2d), sofmax x1 (closest supported: softmax)");
+  EXPECT_NE(ModelOpsTable(m.program, host).find("unsupported: " + text), std::string::npos);
+  EXPECT_EQ(ClosestSupportedOp("relu", host), "relu");
+}
+
 TEST(OptReport, UnsupportedOpsFailWithOneMessageListingAll) {
   DefaultModel m = MakeDefaultModel();
   auto& ops = m.program.blocks[0].ops;

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing (tools/setup.sh), checks that every
 # include points down the layers of docs/architecture.md (tools/check_layers.sh),
-# runs the whole Bazel test suite, then the ASan + UBSan subset (the robustness suite, the
-# leak loop, the loaders' tests and the fuzz regressions, where hostile input
-# meets the engine), then the Python tests (tools/python_test.sh: the wheel
-# installed in a fresh venv, pytest).
+# runs the whole Bazel test suite, then the ASan + UBSan subset (the robustness
+# suite, the leak loop, the loaders' tests and the fuzz regressions, where
+# hostile input meets the engine), then the Python tests (tools/python_test.sh:
+# the wheel installed in a fresh venv, pytest), then builds every libFuzzer
+# target with clang (tools/fuzz.sh --build_only; running them is fuzz.sh's job).
 # This is the README's test command and exactly what .ci/run runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +30,10 @@ asan_status=$?
 echo "== Python: wheel in a fresh venv, pytest"
 bash tools/python_test.sh
 python_status=$?
-[ "$layers_status" -ne 0 ] && exit "$layers_status"
-[ "$status" -ne 0 ] && exit "$status"
-[ "$asan_status" -ne 0 ] && exit "$asan_status"
-exit "$python_status"
+echo "== fuzz targets (clang build only)"
+bash tools/fuzz.sh --build_only all
+fuzz_status=$?
+for s in "$layers_status" "$status" "$asan_status" "$python_status"; do
+  [ "$s" -ne 0 ] && exit "$s"
+done
+exit "$fuzz_status"

@@ -1,9 +1,13 @@
 // The light predictor (MobileConfig) against the full predictor on the
 // generated default model: same outputs bitwise, from a file and from a
 // buffer; re-saving is byte-stable; the protobuf form keeps kernel picks;
-// config and load errors are Status values naming the file.
+// config and load errors are Status values naming the file; saving is all
+// or nothing (SaveOptimizedVerified).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -138,6 +142,59 @@ TEST_F(LightPredictorTest, SavingKeepsEveryBlock) {
   ASSERT_TRUE(lite::LoadModel({dir_ + "/blocks"}, &pb_program, &s1).ok());
   EXPECT_EQ(pb_program.blocks.size(), 2u);
   EXPECT_TRUE(lite::testing_util::ProgramsEqual(pb_program, m.program));
+}
+
+TEST_F(LightPredictorTest, SavingIsAllOrNothing) {
+  // The verifier sees the written model under a temporary name; when it
+  // fails, the final name keeps what it held and no temporary file remains.
+  lite::tools::DefaultModel m = lite::tools::MakeDefaultModel();
+  for (auto& op : m.program.blocks[0].ops) op.SetAttr(lite::kKernelKeyAttr, std::string("k"));
+  const std::string out = dir_ + "/atomic";
+  ASSERT_EQ(::mkdir(out.c_str(), 0755), 0);
+  auto refuse = [](const std::string& temporary) {
+    return lite::DataLoss("refused " + temporary);
+  };
+  for (ModelType type : {ModelType::kNaiveBuffer, ModelType::kProtobuf}) {
+    std::string seen;
+    auto accept = [&seen](const std::string& temporary) {
+      seen = temporary;
+      return lite::IsRegularFile(temporary) || lite::IsDirectory(temporary)
+                 ? lite::Status::OK()
+                 : lite::NotFound(temporary);
+    };
+    std::string written;
+    lite::Status s = lite::SaveOptimizedVerified(m.program, *m.scope, out + "/m", type, refuse,
+                                                 &written);
+    EXPECT_EQ(s.code(), lite::StatusCode::kDataLoss) << s.ToString();
+    std::vector<std::string> names;
+    ASSERT_TRUE(lite::ListDirectory(out, &names).ok());
+    EXPECT_TRUE(names.empty()) << names[0];
+
+    ASSERT_TRUE(lite::SaveOptimizedVerified(m.program, *m.scope, out + "/m", type, accept,
+                                            &written).ok());
+    EXPECT_NE(seen, written);
+    EXPECT_EQ(seen.rfind(out + "/m", 0), 0u) << seen;  // same directory
+    const std::string first = type == ModelType::kNaiveBuffer ? written : written + "/__model__";
+    std::string before, after;
+    ASSERT_TRUE(lite::ReadFileToString(first, &before).ok());
+    // A failing rewrite leaves the earlier model as it was.
+    lite::cpp::ProgramDesc other = m.program;
+    other.blocks[0].ops.pop_back();
+    EXPECT_FALSE(lite::SaveOptimizedVerified(other, *m.scope, out + "/m", type, refuse).ok());
+    ASSERT_TRUE(lite::ReadFileToString(first, &after).ok());
+    EXPECT_EQ(before, after);
+    // A verified rewrite replaces it (into the existing protobuf directory).
+    ASSERT_TRUE(lite::SaveOptimizedVerified(other, *m.scope, out + "/m", type, accept).ok());
+    ASSERT_TRUE(lite::ReadFileToString(first, &after).ok());
+    EXPECT_NE(before, after);
+    ASSERT_TRUE(lite::ListDirectory(out, &names).ok());
+    EXPECT_EQ(names, std::vector<std::string>{type == ModelType::kNaiveBuffer ? "m.nb" : "m"});
+    std::remove(first.c_str());
+    if (type == ModelType::kProtobuf) {
+      std::remove((written + "/__params__").c_str());
+      ::rmdir(written.c_str());
+    }
+  }
 }
 
 TEST_F(LightPredictorTest, UnoptimizedProgramsAreNotSaved) {

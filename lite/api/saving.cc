@@ -1,8 +1,10 @@
 #include "lite/api/saving.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "lite/core/program.h"
@@ -36,28 +38,70 @@ std::string NaiveBufferPath(const std::string& path) {
   return path + ext;
 }
 
-Status SaveOptimized(const cpp::ProgramDesc& program, const Scope& scope,
-                     const std::string& path, paddle::lite_api::ModelType type,
-                     std::string* written) {
+namespace {
+// Moves the files of a verified temporary output to their final names.
+Status Publish(const std::string& from, const std::string& to) {
+  if (std::rename(from.c_str(), to.c_str()) != 0) {
+    return Internal("cannot rename '" + from + "' to '" + to + "': " + std::strerror(errno));
+  }
+  return Status::OK();
+}
+
+const char* const kProtobufFiles[] = {"__model__", "__params__"};
+
+void RemoveProtobufDir(const std::string& dir) {
+  for (const char* f : kProtobufFiles) std::remove(JoinPath(dir, f).c_str());
+  ::rmdir(dir.c_str());
+}
+
+std::string TemporaryName(const std::string& path) {
+  return path + ".tmp" + std::to_string(::getpid());
+}
+}  // namespace
+
+Status SaveOptimizedVerified(const cpp::ProgramDesc& program, const Scope& scope,
+                             const std::string& path, paddle::lite_api::ModelType type,
+                             const VerifyWritten& verify, std::string* written) {
   if (path.empty()) return InvalidArgument("SaveOptimizedModel: empty output path");
   if (type == paddle::lite_api::ModelType::kProtobuf) {
     RETURN_IF_ERROR(CheckOptimized(program, path));
-    if (::mkdir(path.c_str(), 0755) != 0 && errno != EEXIST) {
-      return NotFound("cannot create directory '" + path + "': " + std::strerror(errno));
-    }
-    if (!IsDirectory(path)) {
+    const bool exists = IsDirectory(path);
+    if (!exists && ::access(path.c_str(), F_OK) == 0) {
       return InvalidArgument("'" + path + "' exists and is not a directory");
     }
-    RETURN_IF_ERROR(
-        SaveCombinedModel(program, scope, JoinPath(path, "__model__"), JoinPath(path, "__params__")));
+    const std::string tmp = TemporaryName(path);
+    RemoveProtobufDir(tmp);
+    if (::mkdir(tmp.c_str(), 0755) != 0) {
+      return NotFound("cannot create directory '" + tmp + "': " + std::strerror(errno));
+    }
+    Status s = SaveCombinedModel(program, scope, JoinPath(tmp, "__model__"),
+                                 JoinPath(tmp, "__params__"));
+    if (s.ok() && verify) s = verify(tmp);
+    if (s.ok() && !exists) s = Publish(tmp, path);
+    for (const char* f : kProtobufFiles) {
+      if (s.ok() && exists) s = Publish(JoinPath(tmp, f), JoinPath(path, f));
+    }
+    RemoveProtobufDir(tmp);
+    RETURN_IF_ERROR(s);
     if (written) *written = path;
     return Status::OK();
   }
   const std::string file = NaiveBufferPath(path);
   RETURN_IF_ERROR(CheckOptimized(program, file));
-  RETURN_IF_ERROR(naive_buffer::SaveToFile(program, scope, file));
+  const std::string tmp = TemporaryName(file);
+  Status s = naive_buffer::SaveToFile(program, scope, tmp);
+  if (s.ok() && verify) s = verify(tmp);
+  if (s.ok()) s = Publish(tmp, file);
+  if (!s.ok()) std::remove(tmp.c_str());
+  RETURN_IF_ERROR(s);
   if (written) *written = file;
   return Status::OK();
+}
+
+Status SaveOptimized(const cpp::ProgramDesc& program, const Scope& scope,
+                     const std::string& path, paddle::lite_api::ModelType type,
+                     std::string* written) {
+  return SaveOptimizedVerified(program, scope, path, type, VerifyWritten(), written);
 }
 
 }  // namespace lite

@@ -122,7 +122,7 @@ Status MatMulOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.x = x;
   param_.y = y;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  param_.v2 = Type() == "matmul_v2";
+  param_.v2 = Type() == "matmul_v2" || Type() == "bmm";  // bmm: matmul_v2 of two 3-D
   if (param_.v2) {
     param_.trans_x = desc.GetAttr<bool>("trans_x", false);
     param_.trans_y = desc.GetAttr<bool>("trans_y", false);
@@ -151,6 +151,10 @@ Status MatMulOp::InferShape() {
   const DDim& xd = param_.x->dims();
   const DDim& yd = param_.y->dims();
   if (xd.empty() || yd.empty()) return OpError("X and Y must have rank >= 1");
+  if (Type() == "bmm" && (xd.size() != 3 || yd.size() != 3 || xd[0] != yd[0])) {
+    return OpError("X " + DimsToString(xd) + " and Y " + DimsToString(yd) +
+                   " must be 3-D with the same batch");
+  }
   const bool x_vec = xd.size() == 1, y_vec = yd.size() == 1;
   // matmul_v2 ignores the transpose flag of a 1-D operand.
   const bool tx = param_.trans_x && !(param_.v2 && x_vec);
@@ -298,4 +302,5 @@ int64_t FcOp::Flops() const {
 REGISTER_LITE_OP(mul, lite::operators::MulOp);
 REGISTER_LITE_OP(matmul, lite::operators::MatMulOp);
 REGISTER_LITE_OP(matmul_v2, lite::operators::MatMulOp);
+REGISTER_LITE_OP(bmm, lite::operators::MatMulOp);
 REGISTER_LITE_OP(fc, lite::operators::FcOp);

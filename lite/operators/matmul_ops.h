@@ -1,4 +1,4 @@
-// Matrix-product ops: mul, matmul (v1), matmul_v2 and fc.
+// Matrix-product ops: mul, matmul (v1), matmul_v2, bmm and fc.
 //
 // mul:       X flattened to 2-D at x_num_col_dims, Y at y_num_col_dims;
 //            Out dims = X.dims[:x_num_col_dims] + Y.dims[y_num_col_dims:].
@@ -9,6 +9,7 @@
 //            numpy broadcasting.
 // matmul_v2: trans_x/trans_y with numpy matmul semantics (1-D operands
 //            ignore the transpose flag; batch dims broadcast).
+// bmm:       matmul_v2 of X [B, M, K] and Y [B, K, N] (both 3-D, one B).
 // fc:        Out = act(Input(flattened at in_num_col_dims) * W + Bias),
 //            activation_type "" or "relu"; padding_weights must be false.
 // All honour FusedActivation (fuse_* attrs) on Out. InferShape stores the

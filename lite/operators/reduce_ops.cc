@@ -134,6 +134,7 @@ Status ArgMaxOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.axis = desc.GetAttr<int64_t>("axis", 0);
   param_.keepdims = desc.GetAttr<bool>("keepdims", false);
   param_.flatten = desc.GetAttr<bool>("flatten", false);
+  param_.find_min = Type() == "arg_min";
   const int dtype = desc.GetAttr<int32_t>("dtype", 3);
   if (dtype == 3 || dtype == -1) {
     param_.out_dtype = DataType::kInt64;
@@ -174,7 +175,7 @@ Status ArgMaxOp::InferShape() {
       }
     }
   }
-  if (param_.n == 0) return OpError("arg_max over an empty axis of X " + DimsToString(xd));
+  if (param_.n == 0) return OpError(Type() + " over an empty axis of X " + DimsToString(xd));
   if (out.empty()) out = {1};
   param_.out->Resize(out);
   param_.out->set_dtype(param_.out_dtype);
@@ -192,3 +193,4 @@ REGISTER_LITE_OP(reduce_max, lite::operators::ReduceOp);
 REGISTER_LITE_OP(reduce_min, lite::operators::ReduceOp);
 REGISTER_LITE_OP(reduce_prod, lite::operators::ReduceOp);
 REGISTER_LITE_OP(arg_max, lite::operators::ArgMaxOp);
+REGISTER_LITE_OP(arg_min, lite::operators::ArgMaxOp);

@@ -1,5 +1,5 @@
 // Reductions: sum (of a list of same-shape tensors), mean (of all elements),
-// reduce_sum/mean/max/min/prod over a dim list, and arg_max.
+// reduce_sum/mean/max/min/prod over a dim list, and arg_max / arg_min.
 //
 // Reduced-to-nothing outputs are [1] (Paddle before 0-D tensors), or rank
 // ones with keep_dim. reduce_*: "dim" (negative counts from the end; empty
@@ -88,6 +88,7 @@ struct ArgMaxParam : OpParam {
   bool keepdims = false;
   bool flatten = false;
   DataType out_dtype = DataType::kInt64;
+  bool find_min = false;  // arg_min
   // Set by InferShape: X viewed as [outer, n, inner] around the axis.
   int64_t outer = 1, n = 1, inner = 1;
 };

@@ -8,9 +8,8 @@
 
 namespace lite {
 namespace operators {
-namespace {
 
-// Paddle VarType::Type element codes fill_constant accepts.
+// Paddle VarType::Type element codes the fill ops accept.
 StatusOr<DataType> FillDtype(int code) {
   switch (code) {
     case 0: return DataType::kBool;
@@ -26,8 +25,6 @@ StatusOr<DataType> FillDtype(int code) {
                            " is not supported (float16/bfloat16/complex or unknown)");
   }
 }
-
-}  // namespace
 
 // ---- shape ----
 Status ShapeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {

@@ -41,6 +41,8 @@ struct AssignParam : OpParam {
 };
 
 StatusOr<DDim> ComputeFillConstantDims(const FillConstantParam& p);
+// The element type of a Paddle VarType code as the fill ops accept it.
+StatusOr<DataType> FillDtype(int code);
 
 class ShapeOp : public OpLite {
  public:
@@ -65,9 +67,7 @@ class FillConstantOp : public OpLite {
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  FillConstantParam param_;
+  FillConstantParam param_;  // fill_constant_batch_size_like extends it
 };
 
 class AssignOp : public OpLite {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/kernels/host/dtype_dispatch.h"
 #include "lite/kernels/host/elementwise_broadcast.h"
 #include "lite/operators/elementwise_ops.h"
 
@@ -27,31 +28,6 @@ T PowOf(T a, T b) {
     // Paddle's CPU functor: std::pow on the values, truncated back to T.
     return static_cast<T>(std::pow(static_cast<double>(a), static_cast<double>(b)));
   }
-}
-
-// BroadcastBinary with the output sliced along its first non-1 dim d across
-// ctx's pool (ParallelFor keeps small outputs on the calling thread); x and
-// y are sliced along d where they are not broadcast.
-template <typename T, typename Op>
-void ParallelBroadcast(const KernelContext* ctx, const T* x, const T* y, T* out,
-                       const DDim& xd, const DDim& yd, const DDim& od, Op op) {
-  const int64_t total = Product(od);
-  size_t d = 0;
-  while (d < od.size() && od[d] == 1) ++d;
-  if (d == od.size()) {
-    BroadcastBinary(x, y, out, xd, yd, od, op);
-    return;
-  }
-  const int64_t inner = total / od[d];  // output elements per index of d
-  const int64_t x_inner = xd[d] == 1 ? 0 : Product(xd) / xd[d];
-  const int64_t y_inner = yd[d] == 1 ? 0 : Product(yd) / yd[d];
-  ParallelFor(ctx, od[d], total, [&](int64_t b, int64_t e) {
-    DDim xs = xd, ys = yd, os = od;
-    if (x_inner) xs[d] = e - b;
-    if (y_inner) ys[d] = e - b;
-    os[d] = e - b;
-    BroadcastBinary(x + b * x_inner, y + b * y_inner, out + b * inner, xs, ys, os, op);
-  });
 }
 
 template <typename T>
@@ -121,19 +97,9 @@ class ElementwiseCompute : public KernelBase {
  public:
   Status Run() override {
     const auto& p = Param<ElementwiseParam>();
-    if (p.x->dtype() != p.y->dtype()) {
-      return InvalidArgument(std::string("elementwise op: X is ") +
-                             DataTypeName(p.x->dtype()) + " but Y is " +
-                             DataTypeName(p.y->dtype()));
-    }
-    switch (p.x->dtype()) {
-      case DataType::kFloat32: return RunTyped<float>(ctx(), p);
-      case DataType::kInt32: return RunTyped<int32_t>(ctx(), p);
-      case DataType::kInt64: return RunTyped<int64_t>(ctx(), p);
-      default:
-        return Unimplemented(std::string("elementwise op on ") +
-                             DataTypeName(p.x->dtype()) + " tensors");
-    }
+    return DispatchByDtype<false>(*p.x, p.y, "elementwise op", [&](auto zero) {
+      return RunTyped<decltype(zero)>(ctx(), p);
+    });
   }
 };
 

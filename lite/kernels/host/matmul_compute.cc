@@ -106,5 +106,7 @@ REGISTER_LITE_KERNEL(matmul, kHost, kFloat, kNCHW, lite::kernels::host::MatMulCo
     .Finalize();
 REGISTER_LITE_KERNEL(matmul_v2, kHost, kFloat, kNCHW, lite::kernels::host::MatMulCompute, def)
     .Finalize();
+REGISTER_LITE_KERNEL(bmm, kHost, kFloat, kNCHW, lite::kernels::host::MatMulCompute, def)
+    .Finalize();
 REGISTER_LITE_KERNEL(fc, kHost, kFloat, kNCHW, lite::kernels::host::FcCompute, def)
     .Finalize();

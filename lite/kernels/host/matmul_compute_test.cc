@@ -149,6 +149,21 @@ TEST(MatMulV2, BatchBroadcasting) {
   RunMatmulCase("matmul_v2", Same({2, 1, 4, 3}, {1, 3, 5, 4}, true, true, {2, 3, 3, 5}));
 }
 
+TEST(Bmm, BatchesOfThreeDOnly) {
+  RunMatmulCase("bmm", Same({2, 3, 4}, {2, 4, 5}, false, false, {2, 3, 5}));
+  RunMatmulCase("bmm", Same({3, 1, 7}, {3, 7, 2}, false, false, {3, 1, 2}));
+  for (const auto& dims : {std::pair<DDim, DDim>{{1, 3, 4}, {2, 4, 5}},
+                           std::pair<DDim, DDim>{{3, 4}, {4, 5}}}) {
+    OpTester t("bmm");
+    t.SetInput<float>("X", "x", dims.first, std::vector<float>(Product(dims.first), 1.f));
+    t.SetInput<float>("Y", "y", dims.second, std::vector<float>(Product(dims.second), 1.f));
+    t.SetOutput("Out", "out");
+    Status s = t.Run();
+    EXPECT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("3-D with the same batch"), std::string::npos) << s.message();
+  }
+}
+
 TEST(MatMulV2, OneD) {
   RunMatmulCase("matmul_v2", {{4}, {4}, false, false, {1}, {1, 4}, {4, 1}, false, false});
   RunMatmulCase("matmul_v2", {{4}, {4}, true, true, {1}, {1, 4}, {4, 1}, false, false});

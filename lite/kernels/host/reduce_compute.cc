@@ -254,7 +254,7 @@ void ArgMaxTyped(const ArgMaxParam& p) {
       TIn bv = xb[k];
       for (int64_t j = 1; j < n; ++j) {
         const TIn v = xb[j * inner + k];
-        if (v > bv) {  // first maximum wins ties
+        if (p.find_min ? v < bv : v > bv) {  // the first extremum wins ties
           bv = v;
           best = j;
         }
@@ -272,7 +272,8 @@ Status ArgMaxOut(const ArgMaxParam& p) {
     case DataType::kInt64: ArgMaxTyped<int64_t, TOut>(p); break;
     case DataType::kUInt8: ArgMaxTyped<uint8_t, TOut>(p); break;
     default:
-      return Unimplemented(std::string("arg_max on ") + DataTypeName(p.x->dtype()));
+      return Unimplemented(std::string(p.find_min ? "arg_min" : "arg_max") + " on " +
+                           DataTypeName(p.x->dtype()));
   }
   return Status::OK();
 }
@@ -307,4 +308,6 @@ REGISTER_LITE_KERNEL(reduce_min, kHost, kAny, kNCHW, lite::kernels::host::Reduce
 REGISTER_LITE_KERNEL(reduce_prod, kHost, kAny, kNCHW, lite::kernels::host::ReduceCompute, def)
     .Finalize();
 REGISTER_LITE_KERNEL(arg_max, kHost, kAny, kNCHW, lite::kernels::host::ArgMaxCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(arg_min, kHost, kAny, kNCHW, lite::kernels::host::ArgMaxCompute, def)
     .Finalize();

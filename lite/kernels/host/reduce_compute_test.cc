@@ -207,14 +207,14 @@ TEST(Mean, AllElementsToShapeOne) {
   EXPECT_FLOAT_EQ(t.GetData<float>("out")[0], 22.f / 6.f);
 }
 
-// ---- arg_max ----
+// ---- arg_max, arg_min ----
 
 template <typename TOut>
 void CheckArgMax(const DDim& d, int64_t axis, bool keepdims, int dtype_code,
-                 const DDim& expect_dims) {
+                 const DDim& expect_dims, const std::string& op = "arg_max") {
   std::vector<float> x(Product(d));
   for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 5) % 7);  // ties
-  OpTester t("arg_max");
+  OpTester t(op);
   t.SetInput<float>("X", "x", d, x);
   t.SetOutput("Out", "out");
   t.SetAttr("axis", axis);
@@ -232,7 +232,8 @@ void CheckArgMax(const DDim& d, int64_t axis, bool keepdims, int dtype_code,
     for (int64_t k = 0; k < inner; ++k) {
       int64_t best = 0;
       for (int64_t j = 0; j < d[a]; ++j) {
-        if (x[(o * d[a] + j) * inner + k] > x[(o * d[a] + best) * inner + k]) best = j;
+        const float v = x[(o * d[a] + j) * inner + k], b = x[(o * d[a] + best) * inner + k];
+        if (op == "arg_min" ? v < b : v > b) best = j;
       }
       EXPECT_EQ(out[o * inner + k], static_cast<TOut>(best)) << o << "," << k;
     }
@@ -245,6 +246,12 @@ TEST(ArgMax, AxesKeepdimsDtype) {
   CheckArgMax<int32_t>({3, 4, 5}, 0, false, 2, {4, 5});
   CheckArgMax<int32_t>({7}, 0, false, 2, {1});
   CheckArgMax<int64_t>({3, 4, 5}, -3, true, -1, {1, 4, 5});
+}
+
+TEST(ArgMin, AxesKeepdimsDtype) {
+  CheckArgMax<int64_t>({3, 4, 5}, 1, false, 0, {3, 5}, "arg_min");
+  CheckArgMax<int32_t>({3, 4, 5}, -1, true, 2, {3, 4, 1}, "arg_min");
+  CheckArgMax<int64_t>({6}, 0, false, 3, {1}, "arg_min");
 }
 
 TEST(ArgMax, FlattenAndInt64Input) {

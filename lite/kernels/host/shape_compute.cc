@@ -1,42 +1,13 @@
-// Host kernels for shape (dims -> int32), fill_constant (any dtype) and
-// assign (byte copy).
+// Host kernels for shape (dims -> int32), fill_constant and
+// fill_constant_batch_size_like (any dtype) and assign (byte copy).
 #include "lite/core/kernel.h"
+#include "lite/kernels/host/fill_util.h"
 #include "lite/operators/shape_ops.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace kernels {
 namespace host {
-namespace {
-
-template <typename T>
-void Fill(Tensor* out, T v) {
-  T* p = out->mutable_data<T>();
-  const int64_t n = out->numel();
-  for (int64_t i = 0; i < n; ++i) p[i] = v;
-}
-
-// Fills with `d` cast to the output type, or the exact integer `i` when
-// `exact_int` (int64 outputs keep all 64 bits).
-Status FillAs(Tensor* out, DataType t, double d, int64_t i, bool exact_int) {
-  switch (t) {
-    case DataType::kBool: Fill<bool>(out, static_cast<bool>(d)); break;
-    case DataType::kInt8: Fill<int8_t>(out, static_cast<int8_t>(d)); break;
-    case DataType::kUInt8: Fill<uint8_t>(out, static_cast<uint8_t>(d)); break;
-    case DataType::kInt16: Fill<int16_t>(out, static_cast<int16_t>(d)); break;
-    case DataType::kInt32: Fill<int32_t>(out, static_cast<int32_t>(d)); break;
-    case DataType::kInt64:
-      Fill<int64_t>(out, exact_int ? i : static_cast<int64_t>(d));
-      break;
-    case DataType::kFloat32: Fill<float>(out, static_cast<float>(d)); break;
-    case DataType::kFloat64: Fill<double>(out, d); break;
-    default:
-      return Unimplemented(std::string("fill_constant dtype ") + DataTypeName(t));
-  }
-  return Status::OK();
-}
-
-}  // namespace
 
 class ShapeCompute : public KernelBase {
  public:
@@ -100,6 +71,9 @@ REGISTER_LITE_KERNEL(shape, kHost, kAny, kNCHW, lite::kernels::host::ShapeComput
     .BindOutput("Out", lite::Place(TARGET(kHost), PRECISION(kInt32)))
     .Finalize();
 REGISTER_LITE_KERNEL(fill_constant, kHost, kAny, kNCHW,
+                     lite::kernels::host::FillConstantCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fill_constant_batch_size_like, kHost, kAny, kNCHW,
                      lite::kernels::host::FillConstantCompute, def)
     .Finalize();
 REGISTER_LITE_KERNEL(assign, kHost, kAny, kNCHW, lite::kernels::host::AssignCompute, def)

@@ -1,0 +1,56 @@
+// Host kernel for pixel_shuffle and pixel_unshuffle (pixel_shuffle_ops.h):
+// walks the small-map side [N, C, r, r, H, W] and moves one element per
+// step (any dtype).
+#include <cstring>
+
+#include "lite/core/kernel.h"
+#include "lite/operators/pixel_shuffle_ops.h"
+
+namespace lite {
+namespace kernels {
+namespace host {
+
+class PixelShuffleCompute : public KernelBase {
+ public:
+  Status Run() override {
+    auto& p = Param<operators::PixelShuffleParam>();
+    const DDim& small = p.unshuffle ? p.out->dims() : p.x->dims();  // [N, C*r*r, H, W]
+    const int64_t r = p.factor, n = small[0], c = small[1] / (r * r), h = small[2], w = small[3];
+    const size_t elem = DataTypeSize(p.x->dtype());
+    char* out = static_cast<char*>(p.out->mutable_data(p.x->dtype()));
+    if (p.x->numel() == 0) return Status::OK();
+    const char* x = static_cast<const char*>(p.x->raw_data());
+    if (!x) return FailedPrecondition("pixel_shuffle: X has no data");
+    int64_t s = 0;  // index into the small-map tensor, in its order
+    for (int64_t b = 0; b < n; ++b) {
+      for (int64_t ch = 0; ch < c; ++ch) {
+        for (int64_t i = 0; i < r; ++i) {
+          for (int64_t j = 0; j < r; ++j) {
+            for (int64_t y = 0; y < h; ++y) {
+              for (int64_t xx = 0; xx < w; ++xx, ++s) {
+                const int64_t big = ((b * c + ch) * h * r + y * r + i) * w * r + xx * r + j;
+                if (p.unshuffle) {
+                  std::memcpy(out + s * elem, x + big * elem, elem);
+                } else {
+                  std::memcpy(out + big * elem, x + s * elem, elem);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return Status::OK();
+  }
+};
+
+}  // namespace host
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(pixel_shuffle, kHost, kAny, kNCHW,
+                     lite::kernels::host::PixelShuffleCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(pixel_unshuffle, kHost, kAny, kNCHW,
+                     lite::kernels::host::PixelShuffleCompute, def)
+    .Finalize();

@@ -1,0 +1,96 @@
+// tile / expand / expand_v2 / expand_as_v2 against a reference that maps
+// every output index back to X (index modulo X's aligned dim).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "lite/core/op_tester.h"
+
+namespace lite {
+namespace {
+
+template <typename T>
+std::vector<T> Reference(const std::vector<T>& x, DDim xd, const DDim& od) {
+  xd.insert(xd.begin(), od.size() - xd.size(), 1);
+  std::vector<T> out;
+  std::vector<int64_t> idx(od.size(), 0);
+  for (int64_t n = 0; n < Product(od); ++n) {
+    int64_t xi = 0;
+    for (size_t d = 0; d < od.size(); ++d) xi = xi * xd[d] + idx[d] % xd[d];
+    out.push_back(x[xi]);
+    for (size_t d = od.size(); d-- > 0;) {
+      if (++idx[d] < od[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+template <typename T>
+void Expect(const std::string& op, const DDim& xd, const std::string& attr,
+            const std::vector<int32_t>& value, const DDim& want_dims) {
+  std::vector<T> x;
+  for (int64_t i = 0; i < Product(xd); ++i) x.push_back(static_cast<T>(i * 3 - 7));
+  OpTester t(op);
+  t.SetInput<T>("X", "x", xd, x);
+  t.SetOutput("Out", "out");
+  t.SetAttr(attr, value);
+  Status s = t.Run();
+  ASSERT_TRUE(s.ok()) << op << ": " << s.ToString();
+  ASSERT_EQ(t.Get("out").dims(), want_dims) << op;
+  EXPECT_EQ(t.GetData<T>("out"), Reference(x, xd, want_dims)) << op;
+}
+
+TEST(Tile, RepeatsOfEveryRankAlignment) {
+  Expect<float>("tile", {2, 3}, "repeat_times", {2, 2}, {4, 6});
+  Expect<float>("tile", {2, 3}, "repeat_times", {3, 1, 2}, {3, 2, 6});  // repeats longer
+  Expect<int64_t>("tile", {2, 1, 3}, "repeat_times", {4}, {2, 1, 12});  // X longer
+  Expect<int32_t>("tile", {5}, "repeat_times", {1}, {5});
+  Expect<float>("expand", {1, 3}, "expand_times", {2, 2}, {2, 6});
+}
+
+TEST(Tile, ExpandV2BroadcastsOnesAndKeepsMinusOne) {
+  Expect<float>("expand_v2", {1, 3}, "shape", {4, 3}, {4, 3});
+  Expect<float>("expand_v2", {3, 1}, "shape", {2, -1, 5}, {2, 3, 5});
+  Expect<bool>("expand_v2", {2}, "shape", {3, 2}, {3, 2});
+  Expect<float>("expand_as_v2", {1, 4, 1}, "target_shape", {2, 4, 3}, {2, 4, 3});
+}
+
+TEST(Tile, ExpandAsV2TakesYsDims) {
+  OpTester t("expand_as_v2");
+  t.SetInput<float>("X", "x", {3, 1}, {1.f, 2.f, 3.f});
+  t.SetInput<float>("Y", "y", {3, 2}, std::vector<float>(6, 0.f));
+  t.SetOutput("Out", "out");
+  ASSERT_TRUE(t.Run().ok());
+  EXPECT_EQ(t.Get("out").dims(), (DDim{3, 2}));
+  EXPECT_EQ(t.GetData<float>("out"), (std::vector<float>{1, 1, 2, 2, 3, 3}));
+}
+
+TEST(Tile, Errors) {
+  OpTester bad("expand_v2");
+  bad.SetInput<float>("X", "x", {2, 3}, std::vector<float>(6, 0.f));
+  bad.SetOutput("Out", "out");
+  bad.SetAttr("shape", std::vector<int32_t>{4, 3});
+  Status s = bad.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("neither 1 nor 4"), std::string::npos) << s.message();
+
+  OpTester zero("tile");
+  zero.SetInput<float>("X", "x", {2}, {1.f, 2.f});
+  zero.SetOutput("Out", "out");
+  zero.SetAttr("repeat_times", std::vector<int32_t>{0});
+  EXPECT_FALSE(zero.Run().ok());
+
+  OpTester tensor("tile");
+  tensor.SetInput<float>("X", "x", {2}, {1.f, 2.f});
+  tensor.SetInput<int32_t>("RepeatTimes", "r", {1}, {2});
+  tensor.SetOutput("Out", "out");
+  tensor.SetAttr("repeat_times", std::vector<int32_t>{2});
+  s = tensor.Run();
+  EXPECT_EQ(s.code(), StatusCode::kUnimplemented) << s.ToString();
+  EXPECT_NE(s.message().find("RepeatTimes"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace lite

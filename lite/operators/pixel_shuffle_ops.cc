@@ -1,0 +1,59 @@
+#include "lite/operators/pixel_shuffle_ops.h"
+
+namespace lite {
+namespace operators {
+
+Status PixelShuffleOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  ASSIGN_OR_RETURN(Tensor * x, Input("X"));
+  param_.x = x;
+  ASSIGN_OR_RETURN(param_.out, Output("Out"));
+  param_.unshuffle = Type() == "pixel_unshuffle";
+  param_.factor = desc.GetAttr<int32_t>(param_.unshuffle ? "downscale_factor" : "upscale_factor", 1);
+  const std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
+  if (fmt != "NCHW") {
+    return Unimplemented("op " + DebugName() + ": data_format '" + fmt + "' (NCHW only)");
+  }
+  return Status::OK();
+}
+
+Status PixelShuffleOp::CheckShape() const {
+  if (param_.factor < 1) {
+    return OpError("the scale factor must be >= 1, got " + std::to_string(param_.factor));
+  }
+  return Status::OK();
+}
+
+Status PixelShuffleOp::InferShape() {
+  const DDim& xd = param_.x->dims();
+  if (xd.size() != 4) return OpError("X must be 4-D NCHW, got " + DimsToString(xd));
+  const int64_t r = param_.factor;
+  auto scale = [](int64_t d, int64_t by) { return d < 0 ? d : d * by; };
+  DDim out = xd;
+  if (param_.unshuffle) {
+    for (int i : {2, 3}) {
+      if (xd[i] >= 0 && xd[i] % r != 0) {
+        return OpError("X " + DimsToString(xd) + ": H and W must be multiples of " +
+                       std::to_string(r));
+      }
+      out[i] = xd[i] < 0 ? -1 : xd[i] / r;
+    }
+    out[1] = scale(xd[1], r * r);
+  } else {
+    if (xd[1] >= 0 && xd[1] % (r * r) != 0) {
+      return OpError("X " + DimsToString(xd) + ": channels must be a multiple of " +
+                     std::to_string(r * r));
+    }
+    out[1] = xd[1] < 0 ? -1 : xd[1] / (r * r);
+    out[2] = scale(xd[2], r);
+    out[3] = scale(xd[3], r);
+  }
+  param_.out->Resize(out);
+  param_.out->set_dtype(param_.x->dtype());
+  return Status::OK();
+}
+
+}  // namespace operators
+}  // namespace lite
+
+REGISTER_LITE_OP(pixel_shuffle, lite::operators::PixelShuffleOp);
+REGISTER_LITE_OP(pixel_unshuffle, lite::operators::PixelShuffleOp);

@@ -1,0 +1,80 @@
+#include "lite/operators/tile_ops.h"
+
+#include <algorithm>
+
+namespace lite {
+namespace operators {
+
+bool TileOp::IsRepeatForm() const { return Type() == "tile" || Type() == "expand"; }
+
+Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  ASSIGN_OR_RETURN(Tensor * x, Input("X"));
+  param_.x = x;
+  ASSIGN_OR_RETURN(param_.out, Output("Out"));
+  const std::string type = Type();
+  const char* attr = type == "tile"        ? "repeat_times"
+                     : type == "expand"    ? "expand_times"
+                     : type == "expand_v2" ? "shape"
+                                           : "target_shape";
+  for (const char* input : {"RepeatTimes", "repeat_times_tensor", "Shape",
+                            "expand_shapes_tensor", "ExpandTimes", "expand_times_tensor"}) {
+    if (OptionalInput(input) || !InputList(input).empty()) {
+      return Unimplemented("op " + DebugName() + ": input " + input +
+                           " (a run-time " + attr + ") is not supported; give attribute " + attr);
+    }
+  }
+  param_.y = type == "expand_as_v2" ? OptionalInput("Y") : nullptr;
+  param_.attr = desc.GetAttr<std::vector<int64_t>>(attr, {});
+  if (param_.attr.empty() && !param_.y) return OpError(std::string("attribute ") + attr + " is missing or empty");
+  return Status::OK();
+}
+
+Status TileOp::CheckShape() const {
+  for (int64_t v : param_.attr) {
+    if (IsRepeatForm() ? v < 1 : (v < -1 || v == 0)) {
+      return OpError(std::string(IsRepeatForm() ? "repeats" : "target shape") + " " +
+                     DimsToString(param_.attr) + " has an invalid value " + std::to_string(v));
+    }
+  }
+  return Status::OK();
+}
+
+Status TileOp::InferShape() {
+  const DDim& xd = param_.x->dims();
+  const std::vector<int64_t> target = param_.y ? param_.y->dims() : param_.attr;
+  const size_t rank = std::max(xd.size(), target.size());
+  DDim x(rank - xd.size(), 1);
+  x.insert(x.end(), xd.begin(), xd.end());
+  std::vector<int64_t> t(rank - target.size(), IsRepeatForm() ? 1 : -1);
+  t.insert(t.end(), target.begin(), target.end());
+  if (!IsRepeatForm() && target.size() < xd.size()) {
+    return OpError("target shape " + DimsToString(target) + " has a lower rank than X " +
+                   DimsToString(xd));
+  }
+  DDim out(rank);
+  param_.repeats.assign(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    if (IsRepeatForm()) {
+      param_.repeats[i] = t[i];
+    } else if (t[i] != -1 && t[i] != x[i]) {
+      if (x[i] != 1) {
+        return OpError("X " + DimsToString(xd) + " cannot expand to " + DimsToString(target) +
+                       ": dim " + std::to_string(i) + " is neither 1 nor " + std::to_string(t[i]));
+      }
+      param_.repeats[i] = t[i];
+    }
+    out[i] = x[i] < 0 ? -1 : x[i] * param_.repeats[i];
+  }
+  param_.x_dims = x;
+  param_.out->Resize(out);
+  param_.out->set_dtype(param_.x->dtype());
+  return Status::OK();
+}
+
+}  // namespace operators
+}  // namespace lite
+
+REGISTER_LITE_OP(tile, lite::operators::TileOp);
+REGISTER_LITE_OP(expand, lite::operators::TileOp);
+REGISTER_LITE_OP(expand_v2, lite::operators::TileOp);
+REGISTER_LITE_OP(expand_as_v2, lite::operators::TileOp);

@@ -1,0 +1,46 @@
+// Ops that repeat X along its dims (any dtype; the kernel copies bytes):
+//   tile (repeat_times), expand (expand_times): Out.dims[i] =
+//     X.dims[i] * repeats[i], X's dims left-padded with 1 to the repeats'
+//     rank (and the repeats with 1 to X's);
+//   expand_v2 (shape): X broadcast to `shape` aligned right, -1 keeping X's
+//     dim; every X dim must be 1 or equal to the target;
+//   expand_as_v2 (target_shape, or Y's dims when Y is given): the same.
+// InferShape turns each form into per-dim repeats of the rank-aligned X. The
+// tensor forms of the attributes (RepeatTimes, repeat_times_tensor, Shape,
+// expand_shapes_tensor) are refused by name. A -1 (unknown) X dim stays -1.
+#pragma once
+
+#include <vector>
+
+#include "lite/core/op_lite.h"
+
+namespace lite {
+namespace operators {
+
+struct TileParam : OpParam {
+  const Tensor* x = nullptr;
+  const Tensor* y = nullptr;      // expand_as_v2's optional shape source
+  Tensor* out = nullptr;
+  std::vector<int64_t> attr;      // repeat_times / expand_times / shape / target_shape
+  // Filled by InferShape: X's dims aligned to the output rank, and repeats.
+  DDim x_dims;
+  std::vector<int64_t> repeats;
+};
+
+class TileOp : public OpLite {
+ public:
+  using OpLite::OpLite;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  OpParam* param() override { return &param_; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  bool IsRepeatForm() const;  // tile / expand: the attribute holds repeats
+  TileParam param_;
+};
+
+}  // namespace operators
+}  // namespace lite

@@ -1,0 +1,53 @@
+#include "lite/operators/top_k_op.h"
+
+#include "lite/operators/tensor_util.h"
+
+namespace lite {
+namespace operators {
+
+Status TopKOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  ASSIGN_OR_RETURN(Tensor * x, Input("X"));
+  param_.x = x;
+  ASSIGN_OR_RETURN(param_.out, Output("Out"));
+  ASSIGN_OR_RETURN(param_.indices, Output("Indices"));
+  if (OptionalInput("K")) {
+    return Unimplemented("op " + DebugName() + ": input K (a run-time k) is not supported; "
+                         "give attribute k");
+  }
+  param_.k = desc.GetAttr<int32_t>("k", 1);
+  if (Type() == "top_k_v2") {
+    param_.axis = desc.GetAttr<int32_t>("axis", -1);
+    param_.largest = desc.GetAttr<bool>("largest", true);
+  }
+  return Status::OK();
+}
+
+Status TopKOp::CheckShape() const {
+  if (param_.k < 1) return OpError("attribute k must be >= 1, got " + std::to_string(param_.k));
+  return Status::OK();
+}
+
+Status TopKOp::InferShape() {
+  DDim out = param_.x->dims();
+  if (out.empty()) return OpError("X must have rank >= 1");
+  ASSIGN_OR_RETURN(int axis, NormalizeAxis(param_.axis, static_cast<int64_t>(out.size()),
+                                           "op " + DebugName() + " axis"));
+  param_.axis = axis;
+  if (out[axis] >= 0 && param_.k > out[axis]) {
+    return OpError("k = " + std::to_string(param_.k) + " exceeds the extent " +
+                   std::to_string(out[axis]) + " of axis " + std::to_string(axis) + " of X " +
+                   DimsToString(param_.x->dims()));
+  }
+  out[axis] = param_.k;
+  param_.out->Resize(out);
+  param_.out->set_dtype(param_.x->dtype());
+  param_.indices->Resize(out);
+  param_.indices->set_dtype(DataType::kInt64);
+  return Status::OK();
+}
+
+}  // namespace operators
+}  // namespace lite
+
+REGISTER_LITE_OP(top_k, lite::operators::TopKOp);
+REGISTER_LITE_OP(top_k_v2, lite::operators::TopKOp);
