@@ -6,6 +6,7 @@
 // against outputs computed here from the input.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 
 #include "lite/api/paddle_api.h"
@@ -112,6 +113,55 @@ TEST(PirPrograms, RunTimeReshapeTargetSplitAndConcat) {
       EXPECT_EQ(RunOn(light->get(), x, n, &light_shape), y);
     }
   }
+}
+
+// x [2,3] -> tile(x, [1,2]) -> [2,6] -> topk(k=2, axis -1) -> (values,
+// indices) -> elu(values, alpha 0.5): rules of the array and unary tables,
+// run end to end.
+TEST(PirPrograms, TileTopkAndElu) {
+  const std::string json = ProgramJson({
+      OpJson("1.data", {StrAttr("name", "x"), Attr("shape", "1.a_intarray", "[2,3]"),
+                        Attr("dtype", "1.a_dtype", "\"float32\"")},
+             {}, {{1, Dense("f32", "[2,3]")}}),
+      OpJson("1.full_int_array",
+             {ArrayAttr("value", "a_i64", "1,2"), Attr("dtype", "1.a_dtype", "\"int64\"")}, {},
+             {{2, Dense("i64", "[2]")}}),
+      OpJson("1.tile", {}, {1, 2}, {{3, Dense("f32", "[2,6]")}}),
+      OpJson("1.full",
+             {Attr("shape", "1.a_intarray", "[1]"), Attr("value", "0.a_f64", "2.0"),
+              Attr("dtype", "1.a_dtype", "\"int32\"")},
+             {}, {{4, Dense("i32", "[1]")}}),
+      OpJson("1.topk",
+             {Attr("axis", "0.a_i32", "-1"), Attr("largest", "0.a_bool", "false"),
+              Attr("sorted", "0.a_bool", "true")},
+             {3, 4}, {{5, Dense("f32", "[2,2]")}, {6, Dense("i64", "[2,2]")}}),
+      OpJson("1.elu", {Attr("alpha", "0.a_f32", "0.5")}, {5}, {{7, Dense("f32", "[2,2]")}}),
+      OpJson("1.fetch", {StrAttr("name", "values"), Attr("col", "0.a_i32", "0")}, {7},
+             {{8, Dense("f32", "[2,2]")}}),
+      OpJson("1.fetch", {StrAttr("name", "indices"), Attr("col", "0.a_i32", "1")}, {6},
+             {{9, Dense("i64", "[2,2]")}}),
+  });
+  CxxConfig config;
+  config.set_model_buffer(json.data(), json.size(), "", 0);
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  const std::vector<float> x = {0.5f, -2.f, -1.f, 3.f, -4.f, 1.f};
+  auto in = (*p)->GetInput(0);
+  in->Resize({2, 3});
+  in->CopyFromCpu(x.data());
+  lite::Status s = (*p)->Run();
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  auto values = (*p)->GetOutput(0);
+  auto indices = (*p)->GetOutput(1);
+  ASSERT_EQ(values->shape(), (std::vector<int64_t>{2, 2}));
+  // Row 0 tiled: 0.5 -2 -1 0.5 -2 -1 -> smallest 2: -2 (index 1), -2 (4);
+  // row 1: 3 -4 1 3 -4 1 -> -4 (1), -4 (4); then elu with alpha 0.5.
+  const float* v = values->data<float>();
+  const int64_t* i = indices->data<int64_t>();
+  const float e2 = 0.5f * (std::exp(-2.f) - 1.f), e4 = 0.5f * (std::exp(-4.f) - 1.f);
+  for (int k = 0; k < 4; ++k) EXPECT_NEAR(v[k], k < 2 ? e2 : e4, 1e-6f) << k;
+  EXPECT_EQ(i[0] + i[1], 5);  // {1, 4} in either order for equal values
+  EXPECT_EQ(i[2] + i[3], 5);
 }
 
 }  // namespace

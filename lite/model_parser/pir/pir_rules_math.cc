@@ -96,8 +96,8 @@ Status DtypeCode(const std::string& pir_dtype, int* code) {
   return Status::OK();
 }
 
-// argmax(x, axis): keepdims, flatten, dtype.
-Status Argmax(const Op& op, Translator* t) {
+// argmax / argmin (x, axis): keepdims, flatten, dtype.
+Status ArgExtreme(const Op& op, Translator* t, const std::string& type) {
   AttrReader a(op);
   const bool keepdims = a.Bool("keepdims", false);
   const bool flatten = a.Bool("flatten", false);
@@ -106,7 +106,7 @@ Status Argmax(const Op& op, Translator* t) {
   int code = 3;
   RETURN_IF_ERROR(DtypeCode(dtype, &code));
   ASSIGN_OR_RETURN(double axis, t->ConstScalar(op, 1, "axis"));
-  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "arg_max", {"X"}));
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X"}));
   d->SetAttr("axis", static_cast<int64_t>(axis));
   d->SetAttr("keepdims", keepdims);
   d->SetAttr("flatten", flatten);
@@ -173,6 +173,43 @@ void AddMathRules(RuleTable* table) {
       {"swish", "swish", Fixed({{"beta", 1.0f}})},
       {"silu", "swish", Fixed({{"beta", 1.0f}})},
       {"leaky_relu", "leaky_relu", FloatAttr("negative_slope", "alpha", 0.02)},
+      {"elu", "elu", FloatAttr("alpha", "alpha", 1.0)},
+      {"selu", "selu",
+       [](AttrReader* a, cpp::OpDesc* d) {
+         d->SetAttr("scale", static_cast<float>(a->Float("scale")));
+         d->SetAttr("alpha", static_cast<float>(a->Float("alpha")));
+         return Status::OK();
+       }},
+      {"softplus", "softplus",
+       [](AttrReader* a, cpp::OpDesc* d) {
+         d->SetAttr("beta", static_cast<float>(a->Float("beta", 1.0)));
+         d->SetAttr("threshold", static_cast<float>(a->Float("threshold", 20.0)));
+         return Status::OK();
+       }},
+      {"softsign", "softsign", nullptr},
+      {"mish", "mish", FloatAttr("lambda", "threshold", 20.0)},
+      {"hardtanh", "hardtanh",
+       [](AttrReader* a, cpp::OpDesc* d) {
+         d->SetAttr("t_min", static_cast<float>(a->Float("t_min")));
+         d->SetAttr("t_max", static_cast<float>(a->Float("t_max")));
+         return Status::OK();
+       }},
+      {"thresholded_relu", "thresholded_relu",
+       [](AttrReader* a, cpp::OpDesc* d) {
+         d->SetAttr("threshold", static_cast<float>(a->Float("threshold", 1.0)));
+         d->SetAttr("value", static_cast<float>(a->Float("value", 0.0)));
+         return Status::OK();
+       }},
+      {"logsigmoid", "logsigmoid", nullptr},
+      {"pow", "pow", FloatAttr("y", "factor", 1.0)},
+      {"rsqrt", "rsqrt", nullptr},
+      {"square", "square", nullptr},
+      {"floor", "floor", nullptr},
+      {"ceil", "ceil", nullptr},
+      {"round", "round", FloatAttr("decimals", "decimals", 0.0)},
+      {"sign", "sign", nullptr},
+      {"erf", "erf", nullptr},
+      {"logical_not", "logical_not", nullptr},
       {"gelu", "gelu",
        [](AttrReader* a, cpp::OpDesc* d) {
          d->SetAttr("approximate", a->Bool("approximate", false));
@@ -192,7 +229,11 @@ void AddMathRules(RuleTable* table) {
       {"add", "elementwise_add"},      {"subtract", "elementwise_sub"},
       {"multiply", "elementwise_mul"}, {"divide", "elementwise_div"},
       {"maximum", "elementwise_max"},  {"minimum", "elementwise_min"},
-      {"elementwise_pow", "elementwise_pow"}};
+      {"elementwise_pow", "elementwise_pow"}, {"equal", "equal"},
+      {"not_equal", "not_equal"},      {"less_than", "less_than"},
+      {"less_equal", "less_equal"},    {"greater_than", "greater_than"},
+      {"greater_equal", "greater_equal"}, {"logical_and", "logical_and"},
+      {"logical_or", "logical_or"},    {"logical_xor", "logical_xor"}};
   for (const auto& b : binary) {
     const std::string engine = b.second;
     const Rule rule = [engine](const Op& op, Translator* t) { return Binary(op, t, engine); };
@@ -213,7 +254,15 @@ void AddMathRules(RuleTable* table) {
       return Reduce(op, t, engine);
     };
   }
-  (*table)["pd_op.argmax"] = Argmax;
+  (*table)["pd_op.argmax"] = [](const Op& op, Translator* t) {
+    return ArgExtreme(op, t, "arg_max");
+  };
+  (*table)["pd_op.argmin"] = [](const Op& op, Translator* t) {
+    return ArgExtreme(op, t, "arg_min");
+  };
+  (*table)["pd_op.bmm"] = [](const Op& op, Translator* t) {
+    return t->EmitSimple(op, "bmm", {"X", "Y"}).status();
+  };
   (*table)["pd_op.cast"] = Cast;
   (*table)["pd_op.cast_"] = Cast;
 }

@@ -382,6 +382,7 @@ const RuleTable& AllRules() {
     AddNnRules(t);
     AddMathRules(t);
     AddTensorRules(t);
+    AddArrayRules(t);
     return t;
   }();
   return *table;

@@ -70,6 +70,7 @@ using RuleTable = std::map<std::string, Rule>;
 void AddNnRules(RuleTable* table);
 void AddMathRules(RuleTable* table);
 void AddTensorRules(RuleTable* table);
+void AddArrayRules(RuleTable* table);
 const RuleTable& AllRules();
 
 // The whole translation. `name_for_errors` prefixes every message. Unknown
