@@ -93,7 +93,8 @@ class ConvBnFusePass : public FusionPass {
       const float b0 = b ? b->data<float>()[c] : 0.f;
       nb[c] = (b0 - mean->data<float>()[c]) * s[c] + beta->data<float>()[c];
     }
-    const std::string& wname = m.at("filter")->arg().name;
+    // A copy: SetInput below may delete the filter node that owns the name.
+    const std::string wname = m.at("filter")->arg().name;
     if (which == 1) {  // int8: the levels stay, each channel's scale takes s_c
       cpp::OpDesc& desc = conv->stmt().desc;
       std::vector<float> scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
