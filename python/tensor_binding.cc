@@ -28,13 +28,17 @@ void ThrowIfCopyFailed(const TensorHandle& t, const Status& s) {
   if (!s.ok()) ThrowIfError(s.WithContext(Describe(t)));
 }
 
-// The array's shape against the declared one: same rank, equal fixed dims.
+// The array's shape against the declared one, by the predictor's rule:
+// same rank, equal fixed dims, except the spatial dims of a 4-D (NCHW) input,
+// which are the export-time size and not a contract (PaddleOCR's slim
+// classifier declares 32x100 and runs at 48x192).
 void CheckDeclaredShape(const TensorHandle& t, const shape_t& shape) {
   if (!t.declared) return;
   const shape_t& want = t.declared->shape;
   bool ok = want.empty() || want.size() == shape.size();
   for (size_t i = 0; ok && !want.empty() && i < want.size(); ++i) {
-    ok = want[i] < 0 || want[i] == shape[i];
+    const bool spatial = want.size() == 4 && i >= 2;
+    ok = spatial || want[i] < 0 || want[i] == shape[i];
   }
   if (!ok) {
     throw LiteError(Describe(t) + ": array shape " + ShapeString(shape) +

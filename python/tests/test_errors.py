@@ -50,8 +50,9 @@ def test_from_numpy_rejects_wrong_dtype_and_shape(predictor):
         t.from_numpy(np.zeros((1, 3, 32, 32), dtype=np.float64))
     with pytest.raises(lite.LiteError, match="int64"):
         t.from_numpy(np.zeros((1, 3, 32, 32), dtype=np.int64))
-    with pytest.raises(lite.LiteError, match=r"shape \[1, 3, 31, 32\]"):
-        t.from_numpy(np.zeros((1, 3, 31, 32), dtype=np.float32))
+    with pytest.raises(lite.LiteError, match=r"shape \[1, 4, 32, 32\]"):
+        t.from_numpy(np.zeros((1, 4, 32, 32), dtype=np.float32))  # channels are fixed
+    t.from_numpy(np.zeros((1, 3, 31, 32), dtype=np.float32))  # NCHW spatial dims are not
     with pytest.raises(lite.LiteError, match="shape"):
         t.from_numpy(np.zeros((3, 32, 32), dtype=np.float32))
     with pytest.raises(lite.LiteError, match="output"):
