@@ -63,7 +63,7 @@ template <bool Dequantize>
 class LinearQuantCompute : public KernelBase {
  public:
   Status Run() override {
-    const auto& p = Param<QuantParam>();
+    const QuantParam& p = Param<QuantParam>();
     RETURN_IF_ERROR(RequireFloat(*p.x, Dequantize ? "dequantize_linear" : "quantize_linear"));
     quant::ForEachWithScale(p.x->data<float>(), p.out->mutable_data<float>(), p.x->dims(),
                             p.quant_axis, ScalesOf(*p.scale), quant::BinCount(p.bit_length),
