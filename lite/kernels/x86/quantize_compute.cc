@@ -23,7 +23,7 @@ template <int Mode>
 class PerTensorQuantCompute : public KernelBase {
  public:
   Status Run() override {
-    const auto& p = Param<QuantParam>();
+    const QuantParam& p = Param<QuantParam>();
     if (p.x->dtype() != DataType::kFloat32 || p.scale->numel() != 1) {
       return Unimplemented("per-tensor quantization on " +
                            std::string(DataTypeName(p.x->dtype())) + " with " +
