@@ -117,4 +117,22 @@ TEST(X86Models, FusionDisabledVariantsMatch) {
   }
 }
 
+// With the weight quant-dequant left unfolded (both folding passes off), the
+// slim classifier computes its conv filters at run time: the x86 conv, which
+// packs its filter when the runtime is built, refuses that with a Status
+// naming the op instead of reading a filter that does not exist yet.
+TEST(X86Models, ComputedFilterIsAnErrorNotACrash) {
+  if (lite::SharedModelsDir().empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
+  const lite::tools::Reference ref = Load("ppocr_cls_mobile_v2.0_slim_quant");
+  CxxConfig config;
+  lite::tools::ConfigureModel(ref, &config);
+  config.set_valid_places(X86Places());
+  config.set_disabled_passes({"constant_folding_pass", "quant_dequant_fuse_pass"});
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.status().message().find("the x86 conv needs a constant Filter"), std::string::npos)
+      << p.status().ToString();
+  EXPECT_NE(p.status().message().find("conv2d"), std::string::npos) << p.status().ToString();
+}
+
 }  // namespace

@@ -82,6 +82,14 @@ Status ConvCompute::InitDnnl() {
 
 Status ConvCompute::Plan() {
   const auto& p = Param<operators::ConvParam>();
+  // Filter and bias are packed once, here: they must be weights. A model that
+  // computes them at run time (a weight quant-dequant left unfolded) gets an
+  // error instead of a read of data that does not exist yet.
+  if (!p.filter->IsInitialized() || (p.bias != nullptr && !p.bias->IsInitialized())) {
+    return Unimplemented(
+        "the x86 conv needs a constant Filter and Bias, but this model computes them at run "
+        "time; keep constant_folding_pass enabled or run this op on host");
+  }
   const DDim& in = p.input->dims();
   const DDim& f = p.filter->dims();
   const int64_t g = p.groups;
