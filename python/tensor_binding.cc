@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "lite/api/predictor_runtime.h"
 #include "python/bindings.h"
 #include "python/tensor_handle.h"
 
@@ -28,18 +29,11 @@ void ThrowIfCopyFailed(const TensorHandle& t, const Status& s) {
   if (!s.ok()) ThrowIfError(s.WithContext(Describe(t)));
 }
 
-// The array's shape against the declared one, by the predictor's rule:
-// same rank, equal fixed dims, except the spatial dims of a 4-D (NCHW) input,
-// which are the export-time size and not a contract (PaddleOCR's slim
-// classifier declares 32x100 and runs at 48x192).
+// The array's shape against the declared one, by the predictor's own rule.
 void CheckDeclaredShape(const TensorHandle& t, const shape_t& shape) {
   if (!t.declared) return;
   const shape_t& want = t.declared->shape;
-  bool ok = want.empty() || want.size() == shape.size();
-  for (size_t i = 0; ok && !want.empty() && i < want.size(); ++i) {
-    const bool spatial = want.size() == 4 && i >= 2;
-    ok = spatial || want[i] < 0 || want[i] == shape[i];
-  }
+  const bool ok = lite::FeedShapeFits(want, shape);
   if (!ok) {
     throw LiteError(Describe(t) + ": array shape " + ShapeString(shape) +
                     " does not match the model's " + ShapeString(want) + " (-1 = any)");

@@ -142,23 +142,25 @@ Status PredictorRuntime::CheckInputs() const {
       return InvalidArgument(which + " has dtype " + DataTypeName(t.dtype()) +
                              " but the model expects " + DataTypeName(vd->dtype));
     }
-    if (!vd->dims.empty()) {
-      // The spatial dims of a 4-D (NCHW) input are the export-time size,
-      // not a contract: PaddleOCR's slim classifier declares 32x100 and runs
-      // at 48x192. Its ops check the sizes they depend on.
-      bool ok = vd->dims.size() == t.dims().size();
-      for (size_t d = 0; ok && d < vd->dims.size(); ++d) {
-        const bool spatial = vd->dims.size() == 4 && d >= 2;
-        ok = spatial || vd->dims[d] < 0 || vd->dims[d] == t.dims()[d];
-      }
-      if (!ok) {
-        return InvalidArgument(which + " has shape " + DimsToString(t.dims()) +
-                               " but the model expects " + DimsToString(vd->dims) +
-                               " (-1 = any)");
-      }
+    // Spatial dims of a 4-D input may differ (see FeedShapeFits); the ops
+    // check the sizes they depend on.
+    if (!FeedShapeFits(vd->dims, t.dims())) {
+      return InvalidArgument(which + " has shape " + DimsToString(t.dims()) +
+                             " but the model expects " + DimsToString(vd->dims) +
+                             " (-1 = any)");
     }
   }
   return Status::OK();
+}
+
+bool FeedShapeFits(const std::vector<int64_t>& declared, const std::vector<int64_t>& shape) {
+  if (declared.empty()) return true;
+  if (declared.size() != shape.size()) return false;
+  for (size_t d = 0; d < declared.size(); ++d) {
+    const bool spatial = declared.size() == 4 && d >= 2;
+    if (!spatial && declared[d] >= 0 && declared[d] != shape[d]) return false;
+  }
+  return true;
 }
 
 Status RuntimePredictor::SaveOptimizedModel(const std::string& path,

@@ -20,6 +20,14 @@
 
 namespace lite {
 
+// Whether a feed of `shape` fits the model's declared dims: same rank and
+// equal fixed dims (-1 = any), except the spatial dims of a 4-D (NCHW) input,
+// which are the export-time size and not a contract (PaddleOCR's slim
+// classifier declares 32x100 and runs at 48x192). Every run applies it to the
+// feeds; the Python binding checks with it before copying. Empty declared
+// dims accept any feed.
+bool FeedShapeFits(const std::vector<int64_t>& declared, const std::vector<int64_t>& shape);
+
 class PredictorRuntime {
  public:
   // `program` is optimized (block 0 in execution order with kernel keys).

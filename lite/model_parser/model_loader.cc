@@ -117,11 +117,6 @@ Status LoadCombinedImpl(const std::string& model_bytes, const std::string& model
   return Status::OK();
 }
 
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 }  // namespace
 
 StatusOr<cpp::ProgramDesc> LoadProgramFromBuffer(const std::string& bytes,
@@ -191,36 +186,27 @@ StatusOr<ModelFiles> FindModelFiles(const std::string& dir) {
   }
   if (files.count("model") && files.count("params")) return combined("model", "params");
 
-  std::vector<std::string> stems;
-  const std::string kModelExt = ".pdmodel";
+  // <stem>.pdmodel, or from Paddle 3 <stem>.json (PIR), next to
+  // <stem>.pdiparams; a .pdmodel wins over a .json of the same stem.
+  std::vector<std::string> programs;
   for (const auto& n : files) {
-    if (!EndsWith(n, kModelExt)) continue;
-    std::string stem = n.substr(0, n.size() - kModelExt.size());
-    if (files.count(stem + ".pdiparams")) stems.push_back(stem);
-  }
-  // Paddle 3 exports the program as <stem>.json (PIR) next to <stem>.pdiparams;
-  // a legacy .pdmodel with the same stem wins.
-  const std::string kPirExt = ".json";
-  for (const auto& n : files) {
-    if (!EndsWith(n, kPirExt)) continue;
-    std::string stem = n.substr(0, n.size() - kPirExt.size());
-    if (files.count(stem + ".pdiparams") && !files.count(stem + kModelExt)) {
-      stems.push_back(stem + kPirExt);
+    const size_t dot = n.rfind('.');
+    if (dot == std::string::npos || !files.count(n.substr(0, dot) + ".pdiparams")) continue;
+    const std::string stem = n.substr(0, dot), ext = n.substr(dot);
+    if (ext == ".pdmodel" || (ext == ".json" && !files.count(stem + ".pdmodel"))) {
+      programs.push_back(n);
     }
   }
-  for (auto& s : stems) {
-    if (!EndsWith(s, kPirExt)) s += kModelExt;
-  }
-  if (stems.size() == 1) {
-    const std::string stem = stems[0].substr(0, stems[0].rfind('.'));
-    return combined(stems[0], stem + ".pdiparams");
-  }
-  if (stems.size() > 1) {
-    for (const auto& s : stems) {
-      if (s.rfind("inference.", 0) == 0) return combined(s, "inference.pdiparams");
+  auto params_of = [](const std::string& program) {
+    return program.substr(0, program.rfind('.')) + ".pdiparams";
+  };
+  if (programs.size() == 1) return combined(programs[0], params_of(programs[0]));
+  if (programs.size() > 1) {
+    for (const auto& p : programs) {
+      if (params_of(p) == "inference.pdiparams") return combined(p, "inference.pdiparams");
     }
     std::string list;
-    for (const auto& s : stems) list += (list.empty() ? "" : ", ") + s;
+    for (const auto& p : programs) list += (list.empty() ? "" : ", ") + p;
     return InvalidArgument(dir + ": several combined models (" + list +
                            "); name the model_file and params_file explicitly");
   }
