@@ -32,6 +32,16 @@ Status CheckList(const Model& model, const std::vector<int>& operands,
 
 }  // namespace
 
+StatusOr<std::vector<uint8_t>> Driver::Serialize(const Executable&) const {
+  return Unimplemented("driver '" + name() + "' cannot serialize compiled executables");
+}
+
+StatusOr<std::unique_ptr<Executable>> Driver::Deserialize(const Model&,
+                                                          const std::vector<uint8_t>&,
+                                                          const CompileOptions&) {
+  return Unimplemented("driver '" + name() + "' cannot deserialize compiled executables");
+}
+
 Status CheckHostTensors(const Model& model, const std::vector<HostTensor>& inputs,
                         const std::vector<HostTensor>& outputs) {
   RETURN_IF_ERROR(CheckList(model, model.inputs, inputs, "input"));

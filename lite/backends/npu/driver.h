@@ -33,7 +33,8 @@ namespace npu {
 // Bumped on incompatible changes of this header or nn_ir.h (major), or on
 // additions (minor).
 constexpr int kDriverApiMajor = 1;
-constexpr int kDriverApiMinor = 1;  // 1.1: DriverRegistry origins (plugins)
+constexpr int kDriverApiMinor = 2;  // 1.1: DriverRegistry origins (plugins)
+                                    // 1.2: optional Serialize / Deserialize
 
 struct CompileOptions {
   int threads = 1;  // the predictor's thread count
@@ -75,6 +76,22 @@ class Driver {
   // dims; output buffers are allocated by the caller.
   virtual Status Execute(Executable* executable, const std::vector<HostTensor>& inputs,
                          const std::vector<HostTensor>& outputs) = 0;
+
+  // Compiled executables as data (optional; API 1.2). The driver's own
+  // version string, part of every saved executable's key: change it whenever
+  // the bytes Serialize writes or the code they hold would differ.
+  virtual std::string version() const { return "0"; }
+  // True when Serialize/Deserialize are implemented.
+  virtual bool can_serialize() const { return false; }
+  // Bytes from which Deserialize rebuilds an equivalent executable of the
+  // same model. Unimplemented by default.
+  virtual StatusOr<std::vector<uint8_t>> Serialize(const Executable& executable) const;
+  // Rebuilds an executable of `model` from Serialize's bytes without
+  // compiling. Corrupt or foreign bytes are an error, never a crash.
+  // Unimplemented by default.
+  virtual StatusOr<std::unique_ptr<Executable>> Deserialize(const Model& model,
+                                                            const std::vector<uint8_t>& bytes,
+                                                            const CompileOptions& options);
 };
 
 // Checks `inputs`/`outputs` against the model's input/output operands
