@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include <glog/logging.h>
+
 namespace lite {
 namespace npu {
 
@@ -26,15 +28,77 @@ const char* LifetimeName(Lifetime l) {
   return "?";
 }
 
+namespace {
+
+AttrKind ParseAttrKind(const std::string& kind) {
+  if (kind == "int") return AttrKind::kInt;
+  if (kind == "float") return AttrKind::kFloat;
+  if (kind == "ints") return AttrKind::kInts;
+  CHECK(kind == "floats") << "nn_ir_operations.h: unknown attribute kind " << kind;
+  return AttrKind::kFloats;
+}
+
+OperationInfo MakeInfo(const char* name, int min_in, int max_in, int min_out, int max_out,
+                       const char* attrs) {
+  OperationInfo info{name, min_in, max_in, min_out, max_out, {}};
+  std::istringstream words(attrs);
+  for (std::string word; words >> word;) {
+    const size_t colon = word.find(':');
+    CHECK(colon != std::string::npos) << "nn_ir_operations.h: attribute without kind " << word;
+    info.attrs[word.substr(0, colon)] = ParseAttrKind(word.substr(colon + 1));
+  }
+  return info;
+}
+
+const std::vector<OperationInfo>& Table() {
+  static const std::vector<OperationInfo> table{
+#define LITE_NPU_OPERATION_INFO(e, abi, name, in_min, in_max, out_min, out_max, attrs) \
+  MakeInfo(name, in_min, in_max, out_min, out_max, attrs),
+      LITE_NPU_OPERATIONS(LITE_NPU_OPERATION_INFO)
+#undef LITE_NPU_OPERATION_INFO
+  };
+  return table;
+}
+
+const char* AttrKindName(AttrKind k) {
+  static const char* const kNames[] = {"int", "float", "ints", "floats"};
+  return kNames[static_cast<int>(k)];
+}
+
+std::string CountError(const char* what, size_t got, int min, int max) {
+  if (static_cast<int>(got) >= min && (max < 0 || static_cast<int>(got) <= max)) return "";
+  std::string want = min == max ? std::to_string(min)
+                     : max < 0  ? "at least " + std::to_string(min)
+                                : std::to_string(min) + " to " + std::to_string(max);
+  return std::to_string(got) + " " + what + ", expected " + want;
+}
+
+}  // namespace
+
+const OperationInfo& InfoOf(OperationType t) {
+  const int i = static_cast<int>(t);
+  CHECK(i >= 0 && i < kNumOperationTypes) << "operation type " << i << " outside the table";
+  return Table()[i];
+}
+
 const char* OperationTypeName(OperationType t) {
-  static const char* const kNames[kNumOperationTypes] = {
-      "conv2d", "conv2d_transpose", "pool2d", "fully_connected", "add", "sub", "mul",
-      "div", "max", "min", "relu", "relu6", "leaky_relu", "sigmoid", "tanh", "swish",
-      "hard_swish", "hard_sigmoid", "clip", "scale", "exp", "abs", "prelu", "softmax",
-      "reshape", "transpose", "concat", "split", "slice", "pad", "resize_nearest",
-      "resize_bilinear", "batch_norm"};
-  int i = static_cast<int>(t);
-  return i >= 0 && i < kNumOperationTypes ? kNames[i] : "?";
+  const int i = static_cast<int>(t);
+  return i >= 0 && i < kNumOperationTypes ? Table()[i].name : "?";
+}
+
+std::string CheckOperationSignature(const Operation& op) {
+  const OperationInfo& info = InfoOf(op.type);
+  std::string e = CountError("inputs", op.inputs.size(), info.min_inputs, info.max_inputs);
+  if (e.empty()) e = CountError("outputs", op.outputs.size(), info.min_outputs, info.max_outputs);
+  if (!e.empty()) return e;
+  for (const auto& kv : op.attrs) {
+    auto it = info.attrs.find(kv.first);
+    if (it == info.attrs.end()) return "unknown attribute '" + kv.first + "'";
+    if (static_cast<size_t>(it->second) != kv.second.index()) {
+      return "attribute '" + kv.first + "' must be " + AttrKindName(it->second);
+    }
+  }
+  return "";
 }
 
 int64_t Operand::numel() const {
@@ -111,7 +175,13 @@ std::string Model::Validate(bool check_mode) const {
     }
   }
   for (const Operation& op : operations) {
+    if (static_cast<int>(op.type) < 0 || static_cast<int>(op.type) >= kNumOperationTypes) {
+      return "operation type " + std::to_string(static_cast<int>(op.type)) + " from " + op.origin +
+             " is not in the table";
+    }
     const std::string what = std::string(OperationTypeName(op.type)) + " from " + op.origin;
+    const std::string signature = CheckOperationSignature(op);
+    if (!signature.empty()) return what + ": " + signature;
     for (int idx : op.inputs) {
       if (idx < 0 || idx >= n) return what + ": input operand " + std::to_string(idx) + " out of range";
       Lifetime l = operands[idx].lifetime;

@@ -25,6 +25,8 @@
 #include <variant>
 #include <vector>
 
+#include "lite/backends/npu/nn_ir_operations.h"
+
 namespace lite {
 namespace npu {
 
@@ -51,84 +53,86 @@ struct Operand {
   const float* f32() const { return reinterpret_cast<const float*>(data.data()); }
 };
 
-// The closed set of operations. "x", "y", ... name inputs in order; "out"
-// the single output unless stated. Broadcasting is numpy's: dims aligned
-// from the right, each pair equal or one of them 1.
+// The closed set of operations, one row each in nn_ir_operations.h (name,
+// arity, attributes, ABI value). Their semantics: "x", "y", ... name inputs
+// in order; "out" the single output unless stated. Broadcasting is numpy's:
+// dims aligned from the right, each pair equal or one of them 1.
+//
+// conv2d: inputs x [N,C,H,W], filter [O, C/groups, kh, kw] (constant), bias
+//   [O] (constant, optional). attrs: strides [2], paddings [4] = {top,
+//   bottom, left, right}, dilations [2], groups. out[n,o,oh,ow] = bias[o] +
+//   sum x[n, g*C/groups + c, oh*sh - top + i*dh, ow*sw - left + j*dw] *
+//   filter[o, c, i, j] over in-bounds positions (zero padding).
+// conv2d_transpose: inputs x [N,C,H,W], filter [C, O/groups, kh, kw]
+//   (constant), bias [O] (optional). attrs: strides, paddings [4],
+//   dilations, groups. out[n, g*O/groups + o, ih*sh - top + i*dh, iw*sw -
+//   left + j*dw] += x[n, g*C/groups + c, ih, iw] * filter[g*C/groups + c, o,
+//   i, j] for positions inside out (out dims given; output_padding is in
+//   them).
+// pool2d: inputs x [N,C,H,W]. attrs: pool_type (0 max, 1 avg), ksize [2],
+//   strides [2], paddings [4], exclusive (avg only). Output dims given
+//   (ceil_mode is in them). Window of (oh, ow): rows hs = oh*sh - top, he =
+//   min(hs + kh, H + top) (Paddle bounds the end by the *top* padding), then
+//   clipped to [0, H); columns alike with left. max: max over the clipped
+//   window (-FLT_MAX when empty). avg: sum over the clipped window divided by
+//   the clipped window size when exclusive, else by (he - hs) * (we - ws)
+//   computed before clipping to [0, H) / [0, W).
+// fully_connected: inputs x [M, K], w [K, N] (constant), bias [N]
+//   (optional). out [M, N].
+// add, sub, mul, div, max, min: elementwise binary with broadcasting, out =
+//   x op y.
+// Elementwise unary, out = f(x): relu max(x, 0); relu6 min(max(x, 0), 6);
+//   leaky_relu (alpha) x > 0 ? x : alpha * x; sigmoid 1 / (1 + exp(-x));
+//   tanh; swish (beta) x / (1 + exp(-beta * x)); hard_swish (threshold,
+//   scale, offset) x * min(max(x + offset, 0), threshold) / scale;
+//   hard_sigmoid (slope, offset) min(max(slope * x + offset, 0), 1); clip
+//   (min, max) min(max(x, min), max); scale (scale, bias) scale * x + bias;
+//   exp; abs.
+// prelu: inputs x, alpha (constant, broadcast to x). x > 0 ? x : alpha * x.
+// softmax: attrs axis (>= 0). Softmax along axis.
+// reshape: out has the given dims, same elements in the same row-major
+//   order.
+// transpose: attrs perm. out dims[i] = x dims[perm[i]].
+// concat: inputs x0..xn-1. attrs axis (>= 0).
+// split: inputs x; outputs out0..outn-1 (sizes along axis from their dims).
+//   attrs axis (>= 0).
+// slice: attrs begins (one per dim). out[i...] = x[begins + i...] (stride 1,
+//   out dims give the extents).
+// pad: attrs paddings [2 * rank] = {before0, after0, before1, after1, ...},
+//   mode (0 constant, 1 reflect, 2 edge), value (constant mode).
+// resize_nearest: inputs x [N,C,H,W]; out [N,C,OH,OW]. attrs align_corners,
+//   ratio_h, ratio_w (the source step per output pixel, as Paddle computes
+//   it); align_mode is ignored. Source row of oh: align_corners ?
+//   round(ratio_h * oh) : floor(ratio_h * oh), clamped to H - 1
+//   (nearest_interp / nearest_interp_v2).
+// resize_bilinear: attrs align_corners, align_mode, ratio_h, ratio_w.
+//   half_pixel = (align_mode == 0 && !align_corners): src = half_pixel ?
+//   max(ratio * (o + 0.5) - 0.5, 0) : ratio * o; i0 = floor(src), i1 = min(i0
+//   + 1, H - 1), weights (1 - (src - i0), src - i0) (bilinear_interp(_v2)).
+// batch_norm: inputs x [N,C,...], scale, bias, mean, variance (constants
+//   [C]). attrs epsilon. out = (x - mean) / sqrt(variance + epsilon) * scale
+//   + bias per channel (dim 1).
 enum class OperationType : int {
-  // inputs: x [N,C,H,W], filter [O, C/groups, kh, kw] (constant), bias [O]
-  // (constant, optional). attrs: strides [2], paddings [4] = {top, bottom,
-  // left, right}, dilations [2], groups. out[n,o,oh,ow] = bias[o] + sum
-  // x[n, g*C/groups + c, oh*sh - top + i*dh, ow*sw - left + j*dw] *
-  // filter[o, c, i, j] over in-bounds positions (zero padding).
-  kConv2D = 0,
-  // inputs: x [N,C,H,W], filter [C, O/groups, kh, kw] (constant), bias [O]
-  // (optional). attrs: strides, paddings [4], dilations, groups.
-  // out[n, g*O/groups + o, ih*sh - top + i*dh, iw*sw - left + j*dw] +=
-  // x[n, g*C/groups + c, ih, iw] * filter[g*C/groups + c, o, i, j] for
-  // positions inside out (out dims given; output_padding is in them).
-  kConv2DTranspose,
-  // inputs: x [N,C,H,W]. attrs: pool_type (0 max, 1 avg), ksize [2], strides
-  // [2], paddings [4], exclusive (avg only). Output dims given (ceil_mode is
-  // in them). Window of (oh, ow): rows hs = oh*sh - top, he = min(hs + kh,
-  // H + top) (Paddle bounds the end by the *top* padding), then clipped to
-  // [0, H); columns alike with left. max: max over the clipped window
-  // (-FLT_MAX when empty). avg: sum over the clipped window divided by the
-  // clipped window size when exclusive, else by (he - hs) * (we - ws)
-  // computed before clipping to [0, H) / [0, W).
-  kPool2D,
-  // inputs: x [M, K], w [K, N] (constant), bias [N] (optional). out [M, N].
-  kFullyConnected,
-  // Elementwise binary with broadcasting: out = x op y.
-  kAdd, kSub, kMul, kDiv, kMax, kMin,
-  // Elementwise unary: out = f(x).
-  kRelu,         // max(x, 0)
-  kRelu6,        // min(max(x, 0), 6)
-  kLeakyRelu,    // attrs: alpha. x > 0 ? x : alpha * x
-  kSigmoid,      // 1 / (1 + exp(-x))
-  kTanh,
-  kSwish,        // attrs: beta. x / (1 + exp(-beta * x))
-  kHardSwish,    // attrs: threshold, scale, offset. x * min(max(x + offset, 0), threshold) / scale
-  kHardSigmoid,  // attrs: slope, offset. min(max(slope * x + offset, 0), 1)
-  kClip,         // attrs: min, max. min(max(x, min), max)
-  kScale,        // attrs: scale, bias. scale * x + bias
-  kExp,
-  kAbs,
-  // inputs: x, alpha (constant, broadcast to x). x > 0 ? x : alpha * x.
-  kPRelu,
-  // attrs: axis (>= 0). Softmax along axis.
-  kSoftmax,
-  // out has the given dims, same elements in the same row-major order.
-  kReshape,
-  // attrs: perm. out dims[i] = x dims[perm[i]].
-  kTranspose,
-  // inputs: x0..xn-1. attrs: axis (>= 0).
-  kConcat,
-  // inputs: x; outputs out0..outn-1 (sizes along axis from their dims).
-  // attrs: axis (>= 0).
-  kSplit,
-  // attrs: begins (one per dim). out[i...] = x[begins + i...] (stride 1,
-  // out dims give the extents).
-  kSlice,
-  // attrs: paddings [2 * rank] = {before0, after0, before1, after1, ...},
-  // mode (0 constant, 1 reflect, 2 edge), value (constant mode).
-  kPad,
-  // inputs: x [N,C,H,W]; out [N,C,OH,OW]. attrs: align_corners, ratio_h,
-  // ratio_w (the source step per output pixel, as Paddle computes it).
-  // Source row of oh: align_corners ? round(ratio_h * oh) : floor(ratio_h *
-  // oh), clamped to H - 1 (nearest_interp / nearest_interp_v2).
-  kResizeNearest,
-  // attrs: align_corners, align_mode, ratio_h, ratio_w. half_pixel =
-  // (align_mode == 0 && !align_corners): src = half_pixel ? max(ratio *
-  // (o + 0.5) - 0.5, 0) : ratio * o; i0 = floor(src), i1 = min(i0 + 1, H -
-  // 1), weights (1 - (src - i0), src - i0) (bilinear_interp(_v2)).
-  kResizeBilinear,
-  // inputs: x [N,C,...], scale, bias, mean, variance (constants [C]).
-  // attrs: epsilon. out = (x - mean) / sqrt(variance + epsilon) * scale + bias
-  // per channel (dim 1).
-  kBatchNorm,
+#define LITE_NPU_OPERATION_ENUM(e, abi, name, in_min, in_max, out_min, out_max, attrs) e,
+  LITE_NPU_OPERATIONS(LITE_NPU_OPERATION_ENUM)
+#undef LITE_NPU_OPERATION_ENUM
 };
 const char* OperationTypeName(OperationType t);  // "conv2d", "add", ...
-constexpr int kNumOperationTypes = static_cast<int>(OperationType::kBatchNorm) + 1;
+constexpr int kNumOperationTypes = 0
+#define LITE_NPU_OPERATION_COUNT(e, abi, name, in_min, in_max, out_min, out_max, attrs) +1
+    LITE_NPU_OPERATIONS(LITE_NPU_OPERATION_COUNT);
+#undef LITE_NPU_OPERATION_COUNT
+
+// What the table says about one operation type.
+enum class AttrKind : int { kInt = 0, kFloat, kInts, kFloats };
+struct OperationInfo {
+  const char* name;
+  int min_inputs, max_inputs;    // max -1: unbounded
+  int min_outputs, max_outputs;  // max -1: unbounded
+  std::map<std::string, AttrKind> attrs;  // the attributes it may carry
+};
+// The table row of `t`; CHECK-fails on a value outside the enum.
+const OperationInfo& InfoOf(OperationType t);
 
 using AttrValue = std::variant<int64_t, float, std::vector<int64_t>, std::vector<float>>;
 
@@ -146,6 +150,10 @@ struct Operation {
   std::vector<int64_t> Ints(const std::string& key) const;
   std::vector<float> Floats(const std::string& key) const;
 };
+
+// "" when `op`'s operand counts and attribute names/kinds fit its row of the
+// table, else why not (naming the attribute or the count).
+std::string CheckOperationSignature(const Operation& op);
 
 struct Model {
   std::vector<Operand> operands;

@@ -5,16 +5,18 @@
 namespace lite {
 namespace npu {
 
-// The ABI enums carry nn_ir.h's values; a new NN IR operation type needs an
-// ABI minor version (and an entry in lite_npu_driver_abi.h) first.
+// The ABI enums carry nn_ir.h's values: every row of the operation table
+// (nn_ir_operations.h) has its LITE_NPU_OP_<suffix> constant with the same
+// value, so a new operation cannot be added to one side only.
+#define LITE_NPU_ABI_MATCHES(e, abi, name, in_min, in_max, out_min, out_max, attrs) \
+  static_assert(LITE_NPU_OP_##abi == static_cast<int>(OperationType::e),          \
+                "ABI value of " name " differs from nn_ir.h");
+LITE_NPU_OPERATIONS(LITE_NPU_ABI_MATCHES)
+#undef LITE_NPU_ABI_MATCHES
 static_assert(LITE_NPU_OP_COUNT == kNumOperationTypes, "ABI and NN IR operation types differ");
-static_assert(LITE_NPU_OP_BATCH_NORM == static_cast<int>(OperationType::kBatchNorm), "");
-static_assert(LITE_NPU_OP_CONCAT == static_cast<int>(OperationType::kConcat), "");
-static_assert(LITE_NPU_OP_SOFTMAX == static_cast<int>(OperationType::kSoftmax), "");
-static_assert(LITE_NPU_OP_RELU == static_cast<int>(OperationType::kRelu), "");
-static_assert(LITE_NPU_OP_ADD == static_cast<int>(OperationType::kAdd), "");
 static_assert(LITE_NPU_INT64 == static_cast<int>(ElementType::kInt64), "");
 static_assert(LITE_NPU_TEMPORARY == static_cast<int>(Lifetime::kTemporary), "");
+static_assert(LITE_NPU_ATTR_FLOATS == static_cast<int>(AttrKind::kFloats), "");
 
 namespace {
 

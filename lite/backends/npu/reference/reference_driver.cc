@@ -16,6 +16,11 @@ class ReferenceExecutable : public Executable {
 }  // namespace
 
 Status ReferenceDriver::Supports(const Model& model, const Operation& operation) const {
+  const std::string signature = CheckOperationSignature(operation);
+  if (!signature.empty()) {
+    return InvalidArgument(std::string(OperationTypeName(operation.type)) + " from " +
+                           operation.origin + ": " + signature);
+  }
   for (const auto* list : {&operation.inputs, &operation.outputs}) {
     for (int idx : *list) {
       const Operand& o = model.operands[idx];

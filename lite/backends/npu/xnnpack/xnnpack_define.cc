@@ -47,21 +47,15 @@ Status XnnpackBuilder::DefineConv(const Operation& op, uint32_t x, uint32_t y, f
   }
   const float* w = f.f32();
   if (groups == C && CG == 1 && groups > 1) {  // depthwise: [1, KH, KW, O]
-    std::vector<float> dw(O * KH * KW);
-    for (int64_t o = 0; o < O; ++o)
-      for (int64_t i = 0; i < KH * KW; ++i) dw[i * O + o] = w[o * KH * KW + i];
-    uint32_t filter = ConstantValue(std::move(dw), {1, size_t(KH), size_t(KW), size_t(O)});
+    // [O, 1, KH, KW] read as one NCHW image with O channels.
+    uint32_t filter = ConstantValue(NhwcData(w, {1, O, KH, KW}), {1, size_t(KH), size_t(KW), size_t(O)});
     return Check(xnn_define_depthwise_convolution_2d(
                      subgraph_, U(p[0]), U(p[3]), U(p[1]), U(p[2]), U(KH), U(KW), U(s[0]), U(s[1]),
                      U(dl[0]), U(dl[1]), U(O / C), size_t(C), lo, hi, x, filter, bias, y, 0),
                  op, "depthwise convolution");
   }
-  // OIHW -> OHWI.
-  std::vector<float> ohwi(O * KH * KW * CG);
-  for (int64_t o = 0; o < O; ++o)
-    for (int64_t c = 0; c < CG; ++c)
-      for (int64_t i = 0; i < KH * KW; ++i) ohwi[(o * KH * KW + i) * CG + c] = w[(o * CG + c) * KH * KW + i];
-  uint32_t filter = ConstantValue(std::move(ohwi), {size_t(O), size_t(KH), size_t(KW), size_t(CG)});
+  // OIHW -> OHWI is NCHW -> NHWC.
+  uint32_t filter = ConstantValue(NhwcData(w, f.dims), {size_t(O), size_t(KH), size_t(KW), size_t(CG)});
   return Check(xnn_define_convolution_2d(subgraph_, U(p[0]), U(p[3]), U(p[1]), U(p[2]), U(KH),
                                          U(KW), U(s[0]), U(s[1]), U(dl[0]), U(dl[1]), U(groups),
                                          size_t(CG), size_t(O / groups), lo, hi, x, filter, bias,
@@ -88,11 +82,9 @@ Status XnnpackBuilder::DefineDeconv(const Operation& op, uint32_t x, uint32_t y,
     }
   }
   const float* w = f.f32();
-  std::vector<float> ohwi(O * KH * KW * C);
-  for (int64_t c = 0; c < C; ++c)
-    for (int64_t o = 0; o < O; ++o)
-      for (int64_t i = 0; i < KH * KW; ++i) ohwi[(o * KH * KW + i) * C + c] = w[(c * O + o) * KH * KW + i];
-  uint32_t filter = ConstantValue(std::move(ohwi), {size_t(O), size_t(KH), size_t(KW), size_t(C)});
+  // [C, O, KH, KW] -> [O, KH, KW, C]: one NCHW image of C channels, O*KH x KW.
+  uint32_t filter = ConstantValue(NhwcData(w, {1, C, O * KH, KW}),
+                                  {size_t(O), size_t(KH), size_t(KW), size_t(C)});
   uint32_t bias = XNN_INVALID_VALUE_ID;
   if (op.inputs.size() > 2) {
     const Operand& b = model_.operands[op.inputs[2]];

@@ -27,6 +27,8 @@ bool SameOrderAsNchw(const std::vector<int64_t>& d) {
 }  // namespace
 
 Status XnnpackSupports(const Model& model, const Operation& op) {
+  const std::string signature = CheckOperationSignature(op);
+  if (!signature.empty()) return No(op, "from " + op.origin + ": " + signature);
   auto dims = [&](int idx) -> const std::vector<int64_t>& { return model.operands[idx].dims; };
   for (const auto* list : {&op.inputs, &op.outputs}) {
     for (int idx : *list) {
