@@ -19,6 +19,16 @@ struct lite_npu_executable {
   std::vector<int32_t> inputs, outputs;
 };
 
+// The ABI minor this build declares (the tests also build it as an old,
+// minor-0 plugin, which never reads the minor-2 quantization fields) and the
+// name it registers.
+#ifndef SAMPLE_ABI_MINOR
+#define SAMPLE_ABI_MINOR LITE_NPU_DRIVER_ABI_MINOR
+#endif
+#ifndef SAMPLE_DRIVER_NAME
+#define SAMPLE_DRIVER_NAME "sample_ref"
+#endif
+
 namespace sample {
 
 int64_t Op::Int(const char* key, int64_t fallback) const {
@@ -47,6 +57,16 @@ std::string Checked(const lite_npu_model* m, const lite_npu_operation& op) {
   if (!why.empty()) return why;
   for (size_t k = 0; k < op.input_count + op.output_count; ++k) {
     const int32_t idx = k < op.input_count ? op.inputs[k] : op.outputs[k - op.input_count];
+#if SAMPLE_ABI_MINOR >= 2
+    // ABI 1.2 engines describe quantized operands; this sample computes in
+    // float32 only and says so precisely.
+    const lite_npu_quantization& q = m->quantizations[idx];
+    if (q.kind != LITE_NPU_QUANT_NONE) {
+      return std::string("operand ") + m->operands[idx].name + " is quantized " +
+             (q.kind == LITE_NPU_QUANT_PER_CHANNEL ? "per channel" : "per tensor") + " (" +
+             std::to_string(q.scale_count) + " scales); sample_ref runs float32 only";
+    }
+#endif
     if (m->operands[idx].type != LITE_NPU_FLOAT32) {
       return std::string("operand ") + m->operands[idx].name + " is not float32";
     }
@@ -167,7 +187,7 @@ void Destroy(lite_npu_driver* self) { delete self; }
 extern "C" {
 
 LITE_NPU_DRIVER_EXPORT uint32_t lite_npu_driver_api_version(void) {
-  return LITE_NPU_DRIVER_ABI_VERSION;
+  return LITE_NPU_DRIVER_MAKE_VERSION(LITE_NPU_DRIVER_ABI_MAJOR, SAMPLE_ABI_MINOR);
 }
 
 LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
@@ -175,7 +195,7 @@ LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
   if (!d) return nullptr;
   std::memset(d, 0, sizeof(*d));
   d->struct_size = sizeof(lite_npu_driver);
-  d->name = "sample_ref";
+  d->name = SAMPLE_DRIVER_NAME;
   d->version = "1.0.0";
   d->supports = sample::Supports;
   d->compile = sample::Compile;

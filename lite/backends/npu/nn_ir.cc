@@ -1,5 +1,6 @@
 #include "lite/backends/npu/nn_ir.h"
 
+#include <cmath>
 #include <sstream>
 
 #include <glog/logging.h>
@@ -12,11 +13,40 @@ const char* ElementTypeName(ElementType t) {
     case ElementType::kFloat32: return "float32";
     case ElementType::kInt32: return "int32";
     case ElementType::kInt64: return "int64";
+    case ElementType::kInt8: return "int8";
   }
   return "?";
 }
 
-size_t ElementSize(ElementType t) { return t == ElementType::kInt64 ? 8 : 4; }
+size_t ElementSize(ElementType t) {
+  switch (t) {
+    case ElementType::kInt64: return 8;
+    case ElementType::kInt8: return 1;
+    default: return 4;
+  }
+}
+
+std::string Quantization::Check(const std::vector<int64_t>& dims) const {
+  if (kind == kNone) return scales.empty() ? "" : "scales without a quantization kind";
+  if (kind != kPerTensor && kind != kPerChannel) return "unknown quantization kind";
+  for (float s : scales) {
+    if (!(s > 0.f) || !std::isfinite(s)) return "scale " + std::to_string(s) + " is not > 0";
+  }
+  if (kind == kPerTensor) {
+    if (scales.size() != 1) return "per-tensor quantization with " + std::to_string(scales.size()) + " scales";
+    if (zero_point < -128 || zero_point > 127) return "zero point outside [-128, 127]";
+    return "";
+  }
+  if (axis < 0 || axis >= static_cast<int32_t>(dims.size())) {
+    return "per-channel axis " + std::to_string(axis) + " outside rank " + std::to_string(dims.size());
+  }
+  if (zero_point != 0) return "per-channel quantization with a zero point";
+  if (dims[axis] >= 0 && static_cast<int64_t>(scales.size()) != dims[axis]) {
+    return "per-channel quantization with " + std::to_string(scales.size()) + " scales for " +
+           std::to_string(dims[axis]) + " channels";
+  }
+  return "";
+}
 
 const char* LifetimeName(Lifetime l) {
   switch (l) {
@@ -162,6 +192,12 @@ std::string Model::Validate(bool check_mode) const {
   for (int i = 0; i < n; ++i) {
     const Operand& o = operands[i];
     const std::string what = "operand #" + std::to_string(i) + " (" + o.name + ")";
+    const std::string quant = o.quant.Check(o.dims);
+    if (!quant.empty()) return what + ": " + quant;
+    if ((o.type == ElementType::kInt8) != (o.quant.kind != Quantization::kNone)) {
+      return what + " is " + ElementTypeName(o.type) +
+             (o.type == ElementType::kInt8 ? " without" : " with") + " quantization";
+    }
     if (!check_mode && o.numel() < 0) return what + " has unknown dims " + DimsText(o.dims);
     if (o.lifetime == Lifetime::kConstant && !check_mode &&
         o.data.size() != static_cast<size_t>(o.numel()) * ElementSize(o.type)) {
@@ -212,7 +248,14 @@ std::string Model::DebugString() const {
   for (size_t i = 0; i < operands.size(); ++i) {
     const Operand& o = operands[i];
     os << "%" << i << " " << LifetimeName(o.lifetime) << " " << ElementTypeName(o.type) << " "
-       << DimsText(o.dims) << " " << o.name << "\n";
+       << DimsText(o.dims) << " " << o.name;
+    if (o.quant.kind != Quantization::kNone) {
+      os << " scale" << (o.quant.kind == Quantization::kPerChannel ? "s[axis " + std::to_string(o.quant.axis) + "]=" : "=");
+      for (size_t k = 0; k < o.quant.scales.size() && k < 4; ++k) os << (k ? "," : "") << o.quant.scales[k];
+      if (o.quant.scales.size() > 4) os << ",...";
+      if (o.quant.zero_point) os << " zero_point=" << o.quant.zero_point;
+    }
+    os << "\n";
   }
   for (const Operation& op : operations) {
     os << OperationTypeName(op.type) << "(";

@@ -30,7 +30,8 @@
 namespace lite {
 namespace npu {
 
-enum class ElementType : int { kFloat32 = 0, kInt32, kInt64 };
+// kInt8 holds quantized levels (an Operand with `quant`; see Quantization).
+enum class ElementType : int { kFloat32 = 0, kInt32, kInt64, kInt8 };
 const char* ElementTypeName(ElementType t);
 size_t ElementSize(ElementType t);
 
@@ -42,8 +43,25 @@ enum class Lifetime : int {
 };
 const char* LifetimeName(Lifetime l);
 
+// How the levels of an int8 operand stand for real values: real = scale *
+// (level - zero_point), with one scale for the tensor (kPerTensor) or one
+// per index of dimension `axis` (kPerChannel, zero_point 0: conv filters
+// along 0 (O), fully-connected weights [K, N] along 1). kNone on every
+// other operand.
+struct Quantization {
+  enum Kind : int { kNone = 0, kPerTensor, kPerChannel };
+  Kind kind = kNone;
+  std::vector<float> scales;  // 1 (kPerTensor) or dims[axis] (kPerChannel)
+  int32_t zero_point = 0;     // kPerTensor only
+  int32_t axis = 0;           // kPerChannel only
+  // "" when consistent with an operand of `dims` (-1 dims not checked):
+  // scales finite and > 0, their count, the axis in range.
+  std::string Check(const std::vector<int64_t>& dims) const;
+};
+
 struct Operand {
   ElementType type = ElementType::kFloat32;
+  Quantization quant;         // kInt8 operands only
   std::vector<int64_t> dims;
   Lifetime lifetime = Lifetime::kTemporary;
   std::vector<uint8_t> data;  // kConstant: row-major; empty in check mode
@@ -112,6 +130,18 @@ struct Operand {
 // batch_norm: inputs x [N,C,...], scale, bias, mean, variance (constants
 //   [C]). attrs epsilon. out = (x - mean) / sqrt(variance + epsilon) * scale
 //   + bias per channel (dim 1).
+// quantize: x float32 -> out int8 with per-tensor quantization (scale q,
+//   zero point z). attrs round_type: 1 (Paddle's fake quantization) level =
+//   round_half_away(clip(x / q, -127, 127)) + z; 0 level =
+//   round_ties_even(x / q) clamped to [-128, 127], + z.
+//
+// Quantized conv2d and fully_connected: x int8 (per-tensor, scale sx, zero
+// point zx), filter / w int8 (per-channel along the output channel: conv
+// axis 0, fully connected axis 1, scales sw[c]), bias float32. The sum of
+// (x - zx) * w over the window is exact in int32; out float32 = sum * sx *
+// sw[c] + bias[c]; out int8 (per-tensor so, zo) = clamp(round_half_away(
+// (sum * sx * sw[c] + bias[c]) / so) + zo, -128, 127). Other operations
+// take float32 (or int32/int64 where stated) operands only.
 enum class OperationType : int {
 #define LITE_NPU_OPERATION_ENUM(e, abi, name, in_min, in_max, out_min, out_max, attrs) e,
   LITE_NPU_OPERATIONS(LITE_NPU_OPERATION_ENUM)

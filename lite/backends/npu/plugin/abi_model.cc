@@ -14,7 +14,8 @@ namespace npu {
 LITE_NPU_OPERATIONS(LITE_NPU_ABI_MATCHES)
 #undef LITE_NPU_ABI_MATCHES
 static_assert(LITE_NPU_OP_COUNT == kNumOperationTypes, "ABI and NN IR operation types differ");
-static_assert(LITE_NPU_INT64 == static_cast<int>(ElementType::kInt64), "");
+static_assert(LITE_NPU_INT8 == static_cast<int>(ElementType::kInt8), "");
+static_assert(LITE_NPU_QUANT_PER_CHANNEL == static_cast<int>(Quantization::kPerChannel), "");
 static_assert(LITE_NPU_TEMPORARY == static_cast<int>(Lifetime::kTemporary), "");
 static_assert(LITE_NPU_ATTR_FLOATS == static_cast<int>(AttrKind::kFloats), "");
 
@@ -55,6 +56,13 @@ AbiModel::AbiModel(const Model& model) {
     a.data_bytes = o.data.size();
     a.name = o.name.c_str();
     operands_.push_back(a);
+    lite_npu_quantization q{};
+    q.kind = static_cast<int32_t>(o.quant.kind);
+    q.scales = o.quant.scales.empty() ? nullptr : o.quant.scales.data();
+    q.scale_count = o.quant.scales.size();
+    q.zero_point = o.quant.zero_point;
+    q.axis = o.quant.axis;
+    quantizations_.push_back(q);
   }
   // Fill the owned arrays first: the structs below point into them.
   for (const Operation& op : model.operations) {
@@ -88,6 +96,8 @@ AbiModel::AbiModel(const Model& model) {
   abi_.input_count = inputs_.size();
   abi_.outputs = outputs_.data();
   abi_.output_count = outputs_.size();
+  abi_.quantizations = quantizations_.data();
+  abi_.quantization_count = quantizations_.size();
 }
 
 }  // namespace npu

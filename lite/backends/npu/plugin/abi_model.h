@@ -26,6 +26,7 @@ class AbiModel {
 
  private:
   std::vector<lite_npu_operand> operands_;
+  std::vector<lite_npu_quantization> quantizations_;  // by operand
   std::vector<lite_npu_operation> operations_;
   std::vector<std::vector<int32_t>> indices_;     // inputs/outputs of each operation
   std::vector<std::vector<lite_npu_attr>> attrs_;  // attributes of each operation

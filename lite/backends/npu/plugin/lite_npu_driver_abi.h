@@ -49,10 +49,12 @@
 extern "C" {
 #endif
 
-/* ABI version: additions (new fields at the end of lite_npu_driver, new
- * enum values) bump the minor; any other change bumps the major. */
+/* ABI version: additions (new fields at the end of lite_npu_driver or of
+ * lite_npu_model, new enum values) bump the minor; any other change bumps
+ * the major. Minor 2 added quantized operands (LITE_NPU_INT8, the
+ * quantizations array of lite_npu_model, LITE_NPU_OP_QUANTIZE). */
 #define LITE_NPU_DRIVER_ABI_MAJOR 1
-#define LITE_NPU_DRIVER_ABI_MINOR 0
+#define LITE_NPU_DRIVER_ABI_MINOR 2
 #define LITE_NPU_DRIVER_MAKE_VERSION(major, minor) \
   ((((uint32_t)(major)) << 16) | ((uint32_t)(minor) & 0xffffu))
 #define LITE_NPU_DRIVER_ABI_VERSION \
@@ -70,7 +72,8 @@ typedef enum {
 typedef enum {
   LITE_NPU_FLOAT32 = 0,
   LITE_NPU_INT32 = 1,
-  LITE_NPU_INT64 = 2
+  LITE_NPU_INT64 = 2,
+  LITE_NPU_INT8 = 3     /* minor 2: quantized levels, see lite_npu_quantization */
 } lite_npu_element_type;
 
 /* Operand lifetimes (nn_ir.h Lifetime). */
@@ -117,7 +120,8 @@ typedef enum {
   LITE_NPU_OP_RESIZE_NEAREST = 30,  /* align_corners, ratio_h, ratio_w */
   LITE_NPU_OP_RESIZE_BILINEAR = 31, /* align_corners, align_mode, ratio_h, ratio_w */
   LITE_NPU_OP_BATCH_NORM = 32,      /* x, scale, bias, mean, variance; epsilon */
-  LITE_NPU_OP_COUNT = 33
+  LITE_NPU_OP_QUANTIZE = 33,        /* minor 2: x float32 -> out int8; round_type */
+  LITE_NPU_OP_COUNT = 34
 } lite_npu_operation_type;
 
 /* Attribute value kinds. */
@@ -159,6 +163,25 @@ typedef struct {
   const char* origin;     /* the Paddle op it came from (messages) */
 } lite_npu_operation;
 
+/* Minor 2: how the levels of a LITE_NPU_INT8 operand stand for real
+ * values (nn_ir.h Quantization): real = scale * (level - zero_point), one
+ * scale for the tensor or one per index of dimension `axis`. Conv2d and
+ * fully_connected with int8 x and filter compute in int32 and rescale
+ * (nn_ir.h states the arithmetic). */
+typedef enum {
+  LITE_NPU_QUANT_NONE = 0,        /* not quantized (every non-int8 operand) */
+  LITE_NPU_QUANT_PER_TENSOR = 1,  /* scales[0], zero_point */
+  LITE_NPU_QUANT_PER_CHANNEL = 2  /* scales[0 .. dims[axis]), zero point 0 */
+} lite_npu_quant_kind;
+
+typedef struct {
+  int32_t kind;         /* lite_npu_quant_kind */
+  const float* scales;  /* scale_count values, each > 0; NULL for NONE */
+  size_t scale_count;
+  int32_t zero_point;   /* PER_TENSOR only */
+  int32_t axis;         /* PER_CHANNEL only */
+} lite_npu_quantization;
+
 /* A whole model. Operations are in execution order; every index is in
  * range and the engine has validated the structure (nn_ir.h
  * Model::Validate) before compile(). Layout is Paddle's (NCHW, OIHW). */
@@ -171,6 +194,13 @@ typedef struct {
   size_t input_count;
   const int32_t* outputs; /* LITE_NPU_MODEL_OUTPUT operand indices */
   size_t output_count;
+  /* Minor 2 (trailing, so a plugin built for minor 0 never reads them and
+   * declines int8 operands and LITE_NPU_OP_QUANTIZE by their values): the
+   * quantization of each operand, quantizations[i] for operands[i];
+   * quantization_count == operand_count. An engine of minor >= 2 always
+   * sets them; a plugin declaring minor 2 is only loaded by such an engine. */
+  const lite_npu_quantization* quantizations;
+  size_t quantization_count;
 } lite_npu_model;
 
 typedef struct {

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 
@@ -20,6 +22,8 @@ namespace npu {
 namespace {
 
 const char kSample[] = "examples/npu_plugin/sample_ref_npu_driver.so";
+// The same sample built for ABI 1.0, registered as sample_abi0.
+const char kSampleAbi0[] = "examples/npu_plugin/libsample_abi0_npu_driver.so";
 
 std::string TestPlugin(const std::string& variant) {
   return "lite/backends/npu/plugin/libtest_" + variant + ".so";
@@ -65,14 +69,14 @@ void ExpectRefused(const PluginScan& scan, const std::string& message) {
 
 TEST(PluginLoader, WrongMajorVersionIsRefusedStatingBothVersions) {
   auto scan = LoadOne("major", TestPlugin("bad_major"), "acme_major_npu_driver.so");
-  ExpectRefused(scan, NewDir("major") + "/acme_major_npu_driver.so: built for driver ABI 2.0, "
-                      "this engine has ABI 1.0 (it loads major 1 with minor <= 0)");
+  ExpectRefused(scan, NewDir("major") + "/acme_major_npu_driver.so: built for driver ABI 2.2, "
+                      "this engine has ABI 1.2 (it loads major 1 with minor <= 2)");
 }
 
 TEST(PluginLoader, NewerMinorVersionIsRefused) {
   auto scan = LoadOne("minor", TestPlugin("newer_minor"), "acme_minor_npu_driver.so");
-  ExpectRefused(scan, NewDir("minor") + "/acme_minor_npu_driver.so: built for driver ABI 1.1, "
-                      "this engine has ABI 1.0 (it loads major 1 with minor <= 0)");
+  ExpectRefused(scan, NewDir("minor") + "/acme_minor_npu_driver.so: built for driver ABI 1.3, "
+                      "this engine has ABI 1.2 (it loads major 1 with minor <= 2)");
 }
 
 TEST(PluginLoader, MissingEntryPointAndNullCreateAreRefused) {
@@ -129,7 +133,7 @@ TEST(PluginLoader, SampleLoadsAndDuplicatesAreRefusedInScanOrder) {
   EXPECT_EQ(scan.loaded[0].version, "1.0.0");
   EXPECT_EQ(scan.loaded[0].path, a + "/sample_ref_npu_driver.so");
   EXPECT_EQ(scan.loaded[0].abi_major, 1);
-  EXPECT_EQ(scan.loaded[0].abi_minor, 0);
+  EXPECT_EQ(scan.loaded[0].abi_minor, 2);
   EXPECT_EQ(DriverRegistry::Global().Origin("sample_ref"), a + "/sample_ref_npu_driver.so");
   const std::string dup = ": driver name 'sample_ref' is already registered by " + a +
                           "/sample_ref_npu_driver.so (first one wins)";
@@ -261,6 +265,97 @@ TEST(PluginDriver, SampleComputesWhatTheReferenceDriverComputes) {
   Status s = (*plugin)->Supports(t, t.operations[1]);
   EXPECT_EQ(s.message(), "plugin sample_ref supports: operation type 25 is not implemented by "
                          "sample_ref");
+}
+
+// x [1, 4, 5, 5] -> quantize (scale 0.02) -> quantized conv2d (int8 filter
+// [6, 4, 3, 3], per-channel scales) -> float32 out.
+Model QuantizedModel() {
+  Model m;
+  Operand x;
+  x.dims = {1, 4, 5, 5};
+  x.lifetime = Lifetime::kModelInput;
+  x.name = "x";
+  Operand xq = x;
+  xq.lifetime = Lifetime::kTemporary;
+  xq.type = ElementType::kInt8;
+  xq.name = "x.int8";
+  xq.quant.kind = Quantization::kPerTensor;
+  xq.quant.scales = {0.02f};
+  Operand w;
+  w.dims = {6, 4, 3, 3};
+  w.lifetime = Lifetime::kConstant;
+  w.type = ElementType::kInt8;
+  w.name = "w";
+  w.quant.kind = Quantization::kPerChannel;
+  for (int c = 0; c < 6; ++c) w.quant.scales.push_back(0.01f * (c + 1));
+  for (int i = 0; i < 6 * 4 * 9; ++i) w.data.push_back(static_cast<uint8_t>((i * 29) % 255 - 127));
+  Operand y;
+  y.dims = {1, 6, 5, 5};
+  y.lifetime = Lifetime::kModelOutput;
+  y.name = "y";
+  const int xi = m.AddOperand(x), xqi = m.AddOperand(xq), wi = m.AddOperand(w), yi = m.AddOperand(y);
+  Operation q;
+  q.type = OperationType::kQuantize;
+  q.inputs = {xi};
+  q.outputs = {xqi};
+  q.attrs = {{"round_type", int64_t(1)}};
+  q.origin = "quantize";
+  m.AddOperation(q);
+  Operation conv;
+  conv.type = OperationType::kConv2D;
+  conv.inputs = {xqi, wi};
+  conv.outputs = {yi};
+  conv.attrs = {{"strides", std::vector<int64_t>{1, 1}},
+                {"paddings", std::vector<int64_t>{1, 1, 1, 1}},
+                {"dilations", std::vector<int64_t>{1, 1}},
+                {"groups", int64_t(1)}};
+  conv.origin = "conv2d";
+  m.AddOperation(conv);
+  m.inputs = {xi};
+  m.outputs = {yi};
+  return m;
+}
+
+// A minor-2 plugin reads the quantization the engine passes; a minor-0
+// plugin still loads and declines int8 operands and the quantize operation
+// by their values, never reading past the fields it knows.
+TEST(PluginDriver, QuantizedOperationsReachNewPluginsAndOldOnesDecline) {
+  LoadOne("quant_new", kSample, "sample_ref_npu_driver.so");  // may be a rescan
+  auto old_scan = LoadOne("quant_old", kSampleAbi0, "sample_abi0_npu_driver.so");
+  ASSERT_EQ(old_scan.loaded.size(), 1u) << (old_scan.refused.empty() ? "" : old_scan.refused[0]);
+  EXPECT_EQ(old_scan.loaded[0].abi_minor, 0);
+  const Model model = QuantizedModel();
+  ASSERT_EQ(model.Validate(false), "");
+  auto now = DriverRegistry::Global().Create("sample_ref");
+  auto old = DriverRegistry::Global().Create("sample_abi0");
+  ASSERT_TRUE(now.ok() && old.ok());
+  EXPECT_EQ((*now)->Supports(model, model.operations[1]).message(),
+            "plugin sample_ref supports: operand x.int8 is quantized per tensor (1 scales); "
+            "sample_ref runs float32 only");
+  EXPECT_EQ((*old)->Supports(model, model.operations[1]).message(),
+            "plugin sample_abi0 supports: operand x.int8 is not float32");
+  EXPECT_EQ((*old)->Supports(model, model.operations[0]).message(),
+            "plugin sample_abi0 supports: operation type 33 is not implemented by sample_ref");
+  // The reference driver runs it: int32 sums of the levels, rescaled.
+  ReferenceDriver reference;
+  auto exe = reference.Compile(model, CompileOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+  std::vector<float> x(100), y(150);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 37) % 17) / 8.f - 1.f;
+  ASSERT_TRUE(reference.Execute(exe->get(), {{x.data(), 400, {1, 4, 5, 5}}},
+                                {{y.data(), 600, {1, 6, 5, 5}}}).ok());
+  // Output (0, 0, 0, 0): window rows/cols 0..1 of the padded 3x3.
+  int32_t acc = 0;
+  for (int c = 0; c < 4; ++c) {
+    for (int i = 1; i < 3; ++i) {
+      for (int j = 1; j < 3; ++j) {
+        const float v = x[c * 25 + (i - 1) * 5 + (j - 1)] / 0.02f;
+        const int32_t level = static_cast<int32_t>(std::round(std::min(std::max(v, -127.f), 127.f)));
+        acc += level * static_cast<int8_t>(model.operands[2].data[(c * 3 + i) * 3 + j]);
+      }
+    }
+  }
+  EXPECT_FLOAT_EQ(y[0], acc * 0.02f * 0.01f);
 }
 
 // The garbage plugin's results (TEST_PLUGIN_MODE) become errors, never

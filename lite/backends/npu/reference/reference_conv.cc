@@ -21,40 +21,42 @@ StatusOr<Window> ReadWindow(const Operation& op) {
   }
   return Window{strides[0], strides[1], pads[0], pads[2], dil[0], dil[1]};
 }
-}  // namespace
 
-Status RunConvolution(const Operation& op, const std::vector<View>& in, const MutableView& out) {
+// acc[n, o, oh, ow] = sum over the window of (x - zx) * filter, in A (float
+// for float32 operands, int32 for int8 levels). Padding contributes
+// nothing: a padded position holds real 0, i.e. the level zx.
+template <typename T, typename A>
+Status Accumulate(const Operation& op, const T* xd, const std::vector<int64_t>& xdims,
+                  const T* fd, const std::vector<int64_t>& fdims, A zx,
+                  const std::vector<int64_t>& odims, A* acc) {
   ASSIGN_OR_RETURN(Window w, ReadWindow(op));
-  const View& x = in[0];
-  const View& f = in[1];
-  const float* bias = in.size() > 2 ? in[2].data : nullptr;
   const int64_t groups = std::max<int64_t>(1, op.Int("groups", 1));
   const bool transpose = op.type == OperationType::kConv2DTranspose;
-  const int64_t N = x.dims[0], C = x.dims[1], H = x.dims[2], W = x.dims[3];
-  const int64_t O = out.dims[1], OH = out.dims[2], OW = out.dims[3];
-  const int64_t KH = f.dims[2], KW = f.dims[3];
+  const int64_t N = xdims[0], C = xdims[1], H = xdims[2], W = xdims[3];
+  const int64_t O = odims[1], OH = odims[2], OW = odims[3];
+  const int64_t KH = fdims[2], KW = fdims[3];
   const int64_t cg = C / groups, og = O / groups;
-  for (int64_t i = 0; i < N * O * OH * OW; ++i) out.data[i] = 0.f;
+  for (int64_t i = 0; i < N * O * OH * OW; ++i) acc[i] = A(0);
   for (int64_t n = 0; n < N; ++n) {
     for (int64_t g = 0; g < groups; ++g) {
       for (int64_t o = 0; o < og; ++o) {
         const int64_t oc = g * og + o;
-        float* dst = out.data + (n * O + oc) * OH * OW;
+        A* dst = acc + (n * O + oc) * OH * OW;
         for (int64_t c = 0; c < cg; ++c) {
           const int64_t ic = g * cg + c;
-          const float* src = x.data + (n * C + ic) * H * W;
+          const T* src = xd + (n * C + ic) * H * W;
           for (int64_t i = 0; i < KH; ++i) {
             for (int64_t j = 0; j < KW; ++j) {
               // conv: filter [O, C/groups, kh, kw]; transpose: [C, O/groups, kh, kw].
-              const float wv = transpose ? f.data[((ic * og + o) * KH + i) * KW + j]
-                                         : f.data[((oc * cg + c) * KH + i) * KW + j];
+              const A wv = transpose ? A(fd[((ic * og + o) * KH + i) * KW + j])
+                                     : A(fd[((oc * cg + c) * KH + i) * KW + j]);
               if (!transpose) {
                 for (int64_t oh = 0; oh < OH; ++oh) {
                   const int64_t ih = oh * w.sh - w.top + i * w.dh;
                   if (ih < 0 || ih >= H) continue;
                   for (int64_t ow = 0; ow < OW; ++ow) {
                     const int64_t iw = ow * w.sw - w.left + j * w.dw;
-                    if (iw >= 0 && iw < W) dst[oh * OW + ow] += wv * src[ih * W + iw];
+                    if (iw >= 0 && iw < W) dst[oh * OW + ow] += wv * (A(src[ih * W + iw]) - zx);
                   }
                 }
               } else {
@@ -63,20 +65,38 @@ Status RunConvolution(const Operation& op, const std::vector<View>& in, const Mu
                   if (oh < 0 || oh >= OH) continue;
                   for (int64_t iw = 0; iw < W; ++iw) {
                     const int64_t ow = iw * w.sw - w.left + j * w.dw;
-                    if (ow >= 0 && ow < OW) dst[oh * OW + ow] += wv * src[ih * W + iw];
+                    if (ow >= 0 && ow < OW) dst[oh * OW + ow] += wv * (A(src[ih * W + iw]) - zx);
                   }
                 }
               }
             }
           }
         }
-        if (bias) {
-          for (int64_t k = 0; k < OH * OW; ++k) dst[k] += bias[oc];
-        }
       }
     }
   }
   return Status::OK();
+}
+
+}  // namespace
+
+Status RunConvolution(const Operation& op, const std::vector<View>& in, const MutableView& out) {
+  RETURN_IF_ERROR(Accumulate(op, in[0].data, in[0].dims, in[1].data, in[1].dims, 0.f, out.dims,
+                             out.data));
+  if (in.size() > 2) {
+    const int64_t O = out.dims[1], plane = out.dims[2] * out.dims[3];
+    for (int64_t i = 0; i < out.dims[0] * O; ++i) {
+      for (int64_t k = 0; k < plane; ++k) out.data[i * plane + k] += in[2].data[i % O];
+    }
+  }
+  return Status::OK();
+}
+
+Status AccumulateQuantizedConvolution(const Operation& op, const int8_t* x,
+                                      const std::vector<int64_t>& xdims, int32_t zx,
+                                      const int8_t* filter, const std::vector<int64_t>& fdims,
+                                      const std::vector<int64_t>& odims, int32_t* acc) {
+  return Accumulate<int8_t, int32_t>(op, x, xdims, filter, fdims, zx, odims, acc);
 }
 
 Status RunPool(const Operation& op, const View& x, const MutableView& out) {

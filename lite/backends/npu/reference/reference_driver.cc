@@ -1,5 +1,7 @@
 #include "lite/backends/npu/reference/reference_driver.h"
 
+#include <cstring>
+
 #include "lite/backends/npu/reference/reference_ops.h"
 
 namespace lite {
@@ -10,7 +12,7 @@ namespace {
 class ReferenceExecutable : public Executable {
  public:
   Model model;
-  std::vector<std::vector<float>> temporaries;  // by operand index (empty if none)
+  std::vector<std::vector<uint8_t>> temporaries;  // by operand index (empty if none)
 };
 
 }  // namespace
@@ -21,17 +23,7 @@ Status ReferenceDriver::Supports(const Model& model, const Operation& operation)
     return InvalidArgument(std::string(OperationTypeName(operation.type)) + " from " +
                            operation.origin + ": " + signature);
   }
-  for (const auto* list : {&operation.inputs, &operation.outputs}) {
-    for (int idx : *list) {
-      const Operand& o = model.operands[idx];
-      if (o.type != ElementType::kFloat32) {
-        return Unimplemented(std::string(OperationTypeName(operation.type)) + " on " +
-                             ElementTypeName(o.type) + " operand " + o.name +
-                             ": only float32 is supported");
-      }
-    }
-  }
-  return Status::OK();
+  return reference::CheckOperandTypes(model, operation);
 }
 
 StatusOr<std::unique_ptr<Executable>> ReferenceDriver::Compile(const Model& model,
@@ -44,7 +36,8 @@ StatusOr<std::unique_ptr<Executable>> ReferenceDriver::Compile(const Model& mode
   exe->temporaries.resize(model.operands.size());
   for (size_t i = 0; i < model.operands.size(); ++i) {
     if (model.operands[i].lifetime == Lifetime::kTemporary) {
-      exe->temporaries[i].resize(model.operands[i].numel());
+      const Operand& o = model.operands[i];
+      exe->temporaries[i].resize(o.numel() * ElementSize(o.type));
     }
   }
   return std::unique_ptr<Executable>(std::move(exe));
@@ -56,29 +49,43 @@ Status ReferenceDriver::Execute(Executable* executable, const std::vector<HostTe
   if (!exe) return InvalidArgument("not an executable of the reference driver");
   const Model& m = exe->model;
   RETURN_IF_ERROR(CheckHostTensors(m, inputs, outputs));
-  std::vector<float*> data(m.operands.size(), nullptr);
+  std::vector<void*> data(m.operands.size(), nullptr);
   for (size_t i = 0; i < m.operands.size(); ++i) {
     const Operand& o = m.operands[i];
-    if (o.lifetime == Lifetime::kConstant) data[i] = const_cast<float*>(o.f32());
+    if (o.lifetime == Lifetime::kConstant) data[i] = const_cast<uint8_t*>(o.data.data());
     if (o.lifetime == Lifetime::kTemporary) data[i] = exe->temporaries[i].data();
   }
-  for (size_t i = 0; i < m.inputs.size(); ++i) data[m.inputs[i]] = static_cast<float*>(inputs[i].data);
-  for (size_t i = 0; i < m.outputs.size(); ++i) {
-    data[m.outputs[i]] = static_cast<float*>(outputs[i].data);
-  }
+  for (size_t i = 0; i < m.inputs.size(); ++i) data[m.inputs[i]] = inputs[i].data;
+  for (size_t i = 0; i < m.outputs.size(); ++i) data[m.outputs[i]] = outputs[i].data;
   using namespace reference;  // NOLINT
   for (const Operation& op : m.operations) {
     std::vector<View> in;
-    for (int idx : op.inputs) in.push_back({data[idx], m.operands[idx].dims});
+    std::vector<const void*> raw;
+    for (int idx : op.inputs) {
+      in.push_back({static_cast<const float*>(data[idx]), m.operands[idx].dims});
+      raw.push_back(data[idx]);
+    }
     std::vector<MutableView> out;
-    for (int idx : op.outputs) out.push_back({data[idx], m.operands[idx].dims});
+    for (int idx : op.outputs) out.push_back({static_cast<float*>(data[idx]), m.operands[idx].dims});
     if (in.empty() || out.empty()) return InvalidArgument(op.origin + ": no inputs or outputs");
+    const bool quantized = m.operands[op.inputs[0]].type == ElementType::kInt8;
     Status s;
     switch (op.type) {
+      case OperationType::kQuantize: {
+        const Operand& y = m.operands[op.outputs[0]];
+        RunQuantize(op, in[0].data, y.numel(), y.quant, static_cast<int8_t*>(data[op.outputs[0]]));
+        break;
+      }
       case OperationType::kConv2D:
+        s = quantized ? RunQuantizedConvolution(m, op, raw, data[op.outputs[0]])
+                      : RunConvolution(op, in, out[0]);
+        break;
+      case OperationType::kFullyConnected:
+        s = quantized ? RunQuantizedFullyConnected(m, op, raw, data[op.outputs[0]])
+                      : RunFullyConnected(in, out[0]);
+        break;
       case OperationType::kConv2DTranspose: s = RunConvolution(op, in, out[0]); break;
       case OperationType::kPool2D: s = RunPool(op, in[0], out[0]); break;
-      case OperationType::kFullyConnected: s = RunFullyConnected(in, out[0]); break;
       case OperationType::kAdd: case OperationType::kSub: case OperationType::kMul:
       case OperationType::kDiv: case OperationType::kMax: case OperationType::kMin:
       case OperationType::kPRelu:
@@ -87,7 +94,8 @@ Status ReferenceDriver::Execute(Executable* executable, const std::vector<HostTe
         break;
       case OperationType::kSoftmax: s = RunSoftmax(op, in[0], out[0]); break;
       case OperationType::kReshape:
-        std::copy(in[0].data, in[0].data + m.operands[op.inputs[0]].numel(), out[0].data);
+        std::memcpy(data[op.outputs[0]], data[op.inputs[0]],
+                    m.operands[op.inputs[0]].numel() * ElementSize(m.operands[op.inputs[0]].type));
         break;
       case OperationType::kTranspose: s = RunTranspose(op, in[0], out[0]); break;
       case OperationType::kConcat: s = RunConcat(op, in, out[0]); break;

@@ -3,7 +3,8 @@
 // for the op bridges), registered as "reference". Its Executable owns a copy
 // of the model and one buffer per temporary; model inputs and outputs are
 // read and written in the caller's buffers. Supports every operation on
-// float32 operands.
+// float32 operands, and quantize plus quantized conv2d / fully_connected on
+// int8 levels (int32 accumulation; nn_ir.h).
 #pragma once
 
 #include <memory>

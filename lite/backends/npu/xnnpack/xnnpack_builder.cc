@@ -11,33 +11,11 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 
 }  // namespace
 
-void NchwToNhwc(const float* src, float* dst, const std::vector<int64_t>& d) {
-  const int64_t N = d[0], C = d[1], HW = d[2] * d[3];
-  for (int64_t n = 0; n < N; ++n) {
-    const float* s = src + n * C * HW;
-    float* t = dst + n * C * HW;
-    for (int64_t c = 0; c < C; ++c)
-      for (int64_t i = 0; i < HW; ++i) t[i * C + c] = s[c * HW + i];
-  }
-}
-
-void NhwcToNchw(const float* src, float* dst, const std::vector<int64_t>& d) {
-  const int64_t N = d[0], C = d[1], HW = d[2] * d[3];
-  for (int64_t n = 0; n < N; ++n) {
-    const float* s = src + n * C * HW;
-    float* t = dst + n * C * HW;
-    for (int64_t i = 0; i < HW; ++i)
-      for (int64_t c = 0; c < C; ++c) t[c * HW + i] = s[i * C + c];
-  }
-}
-
-std::vector<float> NhwcData(const float* src, const std::vector<int64_t>& d) {
-  int64_t n = 1;
-  for (int64_t v : d) n *= v;
-  if (d.size() != 4) return std::vector<float>(src, src + n);
-  std::vector<float> dst(n);
-  NchwToNhwc(src, dst.data(), d);
-  return dst;
+Status XnnCheck(xnn_status s, const Operation& op, const char* what) {
+  if (s == xnn_status_success) return Status::OK();
+  return Internal(std::string("xnnpack: ") + what + " failed (xnn_status " +
+                  std::to_string(static_cast<int>(s)) + ") for " + OperationTypeName(op.type) +
+                  " from " + op.origin);
 }
 
 std::vector<size_t> XnnDims(const std::vector<int64_t>& d) {
@@ -47,7 +25,7 @@ std::vector<size_t> XnnDims(const std::vector<int64_t>& d) {
 }
 
 XnnpackBuilder::XnnpackBuilder(const Model& model, xnn_subgraph_t subgraph,
-                               std::vector<std::vector<float>>* constants,
+                               ConstantStore* constants,
                                const std::map<int, uint32_t>& externals,
                                const std::set<int>& segment_inputs)
     : model_(model), subgraph_(subgraph), constants_(constants),
@@ -61,11 +39,11 @@ XnnpackBuilder::XnnpackBuilder(const Model& model, xnn_subgraph_t subgraph,
   for (const auto& kv : externals_) ids_[kv.first] = kv.second;
 }
 
-uint32_t XnnpackBuilder::ConstantValue(std::vector<float> data, const std::vector<size_t>& dims) {
-  constants_->push_back(std::move(data));
+uint32_t XnnpackBuilder::ConstantValue(const std::vector<float>& data,
+                                       const std::vector<size_t>& dims) {
   uint32_t id = XNN_INVALID_VALUE_ID;
-  xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(), dims.data(),
-                          constants_->back().data(), XNN_INVALID_VALUE_ID, 0, &id);
+  xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(), dims.data(), Store(data),
+                          XNN_INVALID_VALUE_ID, 0, &id);
   return id;
 }
 
@@ -84,9 +62,14 @@ StatusOr<uint32_t> XnnpackBuilder::Value(int idx) {
                          : segment_inputs_.count(idx) ? XNN_VALUE_FLAG_EXTERNAL_INPUT
                                                       : XNN_VALUE_FLAG_EXTERNAL_OUTPUT;
   uint32_t out_id = XNN_INVALID_VALUE_ID;
-  xnn_status s = xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(), dims.data(),
-                                         nullptr, external ? id : XNN_INVALID_VALUE_ID, flags,
-                                         &out_id);
+  const uint32_t external_id = external ? id : XNN_INVALID_VALUE_ID;
+  xnn_status s =
+      o.type == ElementType::kInt8
+          ? xnn_define_quantized_tensor_value(subgraph_, xnn_datatype_qint8, o.quant.zero_point,
+                                              o.quant.scales[0], dims.size(), dims.data(),
+                                              nullptr, external_id, flags, &out_id)
+          : xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(), dims.data(),
+                                    nullptr, external_id, flags, &out_id);
   if (s != xnn_status_success) {
     return Internal("xnnpack: defining operand " + o.name + " failed (xnn_status " +
                     std::to_string(static_cast<int>(s)) + ")");
@@ -96,34 +79,41 @@ StatusOr<uint32_t> XnnpackBuilder::Value(int idx) {
   return id;
 }
 
+int XnnpackBuilder::SoleConsumer(size_t op_index, int o) const {
+  if (model_.operands[o].lifetime != Lifetime::kTemporary || consumers_[o] != 1 ||
+      externals_.count(o)) {
+    return -1;
+  }
+  for (size_t k = op_index + 1; k < model_.operations.size(); ++k) {
+    const Operation& next = model_.operations[k];
+    if (in_segment_.count(k) && !next.inputs.empty() && next.inputs[0] == o) {
+      return static_cast<int>(k);
+    }
+  }
+  return -1;
+}
+
 void XnnpackBuilder::FoldClamp(size_t op_index, int* out, float* lo, float* hi) {
   *lo = -kInf;
   *hi = kInf;
   const int o = model_.operations[op_index].outputs[0];
   *out = o;
-  if (model_.operands[o].lifetime != Lifetime::kTemporary || consumers_[o] != 1 ||
-      externals_.count(o)) {
+  const int k = SoleConsumer(op_index, o);
+  if (k < 0) return;
+  const Operation& next = model_.operations[k];
+  if (next.type == OperationType::kRelu) {
+    *lo = 0;
+  } else if (next.type == OperationType::kRelu6) {
+    *lo = 0;
+    *hi = 6;
+  } else if (next.type == OperationType::kClip) {
+    *lo = next.Float("min");
+    *hi = next.Float("max");
+  } else {
     return;
   }
-  for (size_t k = op_index + 1; k < model_.operations.size(); ++k) {
-    const Operation& next = model_.operations[k];
-    if (!in_segment_.count(k)) continue;
-    if (next.inputs.empty() || next.inputs[0] != o) continue;
-    if (next.type == OperationType::kRelu) {
-      *lo = 0;
-    } else if (next.type == OperationType::kRelu6) {
-      *lo = 0;
-      *hi = 6;
-    } else if (next.type == OperationType::kClip) {
-      *lo = next.Float("min");
-      *hi = next.Float("max");
-    } else {
-      return;
-    }
-    skipped_[k] = true;
-    *out = next.outputs[0];
-    return;
-  }
+  skipped_[k] = true;
+  *out = next.outputs[0];
 }
 
 Status XnnpackBuilder::Build(const std::vector<size_t>& ops) {

@@ -11,15 +11,6 @@ namespace npu {
 
 namespace {
 constexpr float kInf = std::numeric_limits<float>::infinity();
-
-Status Check(xnn_status s, const Operation& op, const char* what) {
-  if (s == xnn_status_success) return Status::OK();
-  return Internal(std::string("xnnpack: ") + what + " failed (xnn_status " +
-                  std::to_string(static_cast<int>(s)) + ") for " + OperationTypeName(op.type) +
-                  " from " + op.origin);
-}
-
-uint32_t U(int64_t v) { return static_cast<uint32_t>(v); }
 }  // namespace
 
 uint32_t XnnpackBuilder::BroadcastConstant(int idx, size_t out_rank) {
@@ -34,7 +25,7 @@ uint32_t XnnpackBuilder::BroadcastConstant(int idx, size_t out_rank) {
 }
 
 Status XnnpackBuilder::DefineConv(const Operation& op, uint32_t x, uint32_t y, float lo,
-                                  float hi) {
+                                  float hi, const float* weights) {
   const Operand& f = model_.operands[op.inputs[1]];
   const auto& xd = model_.operands[op.inputs[0]].dims;
   const int64_t O = f.dims[0], CG = f.dims[1], KH = f.dims[2], KW = f.dims[3];
@@ -45,18 +36,18 @@ Status XnnpackBuilder::DefineConv(const Operation& op, uint32_t x, uint32_t y, f
     const Operand& b = model_.operands[op.inputs[2]];
     bias = ConstantValue(std::vector<float>(b.f32(), b.f32() + b.numel()), {size_t(O)});
   }
-  const float* w = f.f32();
+  const float* w = weights ? weights : f.f32();
   if (groups == C && CG == 1 && groups > 1) {  // depthwise: [1, KH, KW, O]
     // [O, 1, KH, KW] read as one NCHW image with O channels.
     uint32_t filter = ConstantValue(NhwcData(w, {1, O, KH, KW}), {1, size_t(KH), size_t(KW), size_t(O)});
-    return Check(xnn_define_depthwise_convolution_2d(
+    return XnnCheck(xnn_define_depthwise_convolution_2d(
                      subgraph_, U(p[0]), U(p[3]), U(p[1]), U(p[2]), U(KH), U(KW), U(s[0]), U(s[1]),
                      U(dl[0]), U(dl[1]), U(O / C), size_t(C), lo, hi, x, filter, bias, y, 0),
                  op, "depthwise convolution");
   }
   // OIHW -> OHWI is NCHW -> NHWC.
   uint32_t filter = ConstantValue(NhwcData(w, f.dims), {size_t(O), size_t(KH), size_t(KW), size_t(CG)});
-  return Check(xnn_define_convolution_2d(subgraph_, U(p[0]), U(p[3]), U(p[1]), U(p[2]), U(KH),
+  return XnnCheck(xnn_define_convolution_2d(subgraph_, U(p[0]), U(p[3]), U(p[1]), U(p[2]), U(KH),
                                          U(KW), U(s[0]), U(s[1]), U(dl[0]), U(dl[1]), U(groups),
                                          size_t(CG), size_t(O / groups), lo, hi, x, filter, bias,
                                          y, 0),
@@ -90,7 +81,7 @@ Status XnnpackBuilder::DefineDeconv(const Operation& op, uint32_t x, uint32_t y,
     const Operand& b = model_.operands[op.inputs[2]];
     bias = ConstantValue(std::vector<float>(b.f32(), b.f32() + b.numel()), {size_t(O)});
   }
-  return Check(xnn_define_deconvolution_2d(subgraph_, U(p[0]), U(p[3]), U(p[1]), U(p[2]),
+  return XnnCheck(xnn_define_deconvolution_2d(subgraph_, U(p[0]), U(p[3]), U(p[1]), U(p[2]),
                                            U(adj[0]), U(adj[1]), U(KH), U(KW), U(s[0]), U(s[1]),
                                            U(dl[0]), U(dl[1]), 1, size_t(C), size_t(O), lo, hi, x,
                                            filter, bias, y, 0),
@@ -104,7 +95,7 @@ Status XnnpackBuilder::DefinePool(const Operation& op, uint32_t x, uint32_t y, f
   const bool is_max = op.Int("pool_type") == 0;
   if (!is_max && yd[2] == 1 && yd[3] == 1 && k[0] == xd[2] && k[1] == xd[3] && p[0] == 0 &&
       p[2] == 0) {
-    return Check(xnn_define_global_average_pooling_2d(subgraph_, lo, hi, x, y, 0), op,
+    return XnnCheck(xnn_define_global_average_pooling_2d(subgraph_, lo, hi, x, y, 0), op,
                  "global average pooling");
   }
   // Bottom/right padding that makes XNNPACK's floor formula give the output
@@ -117,7 +108,7 @@ Status XnnpackBuilder::DefinePool(const Operation& op, uint32_t x, uint32_t y, f
                          op.origin + ")");
   }
   if (is_max) {
-    return Check(xnn_define_max_pooling_2d(subgraph_, U(p[0]), U(pr), U(pb), U(p[2]), U(k[0]),
+    return XnnCheck(xnn_define_max_pooling_2d(subgraph_, U(p[0]), U(pr), U(pb), U(p[2]), U(k[0]),
                                            U(k[1]), U(s[0]), U(s[1]), 1, 1, lo, hi, x, y, 0),
                  op, "max pooling");
   }
@@ -125,7 +116,7 @@ Status XnnpackBuilder::DefinePool(const Operation& op, uint32_t x, uint32_t y, f
     return Unimplemented("xnnpack: average pooling over padding with exclusive=false (from " +
                          op.origin + ")");
   }
-  return Check(xnn_define_average_pooling_2d(subgraph_, U(p[0]), U(pr), U(pb), U(p[2]), U(k[0]),
+  return XnnCheck(xnn_define_average_pooling_2d(subgraph_, U(p[0]), U(pr), U(pb), U(p[2]), U(k[0]),
                                              U(k[1]), U(s[0]), U(s[1]), lo, hi, x, y, 0),
                op, "average pooling");
 }
@@ -141,8 +132,10 @@ Status XnnpackBuilder::Define(size_t index) {
                          op.type == OperationType::kFullyConnected ||
                          op.type == OperationType::kAdd || op.type == OperationType::kSub ||
                          op.type == OperationType::kMul || op.type == OperationType::kDiv;
+  const bool quantized = model_.operands[op.inputs[0]].type == ElementType::kInt8;
   if (clampable) {
     FoldClamp(index, &out_operand, &lo, &hi);
+    if (quantized) FoldQuantize(index, &out_operand);
   } else {
     out_operand = op.outputs[0];
     lo = -kInf;
@@ -160,12 +153,15 @@ Status XnnpackBuilder::Define(size_t index) {
   // An internal value with the output's dims, for compositions.
   const auto out_dims = XnnDims(model_.operands[op.outputs[0]].dims);
   auto temporary = [&](uint32_t* id) {
-    return Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, out_dims.size(),
+    return XnnCheck(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, out_dims.size(),
                                          out_dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0, id),
                  op, "temporary");
   };
   switch (op.type) {
-    case OperationType::kConv2D: return DefineConv(op, x, y, lo, hi);
+    case OperationType::kConv2D:
+      return quantized ? DefineQuantizedConv(op, out_operand, x, y, lo, hi)
+                       : DefineConv(op, x, y, lo, hi);
+    case OperationType::kQuantize: return DefineQuantize(op, x, y);
     case OperationType::kConv2DTranspose: return DefineDeconv(op, x, y, lo, hi);
     case OperationType::kPool2D: return DefinePool(op, x, y, lo, hi);
     case OperationType::kFullyConnected: {
@@ -177,7 +173,7 @@ Status XnnpackBuilder::Define(size_t index) {
         const Operand& b = model_.operands[op.inputs[2]];
         bias = ConstantValue(std::vector<float>(b.f32(), b.f32() + b.numel()), {size_t(b.numel())});
       }
-      return Check(xnn_define_fully_connected(subgraph_, lo, hi, x, filter, bias, y,
+      return XnnCheck(xnn_define_fully_connected(subgraph_, lo, hi, x, filter, bias, y,
                                               XNN_FLAG_TRANSPOSE_WEIGHTS),
                    op, "fully connected");
     }
@@ -193,17 +189,17 @@ Status XnnpackBuilder::Define(size_t index) {
         case OperationType::kMax: s = xnn_define_maximum2(subgraph_, x, b, y, 0); break;
         default: s = xnn_define_minimum2(subgraph_, x, b, y, 0); break;
       }
-      return Check(s, op, "binary operation");
+      return XnnCheck(s, op, "binary operation");
     }
-    case OperationType::kRelu: return Check(xnn_define_clamp(subgraph_, 0, kInf, x, y, 0), op, "clamp");
-    case OperationType::kRelu6: return Check(xnn_define_clamp(subgraph_, 0, 6, x, y, 0), op, "clamp");
+    case OperationType::kRelu: return XnnCheck(xnn_define_clamp(subgraph_, 0, kInf, x, y, 0), op, "clamp");
+    case OperationType::kRelu6: return XnnCheck(xnn_define_clamp(subgraph_, 0, 6, x, y, 0), op, "clamp");
     case OperationType::kClip:
-      return Check(xnn_define_clamp(subgraph_, op.Float("min"), op.Float("max"), x, y, 0), op, "clamp");
+      return XnnCheck(xnn_define_clamp(subgraph_, op.Float("min"), op.Float("max"), x, y, 0), op, "clamp");
     case OperationType::kLeakyRelu:
-      return Check(xnn_define_leaky_relu(subgraph_, op.Float("alpha"), x, y, 0), op, "leaky relu");
-    case OperationType::kSigmoid: return Check(xnn_define_sigmoid(subgraph_, x, y, 0), op, "sigmoid");
-    case OperationType::kAbs: return Check(xnn_define_abs(subgraph_, x, y, 0), op, "abs");
-    case OperationType::kHardSwish: return Check(xnn_define_hardswish(subgraph_, x, y, 0), op, "hardswish");
+      return XnnCheck(xnn_define_leaky_relu(subgraph_, op.Float("alpha"), x, y, 0), op, "leaky relu");
+    case OperationType::kSigmoid: return XnnCheck(xnn_define_sigmoid(subgraph_, x, y, 0), op, "sigmoid");
+    case OperationType::kAbs: return XnnCheck(xnn_define_abs(subgraph_, x, y, 0), op, "abs");
+    case OperationType::kHardSwish: return XnnCheck(xnn_define_hardswish(subgraph_, x, y, 0), op, "hardswish");
     case OperationType::kScale:
     case OperationType::kHardSigmoid: {
       // scale * x + bias (then clamped to [0, 1] for hard_sigmoid).
@@ -212,20 +208,20 @@ Status XnnpackBuilder::Define(size_t index) {
       const float b = hs ? op.Float("offset") : op.Float("bias");
       uint32_t t = XNN_INVALID_VALUE_ID;
       RETURN_IF_ERROR(temporary(&t));
-      RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(a), t, 0), op, "multiply"));
-      return Check(xnn_define_add2(subgraph_, hs ? 0.f : -kInf, hs ? 1.f : kInf, t, scalar(b), y, 0),
+      RETURN_IF_ERROR(XnnCheck(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(a), t, 0), op, "multiply"));
+      return XnnCheck(xnn_define_add2(subgraph_, hs ? 0.f : -kInf, hs ? 1.f : kInf, t, scalar(b), y, 0),
                    op, "add");
     }
     case OperationType::kTanh: {  // 2 * sigmoid(2x) - 1
       uint32_t t1 = XNN_INVALID_VALUE_ID, t2 = XNN_INVALID_VALUE_ID;
       RETURN_IF_ERROR(temporary(&t1));
       RETURN_IF_ERROR(temporary(&t2));
-      RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(2.f), t1, 0), op, "multiply"));
-      RETURN_IF_ERROR(Check(xnn_define_sigmoid(subgraph_, t1, t2, 0), op, "sigmoid"));
+      RETURN_IF_ERROR(XnnCheck(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(2.f), t1, 0), op, "multiply"));
+      RETURN_IF_ERROR(XnnCheck(xnn_define_sigmoid(subgraph_, t1, t2, 0), op, "sigmoid"));
       uint32_t t3 = XNN_INVALID_VALUE_ID;
       RETURN_IF_ERROR(temporary(&t3));
-      RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, t2, scalar(2.f), t3, 0), op, "multiply"));
-      return Check(xnn_define_add2(subgraph_, -1.f, 1.f, t3, scalar(-1.f), y, 0), op, "add");
+      RETURN_IF_ERROR(XnnCheck(xnn_define_multiply2(subgraph_, -kInf, kInf, t2, scalar(2.f), t3, 0), op, "multiply"));
+      return XnnCheck(xnn_define_add2(subgraph_, -1.f, 1.f, t3, scalar(-1.f), y, 0), op, "add");
     }
     case OperationType::kSwish: {  // x * sigmoid(beta * x)
       uint32_t t1 = XNN_INVALID_VALUE_ID, t2 = XNN_INVALID_VALUE_ID;
@@ -234,23 +230,23 @@ Status XnnpackBuilder::Define(size_t index) {
       const float beta = op.Float("beta", 1.f);
       uint32_t in = x;
       if (beta != 1.f) {
-        RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(beta), t1, 0), op, "multiply"));
+        RETURN_IF_ERROR(XnnCheck(xnn_define_multiply2(subgraph_, -kInf, kInf, x, scalar(beta), t1, 0), op, "multiply"));
         in = t1;
       }
-      RETURN_IF_ERROR(Check(xnn_define_sigmoid(subgraph_, in, t2, 0), op, "sigmoid"));
-      return Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, t2, y, 0), op, "multiply");
+      RETURN_IF_ERROR(XnnCheck(xnn_define_sigmoid(subgraph_, in, t2, 0), op, "sigmoid"));
+      return XnnCheck(xnn_define_multiply2(subgraph_, -kInf, kInf, x, t2, y, 0), op, "multiply");
     }
     case OperationType::kPRelu: {
       const Operand& a = model_.operands[op.inputs[1]];
       const int64_t C = model_.operands[op.inputs[0]].dims[1];
       std::vector<float> slope(C, a.f32()[0]);
       if (a.numel() == C) slope.assign(a.f32(), a.f32() + C);
-      return Check(xnn_define_prelu(subgraph_, x, ConstantValue(std::move(slope), {size_t(C)}), y, 0),
+      return XnnCheck(xnn_define_prelu(subgraph_, x, ConstantValue(std::move(slope), {size_t(C)}), y, 0),
                    op, "prelu");
     }
-    case OperationType::kSoftmax: return Check(xnn_define_softmax(subgraph_, x, y, 0), op, "softmax");
+    case OperationType::kSoftmax: return XnnCheck(xnn_define_softmax(subgraph_, x, y, 0), op, "softmax");
     case OperationType::kReshape:
-      return Check(xnn_define_static_reshape(subgraph_, out_dims.size(), out_dims.data(), x, y, 0),
+      return XnnCheck(xnn_define_static_reshape(subgraph_, out_dims.size(), out_dims.data(), x, y, 0),
                    op, "reshape");
     case OperationType::kPad: {
       const auto pads = op.Ints("paddings");
@@ -264,7 +260,7 @@ Status XnnpackBuilder::Define(size_t index) {
         pre = {pre[0], pre[2], pre[3], pre[1]};
         post = {post[0], post[2], post[3], post[1]};
       }
-      return Check(xnn_define_static_constant_pad(subgraph_, pre.data(), post.data(), op.Float("value"),
+      return XnnCheck(xnn_define_static_constant_pad(subgraph_, pre.data(), post.data(), op.Float("value"),
                                                   x, y, 0),
                    op, "constant pad");
     }
@@ -283,7 +279,7 @@ Status XnnpackBuilder::Define(size_t index) {
         }
       }
       uint32_t flags = corners ? XNN_FLAG_ALIGN_CORNERS : half_pixel ? 0 : XNN_FLAG_TENSORFLOW_LEGACY_MODE;
-      return Check(xnn_define_static_resize_bilinear_2d(subgraph_, size_t(yd[2]), size_t(yd[3]), x, y, flags),
+      return XnnCheck(xnn_define_static_resize_bilinear_2d(subgraph_, size_t(yd[2]), size_t(yd[3]), x, y, flags),
                    op, "resize bilinear");
     }
     case OperationType::kBatchNorm: {  // x * k + b per channel
@@ -300,10 +296,10 @@ Status XnnpackBuilder::Define(size_t index) {
       }
       uint32_t t = XNN_INVALID_VALUE_ID;
       RETURN_IF_ERROR(temporary(&t));
-      RETURN_IF_ERROR(Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x,
+      RETURN_IF_ERROR(XnnCheck(xnn_define_multiply2(subgraph_, -kInf, kInf, x,
                                                  ConstantValue(std::move(k), {size_t(C)}), t, 0),
                             op, "multiply"));
-      return Check(xnn_define_add2(subgraph_, -kInf, kInf, t, ConstantValue(std::move(b), {size_t(C)}), y, 0),
+      return XnnCheck(xnn_define_add2(subgraph_, -kInf, kInf, t, ConstantValue(std::move(b), {size_t(C)}), y, 0),
                    op, "add");
     }
     default:

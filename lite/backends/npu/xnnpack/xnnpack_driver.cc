@@ -50,7 +50,7 @@ class XnnpackExecutable : public Executable {
   Model model;  // constant data kept: kernel segments may read constants
   std::vector<Segment> segments;
   pthreadpool_t pool = nullptr;
-  std::vector<std::vector<float>> constants;  // transformed, owned for XNNPACK
+  ConstantStore constants;  // transformed, owned for XNNPACK
   std::map<int, std::vector<float>> buffers;  // boundary operand -> NHWC data
 };
 
@@ -97,6 +97,10 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
   }
   for (int idx : boundary) {
     const Operand& o = model.operands[idx];
+    if (o.type == ElementType::kInt8 &&
+        (o.lifetime == Lifetime::kModelInput || o.lifetime == Lifetime::kModelOutput)) {
+      return Unimplemented("xnnpack: int8 model input or output " + o.name);
+    }
     exe->buffers[idx] = o.lifetime == Lifetime::kConstant ? NhwcData(o.f32(), o.dims)
                                                           : std::vector<float>(o.numel());
   }

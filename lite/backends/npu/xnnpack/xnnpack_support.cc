@@ -3,6 +3,7 @@
 // leave it to Compile, which applies the same rules with every dim known.
 #include <cmath>
 
+#include "lite/backends/npu/reference/reference_ops.h"
 #include "lite/backends/npu/xnnpack/xnnpack_driver.h"
 
 namespace lite {
@@ -30,12 +31,20 @@ Status XnnpackSupports(const Model& model, const Operation& op) {
   const std::string signature = CheckOperationSignature(op);
   if (!signature.empty()) return No(op, "from " + op.origin + ": " + signature);
   auto dims = [&](int idx) -> const std::vector<int64_t>& { return model.operands[idx].dims; };
+  // The NN IR's type rules (float32; int8 for quantize and quantized
+  // conv2d / fully_connected), as the reference driver states them.
+  Status types = reference::CheckOperandTypes(model, op);
+  if (!types.ok()) return No(op, "from " + op.origin + ": " + types.message());
   for (const auto* list : {&op.inputs, &op.outputs}) {
     for (int idx : *list) {
-      if (model.operands[idx].type != ElementType::kFloat32) return No(op, "on non-float32 data");
       if (dims(idx).size() > 6) return No(op, "on a tensor of rank > 6");
     }
   }
+  const bool quantized = model.operands[op.inputs.at(0)].type == ElementType::kInt8;
+  if (quantized && op.type == OperationType::kFullyConnected) {
+    return No(op, "on int8 operands (XNNPACK 2022 has no per-channel int8 fully connected)");
+  }
+
   const auto& x = dims(op.inputs.at(0));
   switch (op.type) {
     case OperationType::kConv2D:
@@ -56,6 +65,7 @@ Status XnnpackSupports(const Model& model, const Operation& op) {
       return Status::OK();
     }
     case OperationType::kFullyConnected:
+    case OperationType::kQuantize:
       return Status::OK();
     case OperationType::kAdd: case OperationType::kSub: case OperationType::kMul:
     case OperationType::kDiv: case OperationType::kMax: case OperationType::kMin: {

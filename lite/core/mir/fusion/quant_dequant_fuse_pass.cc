@@ -16,11 +16,13 @@
 // Declined (the quant ops stay: the exact float32 simulation), counted by
 // reason: "declined_no_int8_kernel" (no kInt8 kernel of a valid place
 // accepts the conv: e.g. host only), "declined_npu" (npu among the valid
-// places: NPU bridges take float filters), "declined_pattern" (one of the two
+// places, and neither an int8 kernel nor the NPU driver, asked through
+// lite/core/device_support.h, takes the int8 form), "declined_pattern" (one of the two
 // quant ops missing, W' read elsewhere or fetched, per-input-channel weight
 // scales, non-NCHW), "declined_unsafe" (X is rewritten before the conv).
 // A malformed quant op (bit_length, round_type, scale) is an error naming it.
 // "made_int8" counts converted convs.
+#include "lite/core/device_support.h"
 #include "lite/core/kernel.h"
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
@@ -111,14 +113,7 @@ class QuantDequantFusePass : public Pass {
       Count("declined_unsafe");
       return false;
     }
-    for (const Place& p : graph->valid_places()) {
-      if (p.target == TargetType::kNPU) {
-        Count("declined_npu");
-        return false;
-      }
-    }
-
-    // The int8 form, asked of the kernels before the graph changes.
+    // The int8 form, asked of the kernels (and the NPU) before the graph changes.
     const std::vector<float> scales = operators::quant::ChannelAbsMax(wt->data<float>(),
                                                                       wt->dims(), 0);
     cpp::OpDesc desc = conv->stmt().desc;
@@ -126,11 +121,6 @@ class QuantDequantFusePass : public Pass {
     desc.SetAttr("Input_scale", s_in->data<float>()[0]);
     desc.SetAttr("Filter_scales", scales);
     desc.SetAttr("quant_round_type", act_round);
-    if (!Int8KernelTakes(*graph, desc)) {
-      Count("declined_no_int8_kernel");
-      return false;
-    }
-
     Tensor levels;
     levels.Resize(wt->dims());
     int8_t* q = levels.mutable_data<int8_t>();
@@ -139,6 +129,10 @@ class QuantDequantFusePass : public Pass {
     for (int64_t i = 0; i < wt->numel(); ++i) {
       const operators::quant::Quantizer quantizer(scales[i / per_channel], 127, weight_round);
       q[i] = static_cast<int8_t>(quantizer.Level(wd[i]));
+    }
+    if (!Int8KernelTakes(*graph, desc) && !NpuTakes(*graph, desc, levels)) {
+      Count(NpuAmongPlaces(*graph) ? "declined_npu" : "declined_no_int8_kernel");
+      return false;
     }
     conv->stmt().desc = desc;
     SetInput(graph, conv, "Filter", AddWeight(graph, w->arg().name + "_int8", levels));
@@ -149,10 +143,40 @@ class QuantDequantFusePass : public Pass {
     return true;
   }
 
+  static bool NpuAmongPlaces(const SSAGraph& graph) {
+    for (const Place& p : graph.valid_places()) {
+      if (p.target == TargetType::kNPU) return true;
+    }
+    return false;
+  }
+
+  // The NPU library's device-support checker for the selected driver accepts
+  // `desc` with its Filter holding `levels` (lite/core/device_support.h).
+  static bool NpuTakes(const SSAGraph& graph, const cpp::OpDesc& desc, const Tensor& levels) {
+    if (!NpuAmongPlaces(graph)) return false;
+    auto checker = DeviceSupportRegistry::Global().Create(TargetType::kNPU,
+                                                          graph.npu_options().driver);
+    if (!checker.ok()) return false;
+    Scope probe;  // the conv's weights as the checker sees them, shared
+    for (const std::string& name : desc.InputArgumentNames()) {
+      const Variable* v = graph.scope()->FindVar(name);
+      if (v && v->GetTensor().IsInitialized()) {
+        probe.Var(name)->GetMutableTensor()->ShareDataWith(v->GetTensor());
+      }
+    }
+    const std::string filter = desc.Input("Filter").front();
+    probe.Var(filter)->GetMutableTensor()->ShareDataWith(levels);
+    return checker.value()
+        ->Check({desc, [&graph](const std::string& n) { return graph.FindVarDesc(n); }, &probe})
+        .ok();
+  }
+
   static bool Int8KernelTakes(const SSAGraph& graph, const cpp::OpDesc& desc) {
     const VarDimsFn dims = DeclaredDims(graph);
     for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
       if (def->place.precision != PrecisionType::kInt8) continue;
+      // Host's int8 conv is the float simulation (the NPU fallback): no gain.
+      if (def->place.target == TargetType::kHost) continue;
       for (const Place& place : graph.valid_places()) {
         if (place.target == def->place.target && def->Accepts(desc, dims)) return true;
       }

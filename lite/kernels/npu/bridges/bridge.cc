@@ -10,6 +10,7 @@ ElementType ToElementType(DataType t) {
   switch (t) {
     case DataType::kInt32: return ElementType::kInt32;
     case DataType::kInt64: return ElementType::kInt64;
+    case DataType::kInt8: return ElementType::kInt8;
     default: return ElementType::kFloat32;
   }
 }

@@ -1,7 +1,9 @@
 // Bridges of conv2d, depthwise_conv2d, conv2d_transpose and
 // depthwise_conv2d_transpose: kConv2D / kConv2DTranspose with constant filter
 // and bias, effective (SAME/VALID-resolved) paddings and dilations, and the
-// fused activation as a separate operation.
+// fused activation as a separate operation. An int8 conv (enable_int8, set
+// by quant_dequant_fuse_pass) becomes quantize + a quantized kConv2D with the
+// int8 filter levels and their per-channel scales (nn_ir.h).
 #include "lite/kernels/npu/bridges/bridge_util.h"
 #include "lite/operators/conv_op.h"
 #include "lite/operators/conv_transpose_op.h"
@@ -10,6 +12,30 @@ namespace lite {
 namespace npu {
 
 namespace {
+
+// The int8 form (conv_op.h): Filter holds int8 levels with Filter_scales[c]
+// / 127 per output channel; Input is quantized with Input_scale / 127 by a
+// quantize operation. Returns the quantized input operand.
+StatusOr<int> QuantizeConvInput(OpLite* op, BridgeContext* ctx, const operators::ConvParam& p,
+                                int x, int filter) {
+  Operand& f = ctx->model()->operands[filter];
+  if (f.type != ElementType::kInt8 || f.dims.empty() ||
+      static_cast<int64_t>(p.filter_scales.size()) != f.dims[0]) {
+    return InvalidArgument(op->DebugName() + ": enable_int8 needs an int8 Filter with one "
+                           "Filter_scales value per output channel");
+  }
+  f.quant.kind = Quantization::kPerChannel;
+  f.quant.axis = 0;
+  for (float s : p.filter_scales) f.quant.scales.push_back(s / 127.f);
+  const std::string x_var = InVar(*op, "Input");
+  int xq = ctx->AddTemporary(x_var + "/int8", ctx->model()->operands[x].dims, ElementType::kInt8);
+  Operand& q = ctx->model()->operands[xq];
+  q.quant.kind = Quantization::kPerTensor;
+  q.quant.scales = {p.input_scale / 127.f};
+  ctx->AddOperation(*op, OperationType::kQuantize, {x}, {xq},
+                    {{"round_type", int64_t(p.quant_round_type)}});
+  return xq;
+}
 
 Status ConvBridge(OpLite* op, BridgeContext* ctx) {
   const bool transpose = op->Type().find("transpose") != std::string::npos;
@@ -27,6 +53,10 @@ Status ConvBridge(OpLite* op, BridgeContext* ctx) {
   }
   ASSIGN_OR_RETURN(int x, ctx->InputOf(*op, "Input"));
   ASSIGN_OR_RETURN(int filter, ctx->ConstantOf(*op, "Filter"));
+  if (p.enable_int8) {
+    if (transpose) return Unimplemented(op->DebugName() + ": an int8 conv2d_transpose is not supported");
+    ASSIGN_OR_RETURN(x, QuantizeConvInput(op, ctx, p, x, filter));
+  }
   std::vector<int> inputs{x, filter};
   if (op->op_desc().HasInput("Bias")) {
     ASSIGN_OR_RETURN(int bias, ctx->ConstantOf(*op, "Bias"));
