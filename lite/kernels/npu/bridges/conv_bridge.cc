@@ -4,6 +4,8 @@
 // fused activation as a separate operation. An int8 conv (enable_int8, set
 // by quant_dequant_fuse_pass) becomes quantize + a quantized kConv2D with the
 // int8 filter levels and their per-channel scales (nn_ir.h).
+#include <cmath>
+
 #include "lite/kernels/npu/bridges/bridge_util.h"
 #include "lite/operators/conv_op.h"
 #include "lite/operators/conv_transpose_op.h"
@@ -24,9 +26,19 @@ StatusOr<int> QuantizeConvInput(OpLite* op, BridgeContext* ctx, const operators:
     return InvalidArgument(op->DebugName() + ": enable_int8 needs an int8 Filter with one "
                            "Filter_scales value per output channel");
   }
+  // conv_bn_fuse_pass folds batch-norm scales into Filter_scales, which may
+  // then be negative or zero; NN IR scales are > 0: a negative channel's
+  // levels change sign (they lie in [-127, 127]), a zero channel's become 0.
   f.quant.kind = Quantization::kPerChannel;
   f.quant.axis = 0;
-  for (float s : p.filter_scales) f.quant.scales.push_back(s / 127.f);
+  const int64_t per_channel = f.dims[0] > 0 ? f.numel() / f.dims[0] : 0;
+  for (int64_t c = 0; c < f.dims[0]; ++c) {
+    const float s = p.filter_scales[c];
+    f.quant.scales.push_back(s == 0.f ? 1.f : std::fabs(s) / 127.f);
+    if (s > 0.f || f.data.empty()) continue;
+    auto* levels = reinterpret_cast<int8_t*>(f.data.data()) + c * per_channel;
+    for (int64_t i = 0; i < per_channel; ++i) levels[i] = s < 0.f ? -levels[i] : 0;
+  }
   const std::string x_var = InVar(*op, "Input");
   int xq = ctx->AddTemporary(x_var + "/int8", ctx->model()->operands[x].dims, ElementType::kInt8);
   Operand& q = ctx->model()->operands[xq];
