@@ -46,6 +46,22 @@ void XnnpackBuilder::FoldQuantize(size_t op_index, int* out) {
 }
 
 Status XnnpackBuilder::DefineQuantize(const Operation& op, uint32_t x, uint32_t y) {
+  // XNNPACK's convert rounds to nearest even and saturates to [-128, 127]:
+  // round_type 0 exactly. Round_type 1 clips to +-127 levels first (the
+  // levels then differ only for values exactly halfway between two).
+  const Operand& out = model_.operands[op.outputs[0]];
+  if (op.Int("round_type", 1) != 0) {
+    const float q = out.quant.scales[0];
+    const float lo = -127.f * q, hi = 127.f * q;
+    const auto dims = XnnDims(out.dims);
+    uint32_t clipped = XNN_INVALID_VALUE_ID;
+    RETURN_IF_ERROR(XnnCheck(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
+                                                     dims.data(), nullptr, XNN_INVALID_VALUE_ID,
+                                                     0, &clipped),
+                             op, "clipped input"));
+    RETURN_IF_ERROR(XnnCheck(xnn_define_clamp(subgraph_, lo, hi, x, clipped, 0), op, "clamp"));
+    x = clipped;
+  }
   return XnnCheck(xnn_define_convert(subgraph_, x, y, 0), op, "convert to qint8");
 }
 
