@@ -80,17 +80,23 @@ class XnnpackBuilder {
   // The operation in this segment that alone reads temporary `operand`, or
   // -1 (also when `operand` crosses the segment).
   int SoleConsumer(size_t op_index, int operand) const;
-  // A quantized conv2d writing `*out` that only a quantize reads writes the
-  // quantize's int8 output instead (xnnpack_quant.cc).
+  // A quantized conv2d / fully_connected writing `*out` that only a quantize
+  // reads writes the quantize's int8 output instead (xnnpack_quant.cc).
   void FoldQuantize(size_t op_index, int* out);
   Status DefineQuantize(const Operation& op, uint32_t x, uint32_t y);
   Status DefineQuantizedConv(const Operation& op, int out, uint32_t x, uint32_t y, float lo,
                              float hi);
+  Status DefineQuantizedFc(const Operation& op, int out, uint32_t x, uint32_t y, float lo,
+                           float hi);
+  // Int8 `x` converted to a new float32 value (the float simulation path).
+  StatusOr<uint32_t> Dequantized(const Operation& op, uint32_t x);
   Status Define(size_t op_index);
   // `weights`: the filter as float32 in the model's layout (nullptr: the
   // filter operand's own data).
   Status DefineConv(const Operation& op, uint32_t x, uint32_t y, float lo, float hi,
                     const float* weights = nullptr);
+  Status DefineFc(const Operation& op, uint32_t x, uint32_t y, float lo, float hi,
+                  const float* weights = nullptr);
   Status DefineDeconv(const Operation& op, uint32_t x, uint32_t y, float lo, float hi);
   Status DefinePool(const Operation& op, uint32_t x, uint32_t y, float lo, float hi);
   // Constant operand `idx` seen in the NHWC world of a 4-D output

@@ -54,6 +54,22 @@ Status XnnpackBuilder::DefineConv(const Operation& op, uint32_t x, uint32_t y, f
                op, "convolution");
 }
 
+Status XnnpackBuilder::DefineFc(const Operation& op, uint32_t x, uint32_t y, float lo, float hi,
+                                const float* weights) {
+  const Operand& w = model_.operands[op.inputs[1]];  // [K, N]
+  const float* wd = weights ? weights : w.f32();
+  uint32_t filter = ConstantValue(std::vector<float>(wd, wd + w.numel()),
+                                  {size_t(w.dims[0]), size_t(w.dims[1])});
+  uint32_t bias = XNN_INVALID_VALUE_ID;
+  if (op.inputs.size() > 2) {
+    const Operand& b = model_.operands[op.inputs[2]];
+    bias = ConstantValue(std::vector<float>(b.f32(), b.f32() + b.numel()), {size_t(b.numel())});
+  }
+  return XnnCheck(xnn_define_fully_connected(subgraph_, lo, hi, x, filter, bias, y,
+                                             XNN_FLAG_TRANSPOSE_WEIGHTS),
+                  op, "fully connected");
+}
+
 Status XnnpackBuilder::DefineDeconv(const Operation& op, uint32_t x, uint32_t y, float lo,
                                     float hi) {
   const Operand& f = model_.operands[op.inputs[1]];  // [C, O, KH, KW] (groups 1)
@@ -164,19 +180,9 @@ Status XnnpackBuilder::Define(size_t index) {
     case OperationType::kQuantize: return DefineQuantize(op, x, y);
     case OperationType::kConv2DTranspose: return DefineDeconv(op, x, y, lo, hi);
     case OperationType::kPool2D: return DefinePool(op, x, y, lo, hi);
-    case OperationType::kFullyConnected: {
-      const Operand& w = model_.operands[op.inputs[1]];  // [K, N]
-      uint32_t filter = ConstantValue(std::vector<float>(w.f32(), w.f32() + w.numel()),
-                                      {size_t(w.dims[0]), size_t(w.dims[1])});
-      uint32_t bias = XNN_INVALID_VALUE_ID;
-      if (op.inputs.size() > 2) {
-        const Operand& b = model_.operands[op.inputs[2]];
-        bias = ConstantValue(std::vector<float>(b.f32(), b.f32() + b.numel()), {size_t(b.numel())});
-      }
-      return XnnCheck(xnn_define_fully_connected(subgraph_, lo, hi, x, filter, bias, y,
-                                              XNN_FLAG_TRANSPOSE_WEIGHTS),
-                   op, "fully connected");
-    }
+    case OperationType::kFullyConnected:
+      return quantized ? DefineQuantizedFc(op, out_operand, x, y, lo, hi)
+                       : DefineFc(op, x, y, lo, hi);
     case OperationType::kAdd: case OperationType::kSub: case OperationType::kMul:
     case OperationType::kDiv: case OperationType::kMax: case OperationType::kMin: {
       ASSIGN_OR_RETURN(uint32_t b, input(1));

@@ -1,5 +1,5 @@
 // XnnpackBuilder's quantized operations: quantize as an XNNPACK convert
-// (float32 -> qint8) and the quantized conv2d.
+// (float32 -> qint8), the quantized conv2d and fully_connected.
 //
 // A quantized conv2d whose float32 output only feeds a quantize (possibly
 // through a relu / relu6 / clip folded as its bounds) runs as XNNPACK's
@@ -28,8 +28,13 @@ std::vector<float> ChannelScales(const Operand& f) {
 
 void XnnpackBuilder::FoldQuantize(size_t op_index, int* out) {
   const Operation& op = model_.operations[op_index];
-  if (op.type != OperationType::kConv2D || model_.operands[*out].type != ElementType::kFloat32) {
+  if ((op.type != OperationType::kConv2D && op.type != OperationType::kFullyConnected) ||
+      model_.operands[*out].type != ElementType::kFloat32) {
     return;
+  }
+  if (op.type == OperationType::kFullyConnected &&
+      model_.operands[op.inputs[1]].quant.kind != Quantization::kPerTensor) {
+    return;  // no per-channel int8 fully connected in XNNPACK 2022
   }
   // The operation writing *out: the conv itself or the clamp folded into it.
   size_t writer = op_index;
@@ -65,6 +70,61 @@ Status XnnpackBuilder::DefineQuantize(const Operation& op, uint32_t x, uint32_t 
   return XnnCheck(xnn_define_convert(subgraph_, x, y, 0), op, "convert to qint8");
 }
 
+StatusOr<uint32_t> XnnpackBuilder::Dequantized(const Operation& op, uint32_t x) {
+  const auto dims = XnnDims(model_.operands[op.inputs[0]].dims);
+  uint32_t xf = XNN_INVALID_VALUE_ID;
+  RETURN_IF_ERROR(XnnCheck(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
+                                                   dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0,
+                                                   &xf),
+                           op, "float input"));
+  RETURN_IF_ERROR(XnnCheck(xnn_define_convert(subgraph_, x, xf, 0), op, "convert to fp32"));
+  return xf;
+}
+
+// Weights [K, N] quantized along N (or per tensor): XNNPACK 2022's int8
+// fully connected takes one filter scale, so only a per-tensor w with an int8
+// output runs in int8; anything else as the float simulation.
+Status XnnpackBuilder::DefineQuantizedFc(const Operation& op, int out, uint32_t x, uint32_t y,
+                                         float lo, float hi) {
+  const Operand& xo = model_.operands[op.inputs[0]];
+  const Operand& w = model_.operands[op.inputs[1]];
+  const int64_t K = w.dims[0], N = w.dims[1];
+  const int8_t* levels = reinterpret_cast<const int8_t*>(w.data.data());
+  if (model_.operands[out].type != ElementType::kInt8 ||
+      w.quant.kind != Quantization::kPerTensor) {
+    std::vector<float> wf(w.numel());
+    for (int64_t i = 0; i < w.numel(); ++i) {
+      wf[i] = levels[i] * w.quant.scales[w.quant.kind == Quantization::kPerChannel ? i % N : 0];
+    }
+    ASSIGN_OR_RETURN(uint32_t xf, Dequantized(op, x));
+    return DefineFc(op, xf, y, lo, hi, wf.data());
+  }
+  // [K, N] -> [N, K] levels (XNNPACK's unflagged layout), one scale.
+  std::vector<int8_t> nk(w.numel());
+  TransposeBatches(levels, nk.data(), 1, K, N);
+  const size_t fdims[2] = {size_t(N), size_t(K)};
+  uint32_t filter = XNN_INVALID_VALUE_ID;
+  RETURN_IF_ERROR(XnnCheck(xnn_define_quantized_tensor_value(subgraph_, xnn_datatype_qint8, 0,
+                                                             w.quant.scales[0], 2, fdims,
+                                                             Store(nk), XNN_INVALID_VALUE_ID, 0,
+                                                             &filter),
+                           op, "filter"));
+  uint32_t bias = XNN_INVALID_VALUE_ID;
+  if (op.inputs.size() > 2) {
+    const float* b = model_.operands[op.inputs[2]].f32();
+    const float bias_scale = xo.quant.scales[0] * w.quant.scales[0];
+    std::vector<int32_t> q(N);
+    for (int64_t n = 0; n < N; ++n) q[n] = static_cast<int32_t>(std::lround(b[n] / bias_scale));
+    const size_t bdims[1] = {size_t(N)};
+    RETURN_IF_ERROR(XnnCheck(xnn_define_quantized_tensor_value(subgraph_, xnn_datatype_qint32, 0,
+                                                               bias_scale, 1, bdims, Store(q),
+                                                               XNN_INVALID_VALUE_ID, 0, &bias),
+                             op, "bias"));
+  }
+  return XnnCheck(xnn_define_fully_connected(subgraph_, lo, hi, x, filter, bias, y, 0), op,
+                  "int8 fully connected");
+}
+
 Status XnnpackBuilder::DefineQuantizedConv(const Operation& op, int out, uint32_t x, uint32_t y,
                                            float lo, float hi) {
   const Operand& xo = model_.operands[op.inputs[0]];
@@ -77,13 +137,7 @@ Status XnnpackBuilder::DefineQuantizedConv(const Operation& op, int out, uint32_
     std::vector<float> w(f.numel());
     const int64_t per_channel = f.numel() / O;
     for (int64_t i = 0; i < f.numel(); ++i) w[i] = levels[i] * scales[i / per_channel];
-    const auto dims = XnnDims(xo.dims);
-    uint32_t xf = XNN_INVALID_VALUE_ID;
-    RETURN_IF_ERROR(XnnCheck(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                                  dims.data(), nullptr, XNN_INVALID_VALUE_ID, 0,
-                                                  &xf),
-                          op, "float input"));
-    RETURN_IF_ERROR(XnnCheck(xnn_define_convert(subgraph_, x, xf, 0), op, "convert to fp32"));
+    ASSIGN_OR_RETURN(uint32_t xf, Dequantized(op, x));
     return DefineConv(op, xf, y, lo, hi, w.data());
   }
   const int64_t C = xo.dims[1], groups = op.Int("groups", 1);

@@ -1,7 +1,8 @@
 // The xnnpack driver on quantized NN IR against the reference driver: a
 // quantized conv whose output feeds a quantize runs as XNNPACK's int8
 // convolution (requantized in XNNPACK), one with a float32 output as the
-// float simulation; both within one output level of the reference.
+// float simulation; both within one output level of the reference. Fully
+// connected likewise (int8 in XNNPACK only with a per-tensor weight scale).
 #include <algorithm>
 #include <cmath>
 
@@ -135,21 +136,70 @@ TEST(XnnpackQuantized, ConvChainMatchesTheReferenceWithinOneLevel) {
   EXPECT_LE(worst, step + 1e-5f) << "largest output " << largest;
 }
 
-TEST(XnnpackQuantized, PerChannelFullyConnectedIsDeclinedWithAReason) {
-  Model m;
-  const int x = m.AddOperand(Int8("x", {1, 4}, Lifetime::kTemporary, {0.1f}, 0));
-  const int w = m.AddOperand(Int8("w", {4, 3}, Lifetime::kConstant, {0.1f, 0.2f, 0.3f}, 1));
-  const int y = m.AddOperand(Float("y", {1, 3}, Lifetime::kModelOutput));
-  Operation fc;
-  fc.type = OperationType::kFullyConnected;
-  fc.inputs = {x, w};
-  fc.outputs = {y};
-  fc.origin = "fc";
-  m.AddOperation(fc);
-  EXPECT_TRUE(ReferenceDriver().Supports(m, fc).ok());
-  EXPECT_EQ(XnnpackDriver().Supports(m, fc).message(),
-            "fully_connected on int8 operands (XNNPACK 2022 has no per-channel int8 fully "
-            "connected)");
+// x [2, 16] -> quantize (0.05) -> fc [16, 6] (per tensor when `per_tensor`)
+// + bias -> relu -> quantize (0.1) -> fc [6, 4] per channel -> y float32.
+TEST(XnnpackQuantized, FullyConnectedChainMatchesTheReferenceWithinOneLevel) {
+  for (bool per_tensor : {true, false}) {
+    SCOPED_TRACE(per_tensor ? "per-tensor first fc (int8 in XNNPACK)" : "per-channel first fc");
+    Model m;
+    const int x = m.AddOperand(Float("x", {2, 16}, Lifetime::kModelInput));
+    const int xq = m.AddOperand(Int8("x.q", {2, 16}, Lifetime::kTemporary, {0.05f}, 0));
+    const int w1 = m.AddOperand(Int8("w1", {16, 6}, Lifetime::kConstant,
+                                     per_tensor ? std::vector<float>{0.004f}
+                                                : std::vector<float>{0.002f, 0.003f, 0.004f,
+                                                                     0.005f, 0.006f, 0.007f},
+                                     1));
+    if (per_tensor) m.operands[w1].quant.kind = Quantization::kPerTensor;
+    const int b1 = m.AddOperand(Float("b1", {6}, Lifetime::kConstant));
+    const int f1 = m.AddOperand(Float("f1", {2, 6}, Lifetime::kTemporary));
+    const int r1 = m.AddOperand(Float("r1", {2, 6}, Lifetime::kTemporary));
+    const int rq = m.AddOperand(Int8("r1.q", {2, 6}, Lifetime::kTemporary, {0.1f}, 0));
+    const std::vector<float> s2{0.01f, 0.02f, 0.03f, 0.04f};
+    const int w2 = m.AddOperand(Int8("w2", {6, 4}, Lifetime::kConstant, s2, 1));
+    const int y = m.AddOperand(Float("y", {2, 4}, Lifetime::kModelOutput));
+    auto op = [&](OperationType t, std::vector<int> in, int out) {
+      Operation o;
+      o.type = t;
+      o.inputs = in;
+      o.outputs = {out};
+      if (t == OperationType::kQuantize) o.attrs = {{"round_type", int64_t(1)}};
+      o.origin = m.operands[out].name;
+      m.AddOperation(o);
+    };
+    op(OperationType::kQuantize, {x}, xq);
+    op(OperationType::kFullyConnected, {xq, w1, b1}, f1);
+    op(OperationType::kRelu, {f1}, r1);
+    op(OperationType::kQuantize, {r1}, rq);
+    op(OperationType::kFullyConnected, {rq, w2}, y);
+    m.inputs = {x};
+    m.outputs = {y};
+    ASSERT_EQ(m.Validate(false), "");
+    float step = 0.f;
+    for (int n = 0; n < 4; ++n) {
+      float sum = 0.f;
+      for (int k = 0; k < 6; ++k) sum += std::fabs(static_cast<int8_t>(m.operands[w2].data[k * 4 + n]) * s2[n]);
+      step = std::max(step, 0.1f * sum);
+    }
+    std::vector<float> in(32);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = std::cos(0.7f * i) * 4.f;
+    std::vector<std::vector<float>> results;
+    ReferenceDriver reference;
+    XnnpackDriver xnnpack;
+    for (Driver* d : std::vector<Driver*>{&reference, &xnnpack}) {
+      auto exe = d->Compile(m, CompileOptions());
+      ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+      std::vector<float> out(8, -100.f);
+      ASSERT_TRUE(d->Execute(exe->get(), {{in.data(), 128, {2, 16}}}, {{out.data(), 32, {2, 4}}}).ok());
+      results.push_back(out);
+    }
+    float largest = 0.f, worst = 0.f;
+    for (size_t i = 0; i < 8; ++i) {
+      largest = std::max(largest, std::fabs(results[0][i]));
+      worst = std::max(worst, std::fabs(results[1][i] - results[0][i]));
+    }
+    EXPECT_GT(largest, 2 * step);
+    EXPECT_LE(worst, step + 1e-5f) << "largest output " << largest;
+  }
 }
 
 }  // namespace

@@ -40,9 +40,11 @@ Status XnnpackSupports(const Model& model, const Operation& op) {
       if (dims(idx).size() > 6) return No(op, "on a tensor of rank > 6");
     }
   }
-  const bool quantized = model.operands[op.inputs.at(0)].type == ElementType::kInt8;
-  if (quantized && op.type == OperationType::kFullyConnected) {
-    return No(op, "on int8 operands (XNNPACK 2022 has no per-channel int8 fully connected)");
+  if (op.type == OperationType::kFullyConnected &&
+      model.operands[op.outputs[0]].type == ElementType::kInt8 &&
+      model.operands[op.inputs[1]].quant.kind == Quantization::kPerChannel) {
+    return No(op, "with per-channel int8 weights and an int8 output (XNNPACK 2022 has no "
+                  "per-channel int8 fully connected)");
   }
 
   const auto& x = dims(op.inputs.at(0));
