@@ -1,0 +1,66 @@
+// What the ccodegen driver generates, and why not otherwise. Dims may hold
+// -1 in check mode: a rule that needs a dim accepts an unknown one and
+// GenerateC applies the same rule again with every dim known.
+#include "lite/backends/npu/ccodegen/ccodegen_emit.h"
+
+namespace lite {
+namespace npu {
+
+namespace {
+
+Status No(const Operation& op, const std::string& why) {
+  return Unimplemented(std::string(OperationTypeName(op.type)) + " " + why);
+}
+
+constexpr size_t kMaxRank = 6;  // CCG_MAX_RANK of ccodegen_kernels.h
+
+}  // namespace
+
+Status CcodegenSupports(const Model& model, const Operation& op) {
+  if (op.inputs.empty() || op.outputs.empty()) return No(op, "without inputs or outputs");
+  for (const auto* list : {&op.inputs, &op.outputs}) {
+    for (int idx : *list) {
+      const Operand& o = model.operands[idx];
+      if (o.type != ElementType::kFloat32) {
+        return No(op, std::string("on ") + ElementTypeName(o.type) + " operand " + o.name +
+                          " (ccodegen generates float32 only)");
+      }
+      if (o.dims.size() > kMaxRank) return No(op, "on a tensor of rank > 6");
+      if (o.dims.empty()) return No(op, "on a 0-D tensor");
+    }
+  }
+  const size_t x_rank = model.operands[op.inputs[0]].dims.size();
+  switch (op.type) {
+    case OperationType::kConv2D:
+    case OperationType::kPool2D:
+      if (x_rank != 4) return No(op, "on a " + std::to_string(x_rank) + "-D input");
+      return Status::OK();
+    case OperationType::kFullyConnected:
+      if (x_rank != 2) return No(op, "on a " + std::to_string(x_rank) + "-D input");
+      return Status::OK();
+    case OperationType::kAdd: case OperationType::kSub: case OperationType::kMul:
+    case OperationType::kDiv: case OperationType::kMax: case OperationType::kMin:
+    case OperationType::kPRelu:
+      if (op.inputs.size() != 2) return No(op, "with other than two inputs");
+      return Status::OK();
+    case OperationType::kBatchNorm:
+      if (op.inputs.size() != 5 || x_rank < 2) return No(op, "without x [N, C, ...] and four [C] constants");
+      return Status::OK();
+    case OperationType::kRelu: case OperationType::kRelu6: case OperationType::kLeakyRelu:
+    case OperationType::kSigmoid: case OperationType::kTanh: case OperationType::kSwish:
+    case OperationType::kHardSwish: case OperationType::kHardSigmoid: case OperationType::kClip:
+    case OperationType::kScale: case OperationType::kExp: case OperationType::kAbs:
+    case OperationType::kSoftmax: case OperationType::kReshape: case OperationType::kTranspose:
+    case OperationType::kConcat: case OperationType::kSplit: case OperationType::kSlice:
+    case OperationType::kPad:
+      return Status::OK();
+    case OperationType::kConv2DTranspose:
+    case OperationType::kResizeNearest:
+    case OperationType::kResizeBilinear:
+      return No(op, "has no kernel in ccodegen_kernels.h (left to the host)");
+  }
+  return No(op, "is unknown to ccodegen");
+}
+
+}  // namespace npu
+}  // namespace lite
