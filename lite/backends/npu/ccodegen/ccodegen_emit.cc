@@ -99,6 +99,7 @@ class Emitter {
     for (size_t i = 0; i < m_.outputs.size(); ++i) where_[m_.outputs[i]] = "out[" + std::to_string(i) + "]";
     for (const Operation& op : m_.operations) {
       Status s = CcodegenSupports(m_, op);
+      if (s.ok()) s = CheckRanks(op);
       if (s.ok()) s = EmitOperation(op);
       if (!s.ok()) return s.WithContext(op.origin);
     }
@@ -111,6 +112,25 @@ class Emitter {
  private:
   const std::vector<int64_t>& Dims(int idx) const { return m_.operands[idx].dims; }
   const std::string& P(int idx) const { return where_[idx]; }
+
+  // The ranks the kernels index with; generic kernels need rank >= 1.
+  Status CheckRanks(const Operation& op) const {
+    for (const auto* list : {&op.inputs, &op.outputs}) {
+      for (int idx : *list) {
+        if (Dims(idx).empty()) return Unimplemented("0-D operand " + m_.operands[idx].name);
+      }
+    }
+    const size_t rank = Dims(op.inputs[0]).size();
+    size_t want = 0;
+    if (op.type == OperationType::kConv2D || op.type == OperationType::kPool2D) want = 4;
+    if (op.type == OperationType::kFullyConnected) want = 2;
+    if (op.type == OperationType::kBatchNorm && rank < 2) want = 2;
+    if (want && rank != want) {
+      return InvalidArgument("input " + m_.operands[op.inputs[0]].name + " is " + std::to_string(rank) +
+                             "-D, " + std::to_string(want) + "-D expected");
+    }
+    return Status::OK();
+  }
 
   Status EmitOperation(const Operation& op) {
     body_ << "  /* " << OperationTypeName(op.type) << ": " << op.origin << " */\n  {\n";

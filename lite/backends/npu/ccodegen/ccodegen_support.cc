@@ -1,6 +1,7 @@
-// What the ccodegen driver generates, and why not otherwise. Dims may hold
-// -1 in check mode: a rule that needs a dim accepts an unknown one and
-// GenerateC applies the same rule again with every dim known.
+// What the ccodegen driver generates, and why not otherwise. In check mode
+// dims may hold -1 or be empty and the bridge may not have flattened fc
+// inputs yet, so rules here use element types and operation types only;
+// GenerateC checks ranks and shapes with every dim known.
 #include "lite/backends/npu/ccodegen/ccodegen_emit.h"
 
 namespace lite {
@@ -26,17 +27,12 @@ Status CcodegenSupports(const Model& model, const Operation& op) {
                           " (ccodegen generates float32 only)");
       }
       if (o.dims.size() > kMaxRank) return No(op, "on a tensor of rank > 6");
-      if (o.dims.empty()) return No(op, "on a 0-D tensor");
     }
   }
-  const size_t x_rank = model.operands[op.inputs[0]].dims.size();
   switch (op.type) {
     case OperationType::kConv2D:
     case OperationType::kPool2D:
-      if (x_rank != 4) return No(op, "on a " + std::to_string(x_rank) + "-D input");
-      return Status::OK();
     case OperationType::kFullyConnected:
-      if (x_rank != 2) return No(op, "on a " + std::to_string(x_rank) + "-D input");
       return Status::OK();
     case OperationType::kAdd: case OperationType::kSub: case OperationType::kMul:
     case OperationType::kDiv: case OperationType::kMax: case OperationType::kMin:
@@ -44,7 +40,7 @@ Status CcodegenSupports(const Model& model, const Operation& op) {
       if (op.inputs.size() != 2) return No(op, "with other than two inputs");
       return Status::OK();
     case OperationType::kBatchNorm:
-      if (op.inputs.size() != 5 || x_rank < 2) return No(op, "without x [N, C, ...] and four [C] constants");
+      if (op.inputs.size() != 5) return No(op, "without x and four [C] constants");
       return Status::OK();
     case OperationType::kRelu: case OperationType::kRelu6: case OperationType::kLeakyRelu:
     case OperationType::kSigmoid: case OperationType::kTanh: case OperationType::kSwish:
