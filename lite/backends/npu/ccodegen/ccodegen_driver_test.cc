@@ -166,6 +166,10 @@ TEST(CcodegenDriver, ConvolutionsMatchReference) {
   // 1x1, stride 3 with padding larger than the kernel reach
   conv({1, 5, 7, 7}, {3, 5, 1, 1}, {1, 3, 4, 4},
        {{"strides", AV(I{3, 3})}, {"paddings", AV(I{2, 1, 2, 1})}}, true);
+  // pointwise (no im2col), full 4 x 64 tiles and tails; then im2col with full tiles
+  conv({1, 16, 9, 9}, {9, 16, 1, 1}, {1, 9, 9, 9}, {{"strides", AV(I{1, 1})}, {"paddings", AV(I{0, 0, 0, 0})}}, true);
+  conv({1, 4, 12, 12}, {8, 4, 3, 3}, {1, 8, 12, 12},
+       {{"strides", AV(I{1, 1})}, {"paddings", AV(I{1, 1, 1, 1})}}, false);
   ExpectMatchesReference(b.model, 1e-4f);
 }
 

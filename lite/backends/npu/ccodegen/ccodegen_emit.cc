@@ -1,5 +1,6 @@
 #include "lite/backends/npu/ccodegen/ccodegen_emit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -95,6 +96,19 @@ class Emitter {
         scratch_end = AlignUp(scratch_end + o.numel());
       }
     }
+    // One im2col buffer after the temporaries, as large as the largest conv needs.
+    col_ = "(s + " + std::to_string(scratch_end) + ")";
+    int64_t col_floats = 0;
+    for (const Operation& op : m_.operations) {
+      if (op.type != OperationType::kConv2D) continue;
+      const auto& x = Dims(op.inputs[0]);
+      const auto& f = Dims(op.inputs[1]);
+      const auto& y = Dims(op.outputs[0]);
+      if (x.size() == 4 && f.size() == 4 && y.size() == 4) {
+        col_floats = std::max(col_floats, f[1] * f[2] * f[3] * y[2] * y[3]);
+      }
+    }
+    scratch_end += AlignUp(col_floats);
     for (size_t i = 0; i < m_.inputs.size(); ++i) where_[m_.inputs[i]] = "in[" + std::to_string(i) + "]";
     for (size_t i = 0; i < m_.outputs.size(); ++i) where_[m_.outputs[i]] = "out[" + std::to_string(i) + "]";
     for (const Operation& op : m_.operations) {
@@ -248,7 +262,8 @@ class Emitter {
                              std::to_string(groups));
     }
     body_ << "    ccg_conv2d(" << P(op.inputs[0]) << ", " << P(op.inputs[1]) << ", "
-          << (op.inputs.size() > 2 ? P(op.inputs[2]) : "0") << ", " << P(op.outputs[0]);
+          << (op.inputs.size() > 2 ? P(op.inputs[2]) : "0") << ", " << P(op.outputs[0]) << ", "
+          << col_;
     for (int64_t v : {x[0], x[1], x[2], x[3], y[1], y[2], y[3], f[2], f[3], strides[0], strides[1],
                       pads[0], pads[2], dil[0], dil[1], groups}) {
       body_ << ", " << v;
@@ -302,6 +317,7 @@ class Emitter {
 
   const Model& m_;
   std::vector<std::string> where_;  // C expression of each operand's buffer
+  std::string col_;                 // C expression of the im2col buffer
   std::ostringstream body_;
 };
 

@@ -25,12 +25,81 @@ enum {
   CCG_HARD_SWISH, CCG_HARD_SIGMOID, CCG_CLIP, CCG_SCALE, CCG_EXP, CCG_ABS
 };
 
-/* out[n,o,oh,ow] = bias[o] + sum over c, i, j of x * w (zero padding). */
-static inline void ccg_conv2d(const float* x, const float* w, const float* bias, float* y,
-                              int64_t N, int64_t C, int64_t H, int64_t W, int64_t O,
+#define CCG_TILE 64
+
+/* y [O, P] = w [O, K] * col [K, P] (+ bias[o] last), in tiles of 4 output
+ * rows by CCG_TILE columns kept in registers / L1. Every element sums over
+ * k in order, as the reference driver does. */
+static inline void ccg_gemm(const float* w, const float* col, const float* bias, float* y,
+                            int64_t O, int64_t K, int64_t P) {
+  float acc[4][CCG_TILE];
+  for (int64_t o0 = 0; o0 < O; o0 += 4) {
+    const int64_t rows = O - o0 < 4 ? O - o0 : 4;
+    for (int64_t p0 = 0; p0 < P; p0 += CCG_TILE) {
+      const int64_t cols = P - p0 < CCG_TILE ? P - p0 : CCG_TILE;
+      for (int r = 0; r < 4; ++r) {
+        for (int p = 0; p < CCG_TILE; ++p) acc[r][p] = 0.f;
+      }
+      for (int64_t k = 0; k < K; ++k) {
+        const float* x = col + k * P + p0;
+        if (rows == 4 && cols == CCG_TILE) {
+          const float w0 = w[o0 * K + k], w1 = w[(o0 + 1) * K + k];
+          const float w2 = w[(o0 + 2) * K + k], w3 = w[(o0 + 3) * K + k];
+          for (int p = 0; p < CCG_TILE; ++p) {
+            acc[0][p] += w0 * x[p];
+            acc[1][p] += w1 * x[p];
+            acc[2][p] += w2 * x[p];
+            acc[3][p] += w3 * x[p];
+          }
+        } else {
+          for (int64_t r = 0; r < rows; ++r) {
+            const float wv = w[(o0 + r) * K + k];
+            for (int64_t p = 0; p < cols; ++p) acc[r][p] += wv * x[p];
+          }
+        }
+      }
+      for (int64_t r = 0; r < rows; ++r) {
+        float* dst = y + (o0 + r) * P + p0;
+        const float b = bias ? bias[o0 + r] : 0.f;
+        for (int64_t p = 0; p < cols; ++p) dst[p] = bias ? acc[r][p] + b : acc[r][p];
+      }
+    }
+  }
+}
+
+/* col [(c * KH + i) * KW + j, oh * OW + ow] = x[c, ih, iw], 0 outside. */
+static inline void ccg_im2col(const float* x, float* col, int64_t C, int64_t H, int64_t W,
                               int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
-                              int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW,
-                              int64_t G) {
+                              int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW) {
+  for (int64_t c = 0; c < C; ++c) {
+    for (int64_t i = 0; i < KH; ++i) {
+      for (int64_t j = 0; j < KW; ++j) {
+        float* dst = col + ((c * KH + i) * KW + j) * OH * OW;
+        for (int64_t oh = 0; oh < OH; ++oh) {
+          const int64_t ih = oh * SH - PT + i * DH;
+          float* out = dst + oh * OW;
+          if (ih < 0 || ih >= H) {
+            for (int64_t ow = 0; ow < OW; ++ow) out[ow] = 0.f;
+            continue;
+          }
+          const float* row = x + (c * H + ih) * W;
+          for (int64_t ow = 0; ow < OW; ++ow) {
+            const int64_t iw = ow * SW - PL + j * DW;
+            out[ow] = iw >= 0 && iw < W ? row[iw] : 0.f;
+          }
+        }
+      }
+    }
+  }
+}
+
+/* Direct loops, for convolutions with few multiply-adds per output
+ * (depthwise): out[n,o,oh,ow] = sum over c, i, j of x * w, then + bias[o]. */
+static inline void ccg_conv2d_direct(const float* x, const float* w, const float* bias, float* y,
+                                     int64_t N, int64_t C, int64_t H, int64_t W, int64_t O,
+                                     int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
+                                     int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW,
+                                     int64_t G) {
   const int64_t cg = C / G, og = O / G;
   for (int64_t n = 0; n < N; ++n) {
     for (int64_t g = 0; g < G; ++g) {
@@ -67,6 +136,38 @@ static inline void ccg_conv2d(const float* x, const float* w, const float* bias,
           for (int64_t k = 0; k < OH * OW; ++k) dst[k] += bias[oc];
         }
       }
+    }
+  }
+}
+
+/* Convolution per nn_ir.h: im2col + ccg_gemm per image and group, or the
+ * direct loops when each output has few multiply-adds. `col` holds
+ * (C / G) * KH * KW * OH * OW floats (the generator sizes it by the same
+ * rule; unused by direct and pointwise convolutions). */
+static inline int ccg_conv2d_uses_gemm(int64_t C, int64_t KH, int64_t KW, int64_t G) {
+  return (C / G) * KH * KW >= 8;
+}
+
+static inline void ccg_conv2d(const float* x, const float* w, const float* bias, float* y,
+                              float* col, int64_t N, int64_t C, int64_t H, int64_t W, int64_t O,
+                              int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
+                              int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW,
+                              int64_t G) {
+  if (!ccg_conv2d_uses_gemm(C, KH, KW, G)) {
+    ccg_conv2d_direct(x, w, bias, y, N, C, H, W, O, OH, OW, KH, KW, SH, SW, PT, PL, DH, DW, G);
+    return;
+  }
+  const int64_t cg = C / G, og = O / G, K = cg * KH * KW, P = OH * OW;
+  const int pointwise = KH == 1 && KW == 1 && SH == 1 && SW == 1 && PT == 0 && PL == 0 &&
+                        OH == H && OW == W;
+  for (int64_t n = 0; n < N; ++n) {
+    for (int64_t g = 0; g < G; ++g) {
+      const float* src = x + (n * C + g * cg) * H * W;
+      if (!pointwise) {
+        ccg_im2col(src, col, cg, H, W, OH, OW, KH, KW, SH, SW, PT, PL, DH, DW);
+        src = col;
+      }
+      ccg_gemm(w + g * og * K, src, bias ? bias + g * og : 0, y + (n * O + g * og) * P, og, K, P);
     }
   }
 }
