@@ -117,13 +117,26 @@ TEST(CcodegenBridges, ShapesAndDataMovementMatchHost) {
   }
 }
 
-TEST(CcodegenBridges, Rejections) {
+TEST(CcodegenBridges, TransposedConvolutionAndInterpolationMatchHost) {
   On("conv2d_transpose").Input("Input", {1, 4, 5, 5}).Weight("Filter", {4, 3, 2, 2})
-      .Output("Output").Attr("strides", std::vector<int>{2, 2})
-      .ExpectRejected("conv2d_transpose has no kernel in ccodegen_kernels.h");
+      .Output("Output").Attr("strides", std::vector<int>{2, 2}).ExpectMatchesHost(1e-4);
+  On("conv2d_transpose").Input("Input", {1, 4, 5, 5}).Weight("Filter", {4, 1, 2, 2})
+      .Output("Output").Attr("groups", 4).Attr("strides", std::vector<int>{2, 2})
+      .ExpectMatchesHost(1e-4);
   On("nearest_interp_v2").Input("X", {1, 3, 4, 5}).Output("Out")
       .Attr("scale", std::vector<float>{2.f, 2.f}).Attr("interp_method", std::string("nearest"))
-      .ExpectRejected("resize_nearest has no kernel");
+      .Attr("align_corners", false).ExpectMatchesHost(0);
+  On("bilinear_interp_v2").Input("X", {1, 2, 4, 4}).Output("Out").Attr("out_h", 8).Attr("out_w", 6)
+      .Attr("interp_method", std::string("bilinear")).Attr("align_corners", false)
+      .Attr("align_mode", 0).ExpectMatchesHost(1e-5);
+  On("bilinear_interp").Input("X", {1, 2, 4, 4}).Output("Out").Attr("out_h", 7).Attr("out_w", 7)
+      .Attr("interp_method", std::string("bilinear")).Attr("align_corners", true)
+      .ExpectMatchesHost(1e-5);
+}
+
+TEST(CcodegenBridges, Rejections) {
+  On("relu").Input("X", {1, 1, 1, 1, 1, 2, 3}).Output("Out")
+      .ExpectRejected("relu on a tensor of rank > 6");
 }
 
 }  // namespace

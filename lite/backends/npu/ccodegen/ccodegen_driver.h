@@ -6,10 +6,11 @@
 // shapes baked in, calls into the static inline kernels of
 // ccodegen_kernels.h, constants in a separate weight blob), builds it into a
 // shared object (ccodegen_toolchain.h: cc / gcc / clang, -O2 -march=native)
-// and dlopens it. No compiler, a compiler error or a dlopen failure is a
-// Compile error, so the subgraph falls back to host. Execute() checks the
-// caller's tensors and calls the entry with input, output, weight and
-// scratch pointers, single-threaded.
+// and dlopens it. It generates every NN IR operation on float32 tensors of
+// rank 1 to 6 and refuses the rest with the reason. No compiler, a compiler
+// error or a dlopen failure is a Compile error, so the subgraph falls back
+// to host. Execute() checks the caller's tensors and calls the entry with
+// input, output, weight and scratch pointers, single-threaded.
 //
 // Serialize() writes a 48-byte header ("LCCG", format version u32, shared
 // object size u64, blob size u64, FNV-1a 64 checksum of both, the 16-digit

@@ -286,20 +286,50 @@ Model Chain() {
 
 TEST(CcodegenDriver, ChainWithTemporariesMatchesReference) { ExpectMatchesReference(Chain(), 1e-5f); }
 
-TEST(CcodegenDriver, RefusesWithReasons) {
+TEST(CcodegenDriver, TransposedConvolutionAndResizeMatchReference) {
   Builder b;
-  b.Unary(OperationType::kResizeNearest, {1, 2, 3, 3}, {1, 2, 6, 6});
-  Status s = CcodegenDriver().Supports(b.model, b.model.operations[0]);
-  EXPECT_NE(s.message().find("resize_nearest has no kernel"), std::string::npos) << s.ToString();
+  auto deconv = [&](I x, I f, I y, I strides, I pads, int64_t groups) {
+    b.Op(OperationType::kConv2DTranspose, {b.Input(x), b.Constant(f), b.Constant({y[1]})},
+         {b.Output(y)},
+         {{"strides", AV(strides)}, {"paddings", AV(pads)}, {"groups", AV(groups)}});
+  };
+  deconv({1, 4, 5, 5}, {4, 3, 2, 2}, {1, 3, 10, 10}, {2, 2}, {0, 0, 0, 0}, 1);
+  deconv({2, 4, 5, 6}, {4, 2, 3, 3}, {2, 4, 9, 11}, {2, 2}, {1, 1, 1, 1}, 2);
+  auto resize = [&](OperationType t, I x, I y, std::map<std::string, AttrValue> attrs) {
+    b.Unary(t, x, y, attrs);
+  };
+  resize(OperationType::kResizeNearest, {1, 3, 4, 5}, {1, 3, 8, 10},
+         {{"ratio_h", AV(0.5f)}, {"ratio_w", AV(0.5f)}});
+  resize(OperationType::kResizeNearest, {1, 2, 4, 5}, {1, 2, 7, 9},
+         {{"align_corners", AV(int64_t{1})}, {"ratio_h", AV(0.5f)}, {"ratio_w", AV(0.5f)}});
+  resize(OperationType::kResizeBilinear, {1, 2, 4, 4}, {1, 2, 8, 6},
+         {{"align_mode", AV(int64_t{0})}, {"ratio_h", AV(0.5f)}, {"ratio_w", AV(4.f / 6.f)}});
+  resize(OperationType::kResizeBilinear, {1, 2, 4, 4}, {1, 2, 7, 7},
+         {{"align_corners", AV(int64_t{1})}, {"ratio_h", AV(0.5f)}, {"ratio_w", AV(0.5f)}});
+  ExpectMatchesReference(b.model, 1e-5f);
+}
+
+TEST(CcodegenDriver, RefusesWithReasons) {
   Builder ints;
   ints.Unary(OperationType::kRelu, {2, 3}, {2, 3});
   ints.model.operands[0].type = ElementType::kInt32;
-  s = CcodegenDriver().Supports(ints.model, ints.model.operations[0]);
+  Status s = CcodegenDriver().Supports(ints.model, ints.model.operations[0]);
   EXPECT_NE(s.message().find("generates float32 only"), std::string::npos) << s.ToString();
-  // Compile applies the same rules.
-  auto exe = CcodegenDriver().Compile(b.model, CompileOptions());
+  Builder rank7;
+  rank7.Unary(OperationType::kRelu, {1, 1, 1, 1, 1, 2, 3}, {1, 1, 1, 1, 1, 2, 3});
+  s = CcodegenDriver().Supports(rank7.model, rank7.model.operations[0]);
+  EXPECT_NE(s.message().find("relu on a tensor of rank > 6"), std::string::npos) << s.ToString();
+  // Compile applies the same rules, and checks ranks check mode cannot.
+  auto exe = CcodegenDriver().Compile(rank7.model, CompileOptions());
   ASSERT_FALSE(exe.ok());
-  EXPECT_NE(exe.status().message().find("resize_nearest"), std::string::npos);
+  EXPECT_NE(exe.status().message().find("rank > 6"), std::string::npos);
+  Builder fc3d;
+  fc3d.Op(OperationType::kFullyConnected, {fc3d.Input({2, 3, 4}), fc3d.Constant({4, 5})},
+          {fc3d.Output({2, 3, 5})});
+  exe = CcodegenDriver().Compile(fc3d.model, CompileOptions());
+  ASSERT_FALSE(exe.ok());
+  EXPECT_NE(exe.status().message().find("is 3-D, 2-D expected"), std::string::npos)
+      << exe.status().ToString();
 }
 
 TEST(CcodegenDriver, SerializeRoundTripGivesIdenticalOutputs) {

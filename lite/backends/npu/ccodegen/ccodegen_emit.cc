@@ -11,7 +11,7 @@ namespace npu {
 
 namespace {
 
-constexpr int64_t kAlignFloats = 16;  // 64 bytes
+constexpr int64_t kAlignFloats = 16;  // 64 bytes; CCG_LANES of ccodegen_kernels.h
 
 int64_t AlignUp(int64_t n) { return (n + kAlignFloats - 1) / kAlignFloats * kAlignFloats; }
 
@@ -105,7 +105,8 @@ class Emitter {
       const auto& f = Dims(op.inputs[1]);
       const auto& y = Dims(op.outputs[0]);
       if (x.size() == 4 && f.size() == 4 && y.size() == 4) {
-        col_floats = std::max(col_floats, f[1] * f[2] * f[3] * y[2] * y[3]);
+        // ccg_padded rows, as ccodegen_kernels.h lays them out.
+        col_floats = std::max(col_floats, f[1] * f[2] * f[3] * AlignUp(y[2] * y[3]));
       }
     }
     scratch_end += AlignUp(col_floats);
@@ -136,7 +137,11 @@ class Emitter {
     }
     const size_t rank = Dims(op.inputs[0]).size();
     size_t want = 0;
-    if (op.type == OperationType::kConv2D || op.type == OperationType::kPool2D) want = 4;
+    if (op.type == OperationType::kConv2D || op.type == OperationType::kPool2D ||
+        op.type == OperationType::kConv2DTranspose || op.type == OperationType::kResizeNearest ||
+        op.type == OperationType::kResizeBilinear) {
+      want = 4;
+    }
     if (op.type == OperationType::kFullyConnected) want = 2;
     if (op.type == OperationType::kBatchNorm && rank < 2) want = 2;
     if (want && rank != want) {
@@ -169,7 +174,19 @@ class Emitter {
       return Status::OK();
     }
     switch (op.type) {
-      case OperationType::kConv2D: return EmitConv(op);
+      case OperationType::kConv2D:
+      case OperationType::kConv2DTranspose: return EmitConv(op);
+      case OperationType::kResizeNearest:
+      case OperationType::kResizeBilinear: {
+        const bool nearest = op.type == OperationType::kResizeNearest;
+        const bool align_corners = op.Int("align_corners") != 0;
+        const bool half_pixel = !nearest && op.Int("align_mode", 1) == 0 && !align_corners;
+        body_ << "    ccg_resize(" << P(op.inputs[0]) << ", " << P(op.outputs[0]) << ", " << x[0] * x[1]
+              << ", " << x[2] << ", " << x[3] << ", " << y[2] << ", " << y[3] << ", " << nearest << ", "
+              << align_corners << ", " << half_pixel << ", " << FloatLiteral(op.Float("ratio_h")) << ", "
+              << FloatLiteral(op.Float("ratio_w")) << ");\n";
+        return Status::OK();
+      }
       case OperationType::kPool2D: return EmitPool(op);
       case OperationType::kFullyConnected:
         body_ << "    ccg_fully_connected(" << P(op.inputs[0]) << ", " << P(op.inputs[1]) << ", "
@@ -257,13 +274,18 @@ class Emitter {
     const auto& x = Dims(op.inputs[0]);
     const auto& f = Dims(op.inputs[1]);
     const auto& y = Dims(op.outputs[0]);
-    if (f.size() != 4 || x[1] % groups != 0 || y[1] % groups != 0 || f[1] != x[1] / groups) {
-      return InvalidArgument("filter " + Ints(f) + " does not fit input " + Ints(x) + " with groups " +
-                             std::to_string(groups));
+    const bool transpose = op.type == OperationType::kConv2DTranspose;
+    // conv: filter [O, C/groups, kh, kw]; transpose: [C, O/groups, kh, kw].
+    const bool fits = f.size() == 4 && x[1] % groups == 0 && y[1] % groups == 0 &&
+                      (transpose ? f[0] == x[1] && f[1] == y[1] / groups
+                                 : f[0] == y[1] && f[1] == x[1] / groups);
+    if (!fits) {
+      return InvalidArgument("filter " + Ints(f) + " does not fit input " + Ints(x) + ", output " +
+                             Ints(y) + " and groups " + std::to_string(groups));
     }
-    body_ << "    ccg_conv2d(" << P(op.inputs[0]) << ", " << P(op.inputs[1]) << ", "
-          << (op.inputs.size() > 2 ? P(op.inputs[2]) : "0") << ", " << P(op.outputs[0]) << ", "
-          << col_;
+    body_ << "    ccg_conv2d" << (transpose ? "_transpose(" : "(") << P(op.inputs[0]) << ", "
+          << P(op.inputs[1]) << ", " << (op.inputs.size() > 2 ? P(op.inputs[2]) : "0") << ", "
+          << P(op.outputs[0]) << (transpose ? "" : ", " + col_);
     for (int64_t v : {x[0], x[1], x[2], x[3], y[1], y[2], y[3], f[2], f[3], strides[0], strides[1],
                       pads[0], pads[2], dil[0], dil[1], groups}) {
       body_ << ", " << v;

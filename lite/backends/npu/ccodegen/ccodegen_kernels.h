@@ -25,36 +25,57 @@ enum {
   CCG_HARD_SWISH, CCG_HARD_SIGMOID, CCG_CLIP, CCG_SCALE, CCG_EXP, CCG_ABS
 };
 
-#define CCG_TILE 64
+#define CCG_TILE 64 /* columns per GEMM tile */
+#define CCG_LANES 16 /* columns per inner block: one fixed-length loop */
 
-/* y [O, P] = w [O, K] * col [K, P] (+ bias[o] last), in tiles of 4 output
- * rows by CCG_TILE columns kept in registers / L1. Every element sums over
- * k in order, as the reference driver does. */
+/* Rows of an im2col matrix are padded to a multiple of CCG_LANES floats. */
+static inline int64_t ccg_padded(int64_t p) { return (p + CCG_LANES - 1) / CCG_LANES * CCG_LANES; }
+
+/* y [O, P] = w [O, K] * col [K, P] (+ bias[o] last). col rows are
+ * ccg_padded(P) apart, so every inner block reads CCG_LANES floats (the
+ * padding is zero and its results are dropped). Tiles of up to 4 output rows
+ * by CCG_TILE columns stay in `acc`; every element sums over k in order, as
+ * the reference driver does. */
 static inline void ccg_gemm(const float* w, const float* col, const float* bias, float* y,
                             int64_t O, int64_t K, int64_t P) {
+  const int64_t stride = ccg_padded(P);
   float acc[4][CCG_TILE];
   for (int64_t o0 = 0; o0 < O; o0 += 4) {
     const int64_t rows = O - o0 < 4 ? O - o0 : 4;
     for (int64_t p0 = 0; p0 < P; p0 += CCG_TILE) {
       const int64_t cols = P - p0 < CCG_TILE ? P - p0 : CCG_TILE;
+      const int64_t blocks = (cols + CCG_LANES - 1) / CCG_LANES;
       for (int r = 0; r < 4; ++r) {
         for (int p = 0; p < CCG_TILE; ++p) acc[r][p] = 0.f;
       }
-      for (int64_t k = 0; k < K; ++k) {
-        const float* x = col + k * P + p0;
-        if (rows == 4 && cols == CCG_TILE) {
+      if (rows == 4) {
+        for (int64_t k = 0; k < K; ++k) {
+          const float* x = col + k * stride + p0;
           const float w0 = w[o0 * K + k], w1 = w[(o0 + 1) * K + k];
           const float w2 = w[(o0 + 2) * K + k], w3 = w[(o0 + 3) * K + k];
-          for (int p = 0; p < CCG_TILE; ++p) {
-            acc[0][p] += w0 * x[p];
-            acc[1][p] += w1 * x[p];
-            acc[2][p] += w2 * x[p];
-            acc[3][p] += w3 * x[p];
+          for (int64_t b = 0; b < blocks; ++b) {
+            const float* xb = x + b * CCG_LANES;
+            float* a0 = acc[0] + b * CCG_LANES;
+            float* a1 = acc[1] + b * CCG_LANES;
+            float* a2 = acc[2] + b * CCG_LANES;
+            float* a3 = acc[3] + b * CCG_LANES;
+            for (int p = 0; p < CCG_LANES; ++p) {
+              a0[p] += w0 * xb[p];
+              a1[p] += w1 * xb[p];
+              a2[p] += w2 * xb[p];
+              a3[p] += w3 * xb[p];
+            }
           }
-        } else {
-          for (int64_t r = 0; r < rows; ++r) {
+        }
+      } else {
+        for (int64_t r = 0; r < rows; ++r) {
+          for (int64_t k = 0; k < K; ++k) {
+            const float* x = col + k * stride + p0;
             const float wv = w[(o0 + r) * K + k];
-            for (int64_t p = 0; p < cols; ++p) acc[r][p] += wv * x[p];
+            for (int64_t b = 0; b < blocks; ++b) {
+              float* a = acc[r] + b * CCG_LANES;
+              for (int p = 0; p < CCG_LANES; ++p) a[p] += wv * x[b * CCG_LANES + p];
+            }
           }
         }
       }
@@ -67,14 +88,17 @@ static inline void ccg_gemm(const float* w, const float* col, const float* bias,
   }
 }
 
-/* col [(c * KH + i) * KW + j, oh * OW + ow] = x[c, ih, iw], 0 outside. */
+/* col [(c * KH + i) * KW + j, oh * OW + ow] = x[c, ih, iw], 0 outside;
+ * rows ccg_padded(OH * OW) apart, the padding zero. */
 static inline void ccg_im2col(const float* x, float* col, int64_t C, int64_t H, int64_t W,
                               int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
                               int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW) {
+  const int64_t stride = ccg_padded(OH * OW);
   for (int64_t c = 0; c < C; ++c) {
     for (int64_t i = 0; i < KH; ++i) {
       for (int64_t j = 0; j < KW; ++j) {
-        float* dst = col + ((c * KH + i) * KW + j) * OH * OW;
+        float* dst = col + ((c * KH + i) * KW + j) * stride;
+        for (int64_t p = OH * OW; p < stride; ++p) dst[p] = 0.f;
         for (int64_t oh = 0; oh < OH; ++oh) {
           const int64_t ih = oh * SH - PT + i * DH;
           float* out = dst + oh * OW;
@@ -142,8 +166,9 @@ static inline void ccg_conv2d_direct(const float* x, const float* w, const float
 
 /* Convolution per nn_ir.h: im2col + ccg_gemm per image and group, or the
  * direct loops when each output has few multiply-adds. `col` holds
- * (C / G) * KH * KW * OH * OW floats (the generator sizes it by the same
- * rule; unused by direct and pointwise convolutions). */
+ * (C / G) * KH * KW * ccg_padded(OH * OW) floats (the generator sizes it so;
+ * unused by the direct loops and by pointwise convolutions whose input rows
+ * are already ccg_padded apart). */
 static inline int ccg_conv2d_uses_gemm(int64_t C, int64_t KH, int64_t KW, int64_t G) {
   return (C / G) * KH * KW >= 8;
 }
@@ -159,7 +184,7 @@ static inline void ccg_conv2d(const float* x, const float* w, const float* bias,
   }
   const int64_t cg = C / G, og = O / G, K = cg * KH * KW, P = OH * OW;
   const int pointwise = KH == 1 && KW == 1 && SH == 1 && SW == 1 && PT == 0 && PL == 0 &&
-                        OH == H && OW == W;
+                        OH == H && OW == W && ccg_padded(P) == P;
   for (int64_t n = 0; n < N; ++n) {
     for (int64_t g = 0; g < G; ++g) {
       const float* src = x + (n * C + g * cg) * H * W;
@@ -168,6 +193,90 @@ static inline void ccg_conv2d(const float* x, const float* w, const float* bias,
         src = col;
       }
       ccg_gemm(w + g * og * K, src, bias ? bias + g * og : 0, y + (n * O + g * og) * P, og, K, P);
+    }
+  }
+}
+
+/* Transposed convolution per nn_ir.h: filter [C, O / G, KH, KW]; every
+ * input pixel scatters into the outputs it reaches, then + bias[o]. */
+static inline void ccg_conv2d_transpose(const float* x, const float* w, const float* bias,
+                                        float* y, int64_t N, int64_t C, int64_t H, int64_t W,
+                                        int64_t O, int64_t OH, int64_t OW, int64_t KH, int64_t KW,
+                                        int64_t SH, int64_t SW, int64_t PT, int64_t PL, int64_t DH,
+                                        int64_t DW, int64_t G) {
+  const int64_t cg = C / G, og = O / G;
+  for (int64_t n = 0; n < N; ++n) {
+    for (int64_t g = 0; g < G; ++g) {
+      for (int64_t o = 0; o < og; ++o) {
+        const int64_t oc = g * og + o;
+        float* dst = y + (n * O + oc) * OH * OW;
+        for (int64_t k = 0; k < OH * OW; ++k) dst[k] = 0.f;
+        for (int64_t c = 0; c < cg; ++c) {
+          const int64_t ic = g * cg + c;
+          const float* src = x + (n * C + ic) * H * W;
+          for (int64_t i = 0; i < KH; ++i) {
+            for (int64_t j = 0; j < KW; ++j) {
+              const float wv = w[((ic * og + o) * KH + i) * KW + j];
+              for (int64_t ih = 0; ih < H; ++ih) {
+                const int64_t oh = ih * SH - PT + i * DH;
+                if (oh < 0 || oh >= OH) continue;
+                for (int64_t iw = 0; iw < W; ++iw) {
+                  const int64_t ow = iw * SW - PL + j * DW;
+                  if (ow >= 0 && ow < OW) dst[oh * OW + ow] += wv * src[ih * W + iw];
+                }
+              }
+            }
+          }
+        }
+        if (bias) {
+          for (int64_t k = 0; k < OH * OW; ++k) dst[k] += bias[oc];
+        }
+      }
+    }
+  }
+}
+
+/* Source index (lo, hi) and the weight of hi along one axis (nn_ir.h). */
+static inline void ccg_resize_axis(int nearest, int align_corners, int half_pixel, float ratio,
+                                   int64_t in, int64_t k, int64_t* lo, int64_t* hi, float* d) {
+  if (nearest) {
+    int64_t v = align_corners ? (int64_t)(ratio * (float)k + 0.5f) : (int64_t)(ratio * (float)k);
+    v = v < 0 ? 0 : v;
+    *lo = *hi = v < in - 1 ? v : in - 1;
+    *d = 0.f;
+    return;
+  }
+  int64_t l = half_pixel ? (int64_t)(ratio * ((float)k + 0.5f) - 0.5f) : (int64_t)(ratio * (float)k);
+  l = l < 0 ? 0 : l;
+  l = l < in - 1 ? l : in - 1;
+  *lo = l;
+  *hi = l + 1 < in - 1 ? l + 1 : in - 1;
+  float src = ratio * ((float)k + 0.5f) - 0.5f;
+  src = src > 0.f ? src : 0.f;
+  *d = half_pixel ? src - (float)l : ratio * (float)k - (float)l;
+}
+
+static inline void ccg_resize(const float* x, float* y, int64_t NC, int64_t H, int64_t W,
+                              int64_t OH, int64_t OW, int nearest, int align_corners,
+                              int half_pixel, float rh, float rw) {
+  for (int64_t p = 0; p < NC; ++p) {
+    const float* src = x + p * H * W;
+    float* dst = y + p * OH * OW;
+    for (int64_t oh = 0; oh < OH; ++oh) {
+      int64_t y0, y1;
+      float dy;
+      ccg_resize_axis(nearest, align_corners, half_pixel, rh, H, oh, &y0, &y1, &dy);
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        int64_t x0, x1;
+        float dx;
+        ccg_resize_axis(nearest, align_corners, half_pixel, rw, W, ow, &x0, &x1, &dx);
+        if (nearest) {
+          dst[oh * OW + ow] = src[y0 * W + x0];
+          continue;
+        }
+        dst[oh * OW + ow] = (1 - dy) * ((1 - dx) * src[y0 * W + x0] + dx * src[y0 * W + x1]) +
+                            dy * ((1 - dx) * src[y1 * W + x0] + dx * src[y1 * W + x1]);
+      }
     }
   }
 }

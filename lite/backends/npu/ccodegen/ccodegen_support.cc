@@ -31,8 +31,11 @@ Status CcodegenSupports(const Model& model, const Operation& op) {
   }
   switch (op.type) {
     case OperationType::kConv2D:
+    case OperationType::kConv2DTranspose:
     case OperationType::kPool2D:
     case OperationType::kFullyConnected:
+    case OperationType::kResizeNearest:
+    case OperationType::kResizeBilinear:
       return Status::OK();
     case OperationType::kAdd: case OperationType::kSub: case OperationType::kMul:
     case OperationType::kDiv: case OperationType::kMax: case OperationType::kMin:
@@ -50,10 +53,6 @@ Status CcodegenSupports(const Model& model, const Operation& op) {
     case OperationType::kConcat: case OperationType::kSplit: case OperationType::kSlice:
     case OperationType::kPad:
       return Status::OK();
-    case OperationType::kConv2DTranspose:
-    case OperationType::kResizeNearest:
-    case OperationType::kResizeBilinear:
-      return No(op, "has no kernel in ccodegen_kernels.h (left to the host)");
   }
   return No(op, "is unknown to ccodegen");
 }
