@@ -8,7 +8,9 @@
  * shape as a literal, so the C compiler specializes each call. The loops
  * follow the reference driver's (lite/backends/npu/reference) order of
  * accumulation, so results match it closely. Buffers belong to the caller;
- * nothing here allocates. Generic kernels take rank <= CCG_MAX_RANK.
+ * nothing here allocates; a kernel's input and output buffers never overlap
+ * (every operand has its own), hence `restrict`. GCC's -O2 vectorizes only
+ * loops of a known trip count, so hot loops have fixed-length inner blocks. Generic kernels take rank <= CCG_MAX_RANK.
  */
 #include <float.h>
 #include <math.h>
@@ -25,60 +27,41 @@ enum {
   CCG_HARD_SWISH, CCG_HARD_SIGMOID, CCG_CLIP, CCG_SCALE, CCG_EXP, CCG_ABS
 };
 
-#define CCG_TILE 64 /* columns per GEMM tile */
-#define CCG_LANES 16 /* columns per inner block: one fixed-length loop */
+#define CCG_LANES 16 /* columns per GEMM block: one fixed-length loop */
 
 /* Rows of an im2col matrix are padded to a multiple of CCG_LANES floats. */
 static inline int64_t ccg_padded(int64_t p) { return (p + CCG_LANES - 1) / CCG_LANES * CCG_LANES; }
 
 /* y [O, P] = w [O, K] * col [K, P] (+ bias[o] last). col rows are
- * ccg_padded(P) apart, so every inner block reads CCG_LANES floats (the
- * padding is zero and its results are dropped). Tiles of up to 4 output rows
- * by CCG_TILE columns stay in `acc`; every element sums over k in order, as
- * the reference driver does. */
-static inline void ccg_gemm(const float* w, const float* col, const float* bias, float* y,
-                            int64_t O, int64_t K, int64_t P) {
+ * ccg_padded(P) apart (the padding zero, its results dropped). Blocks of
+ * CCG_LANES columns outside, so a block of col stays in L1 while every
+ * output row passes over it, 4 rows at a time in register accumulators.
+ * Every element sums over k in order, as the reference driver does. */
+static inline void ccg_gemm(const float* restrict w, const float* restrict col,
+                            const float* restrict bias, float* restrict y, int64_t O, int64_t K,
+                            int64_t P) {
   const int64_t stride = ccg_padded(P);
-  float acc[4][CCG_TILE];
-  for (int64_t o0 = 0; o0 < O; o0 += 4) {
-    const int64_t rows = O - o0 < 4 ? O - o0 : 4;
-    for (int64_t p0 = 0; p0 < P; p0 += CCG_TILE) {
-      const int64_t cols = P - p0 < CCG_TILE ? P - p0 : CCG_TILE;
-      const int64_t blocks = (cols + CCG_LANES - 1) / CCG_LANES;
-      for (int r = 0; r < 4; ++r) {
-        for (int p = 0; p < CCG_TILE; ++p) acc[r][p] = 0.f;
-      }
-      if (rows == 4) {
-        for (int64_t k = 0; k < K; ++k) {
-          const float* x = col + k * stride + p0;
-          const float w0 = w[o0 * K + k], w1 = w[(o0 + 1) * K + k];
-          const float w2 = w[(o0 + 2) * K + k], w3 = w[(o0 + 3) * K + k];
-          for (int64_t b = 0; b < blocks; ++b) {
-            const float* xb = x + b * CCG_LANES;
-            float* a0 = acc[0] + b * CCG_LANES;
-            float* a1 = acc[1] + b * CCG_LANES;
-            float* a2 = acc[2] + b * CCG_LANES;
-            float* a3 = acc[3] + b * CCG_LANES;
-            for (int p = 0; p < CCG_LANES; ++p) {
-              a0[p] += w0 * xb[p];
-              a1[p] += w1 * xb[p];
-              a2[p] += w2 * xb[p];
-              a3[p] += w3 * xb[p];
-            }
-          }
-        }
-      } else {
-        for (int64_t r = 0; r < rows; ++r) {
-          for (int64_t k = 0; k < K; ++k) {
-            const float* x = col + k * stride + p0;
-            const float wv = w[(o0 + r) * K + k];
-            for (int64_t b = 0; b < blocks; ++b) {
-              float* a = acc[r] + b * CCG_LANES;
-              for (int p = 0; p < CCG_LANES; ++p) a[p] += wv * x[b * CCG_LANES + p];
-            }
-          }
+  for (int64_t p0 = 0; p0 < stride; p0 += CCG_LANES) {
+    const int64_t cols = P - p0 < CCG_LANES ? P - p0 : CCG_LANES;
+    for (int64_t o0 = 0; o0 < O; o0 += 4) {
+      const int64_t rows = O - o0 < 4 ? O - o0 : 4;
+      /* Rows past O repeat the last one; their sums are not stored. */
+      const float* w0 = w + o0 * K;
+      const float* w1 = w + (o0 + (rows > 1 ? 1 : 0)) * K;
+      const float* w2 = w + (o0 + (rows > 2 ? 2 : 0)) * K;
+      const float* w3 = w + (o0 + (rows > 3 ? 3 : 0)) * K;
+      float a0[CCG_LANES] = {0}, a1[CCG_LANES] = {0}, a2[CCG_LANES] = {0}, a3[CCG_LANES] = {0};
+      for (int64_t k = 0; k < K; ++k) {
+        const float* x = col + k * stride + p0;
+        const float v0 = w0[k], v1 = w1[k], v2 = w2[k], v3 = w3[k];
+        for (int p = 0; p < CCG_LANES; ++p) {
+          a0[p] += v0 * x[p];
+          a1[p] += v1 * x[p];
+          a2[p] += v2 * x[p];
+          a3[p] += v3 * x[p];
         }
       }
+      const float* acc[4] = {a0, a1, a2, a3};
       for (int64_t r = 0; r < rows; ++r) {
         float* dst = y + (o0 + r) * P + p0;
         const float b = bias ? bias[o0 + r] : 0.f;
@@ -90,7 +73,7 @@ static inline void ccg_gemm(const float* w, const float* col, const float* bias,
 
 /* col [(c * KH + i) * KW + j, oh * OW + ow] = x[c, ih, iw], 0 outside;
  * rows ccg_padded(OH * OW) apart, the padding zero. */
-static inline void ccg_im2col(const float* x, float* col, int64_t C, int64_t H, int64_t W,
+static inline void ccg_im2col(const float* restrict x, float* restrict col, int64_t C, int64_t H, int64_t W,
                               int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
                               int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW) {
   const int64_t stride = ccg_padded(OH * OW);
@@ -119,7 +102,8 @@ static inline void ccg_im2col(const float* x, float* col, int64_t C, int64_t H, 
 
 /* Direct loops, for convolutions with few multiply-adds per output
  * (depthwise): out[n,o,oh,ow] = sum over c, i, j of x * w, then + bias[o]. */
-static inline void ccg_conv2d_direct(const float* x, const float* w, const float* bias, float* y,
+static inline void ccg_conv2d_direct(const float* restrict x, const float* restrict w,
+                                     const float* restrict bias, float* restrict y,
                                      int64_t N, int64_t C, int64_t H, int64_t W, int64_t O,
                                      int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
                                      int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW,
@@ -282,7 +266,7 @@ static inline void ccg_resize(const float* x, float* y, int64_t NC, int64_t H, i
 }
 
 /* Window rules of nn_ir.h: the end is bounded by H + top, then clipped. */
-static inline void ccg_pool2d(const float* x, float* y, int64_t NC, int64_t H, int64_t W,
+static inline void ccg_pool2d(const float* restrict x, float* restrict y, int64_t NC, int64_t H, int64_t W,
                               int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
                               int64_t SW, int64_t PT, int64_t PL, int is_max, int exclusive) {
   for (int64_t p = 0; p < NC; ++p) {
@@ -318,8 +302,8 @@ static inline void ccg_pool2d(const float* x, float* y, int64_t NC, int64_t H, i
 }
 
 /* out [M, N] = x [M, K] * w [K, N] + bias [N]. */
-static inline void ccg_fully_connected(const float* x, const float* w, const float* bias,
-                                       float* y, int64_t M, int64_t K, int64_t N) {
+static inline void ccg_fully_connected(const float* restrict x, const float* restrict w,
+                                       const float* restrict bias, float* restrict y, int64_t M, int64_t K, int64_t N) {
   for (int64_t m = 0; m < M; ++m) {
     float* row = y + m * N;
     for (int64_t n = 0; n < N; ++n) row[n] = bias ? bias[n] : 0.f;
@@ -345,7 +329,8 @@ static inline float ccg_apply_binary(int op, float a, float b) {
 
 /* Numpy broadcasting: dims are the output's, sx / sy the input strides per
  * output dim (0 where broadcast). The last dim is the inner loop. */
-static inline void ccg_binary(int op, const float* x, const float* y, float* out, int rank,
+static inline void ccg_binary(int op, const float* restrict x, const float* restrict y,
+                              float* restrict out, int rank,
                               const int64_t* dims, const int64_t* sx, const int64_t* sy) {
   int64_t index[CCG_MAX_RANK] = {0};
   int64_t outer = 1;
@@ -377,7 +362,7 @@ static inline void ccg_binary(int op, const float* x, const float* y, float* out
 }
 
 /* p: alpha, beta, min, max, threshold, scale, offset, slope, bias. */
-static inline void ccg_unary(int op, const float* x, float* y, int64_t n, const float* p) {
+static inline void ccg_unary(int op, const float* restrict x, float* restrict y, int64_t n, const float* p) {
   for (int64_t i = 0; i < n; ++i) {
     const float v = x[i];
     float r;
@@ -410,7 +395,7 @@ static inline void ccg_unary(int op, const float* x, float* y, int64_t n, const 
   }
 }
 
-static inline void ccg_softmax(const float* x, float* y, int64_t outer, int64_t len,
+static inline void ccg_softmax(const float* restrict x, float* restrict y, int64_t outer, int64_t len,
                                int64_t inner) {
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t in = 0; in < inner; ++in) {
@@ -499,7 +484,7 @@ static inline void ccg_pad(const float* x, float* y, int rank, const int64_t* xd
 }
 
 /* Per channel (dim 1): (x - mean) / sqrt(variance + eps) * scale + bias. */
-static inline void ccg_batch_norm(const float* x, const float* scale, const float* bias,
+static inline void ccg_batch_norm(const float* restrict x, const float* scale, const float* bias,
                                   const float* mean, const float* variance, float* y,
                                   int64_t N, int64_t C, int64_t inner, float eps) {
   for (int64_t n = 0; n < N; ++n) {
