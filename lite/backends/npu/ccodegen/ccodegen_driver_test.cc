@@ -163,6 +163,13 @@ TEST(CcodegenDriver, ConvolutionsMatchReference) {
   conv({1, 8, 10, 10}, {8, 1, 3, 3}, {1, 8, 8, 8},
        {{"strides", AV(I{1, 1})}, {"paddings", AV(I{1, 1, 1, 1})}, {"dilations", AV(I{2, 2})},
         {"groups", AV(int64_t{8})}}, true);
+  // depthwise, stride 2, symmetric and asymmetric padding
+  conv({1, 6, 9, 8}, {6, 1, 3, 3}, {1, 6, 5, 4},
+       {{"strides", AV(I{2, 2})}, {"paddings", AV(I{1, 1, 1, 1})}, {"groups", AV(int64_t{6})}}, true);
+  conv({2, 6, 9, 8}, {6, 1, 3, 3}, {2, 6, 4, 5},
+       {{"strides", AV(I{2, 2})}, {"paddings", AV(I{0, 1, 2, 1})}, {"groups", AV(int64_t{6})}}, false);
+  conv({1, 3, 20, 21}, {3, 1, 5, 5}, {1, 3, 20, 21},
+       {{"strides", AV(I{1, 1})}, {"paddings", AV(I{2, 2, 2, 2})}, {"groups", AV(int64_t{3})}}, true);
   // 1x1, stride 3 with padding larger than the kernel reach
   conv({1, 5, 7, 7}, {3, 5, 1, 1}, {1, 3, 4, 4},
        {{"strides", AV(I{3, 3})}, {"paddings", AV(I{2, 1, 2, 1})}}, true);

@@ -79,6 +79,24 @@ int UnaryCode(OperationType t) {
   return -1;
 }
 
+// The floats ccg_conv2d of ccodegen_kernels.h needs in `col`: the padded,
+// stride-phased plane and accumulator row of ccg_depthwise, else im2col rows
+// padded to kAlignFloats (ccg_padded).
+int64_t ConvBufferFloats(const Operation& op, const std::vector<int64_t>& x,
+                         const std::vector<int64_t>& f, const std::vector<int64_t>& y) {
+  const int64_t groups = std::max<int64_t>(1, op.Int("groups", 1));
+  if (x[1] == groups && y[1] == groups) {
+    auto strides = op.Ints("strides"), dil = op.Ints("dilations");
+    if (dil.size() != 2) dil = {1, 1};
+    if (strides.size() != 2) return 0;  // EmitConv refuses it
+    const int64_t rows = (y[2] - 1) * strides[0] + (f[2] - 1) * dil[0] + 1;
+    const int64_t cols = (AlignUp(y[3]) - 1) * strides[1] + (f[3] - 1) * dil[1] + 1;
+    const int64_t phase_cols = (cols + strides[1] - 1) / strides[1];
+    return rows * strides[1] * phase_cols + AlignUp(y[3]);
+  }
+  return f[1] * f[2] * f[3] * AlignUp(y[2] * y[3]);
+}
+
 // Writes the entry function's body, one block per operation.
 class Emitter {
  public:
@@ -105,8 +123,7 @@ class Emitter {
       const auto& f = Dims(op.inputs[1]);
       const auto& y = Dims(op.outputs[0]);
       if (x.size() == 4 && f.size() == 4 && y.size() == 4) {
-        // ccg_padded rows, as ccodegen_kernels.h lays them out.
-        col_floats = std::max(col_floats, f[1] * f[2] * f[3] * AlignUp(y[2] * y[3]));
+        col_floats = std::max(col_floats, ConvBufferFloats(op, x, f, y));
       }
     }
     scratch_end += AlignUp(col_floats);

@@ -148,11 +148,63 @@ static inline void ccg_conv2d_direct(const float* restrict x, const float* restr
   }
 }
 
-/* Convolution per nn_ir.h: im2col + ccg_gemm per image and group, or the
- * direct loops when each output has few multiply-adds. `col` holds
- * (C / G) * KH * KW * ccg_padded(OH * OW) floats (the generator sizes it so;
- * unused by the direct loops and by pointwise convolutions whose input rows
- * are already ccg_padded apart). */
+/* Depthwise convolution (one input and one output channel per group): each
+ * channel is copied into a zero-padded plane in `buf` whose columns are
+ * split into SW phases (column k * SW + q at phase q, index k), so that
+ * every window tap reads 16 contiguous floats whatever the stride; the
+ * generator's ConvBufferFloats sizes it. Every output sums over (i, j) in
+ * order from 0, bias last, as the reference driver does. */
+static inline void ccg_depthwise(const float* restrict x, const float* restrict w,
+                                 const float* restrict bias, float* restrict y,
+                                 float* restrict buf, int64_t N, int64_t C, int64_t H, int64_t W,
+                                 int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
+                                 int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW) {
+  const int64_t OWP = ccg_padded(OW);
+  const int64_t HP = (OH - 1) * SH + (KH - 1) * DH + 1;
+  const int64_t WP = (OWP - 1) * SW + (KW - 1) * DW + 1;
+  const int64_t WQ = (WP + SW - 1) / SW; /* floats per phase row */
+  float* plane = buf;
+  float* acc = buf + HP * SW * WQ;
+  for (int64_t n = 0; n < N; ++n) {
+    for (int64_t c = 0; c < C; ++c) {
+      const float* src = x + (n * C + c) * H * W;
+      for (int64_t k = 0; k < HP * SW * WQ; ++k) plane[k] = 0.f;
+      for (int64_t ih = PT < 0 ? -PT : 0; ih < H && PT + ih < HP; ++ih) {
+        for (int64_t iw = PL < 0 ? -PL : 0; iw < W && PL + iw < WP; ++iw) {
+          const int64_t col = PL + iw;
+          plane[((PT + ih) * SW + col % SW) * WQ + col / SW] = src[ih * W + iw];
+        }
+      }
+      const float* wc = w + c * KH * KW;
+      float* dst = y + (n * C + c) * OH * OW;
+      for (int64_t oh = 0; oh < OH; ++oh) {
+        for (int64_t b = 0; b < OWP; b += CCG_LANES) {
+          float a[CCG_LANES] = {0};
+          for (int64_t i = 0; i < KH; ++i) {
+            const int64_t row = oh * SH + i * DH;
+            for (int64_t j = 0; j < KW; ++j) {
+              const float wv = wc[i * KW + j];
+              const int64_t off = b * SW + j * DW; /* padded column of tap (b, j) */
+              const float* in = plane + (row * SW + off % SW) * WQ + off / SW;
+              for (int p = 0; p < CCG_LANES; ++p) a[p] += wv * in[p];
+            }
+          }
+          for (int p = 0; p < CCG_LANES; ++p) acc[b + p] = a[p];
+        }
+        const float bv = bias ? bias[c] : 0.f;
+        for (int64_t ow = 0; ow < OW; ++ow) dst[oh * OW + ow] = bias ? acc[ow] + bv : acc[ow];
+      }
+    }
+  }
+}
+
+/* Convolution per nn_ir.h: ccg_depthwise when every group has one input
+ * and one output channel, else im2col + ccg_gemm per image and group, or
+ * the direct loops when each output has few multiply-adds. `col` is sized
+ * by the generator's ConvBufferFloats: the depthwise plane, else
+ * (C / G) * KH * KW * ccg_padded(OH * OW) floats of im2col (unused by the
+ * direct loops and by pointwise convolutions whose input rows are already
+ * ccg_padded apart). */
 static inline int ccg_conv2d_uses_gemm(int64_t C, int64_t KH, int64_t KW, int64_t G) {
   return (C / G) * KH * KW >= 8;
 }
@@ -162,6 +214,10 @@ static inline void ccg_conv2d(const float* x, const float* w, const float* bias,
                               int64_t OH, int64_t OW, int64_t KH, int64_t KW, int64_t SH,
                               int64_t SW, int64_t PT, int64_t PL, int64_t DH, int64_t DW,
                               int64_t G) {
+  if (C == G && O == G) {
+    ccg_depthwise(x, w, bias, y, col, N, C, H, W, OH, OW, KH, KW, SH, SW, PT, PL, DH, DW);
+    return;
+  }
   if (!ccg_conv2d_uses_gemm(C, KH, KW, G)) {
     ccg_conv2d_direct(x, w, bias, y, N, C, H, W, O, OH, OW, KH, KW, SH, SW, PT, PL, DH, DW, G);
     return;
