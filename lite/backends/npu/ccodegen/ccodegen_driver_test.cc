@@ -339,6 +339,27 @@ TEST(CcodegenDriver, RefusesWithReasons) {
       << exe.status().ToString();
 }
 
+TEST(CcodegenDriver, MalformedAttributesAreCompileStatuses) {
+  auto expect_error = [](const Model& m, const std::string& part) {
+    auto exe = CcodegenDriver().Compile(m, CompileOptions());
+    ASSERT_FALSE(exe.ok()) << part;
+    EXPECT_NE(exe.status().message().find(part), std::string::npos) << exe.status().ToString();
+  };
+  Builder conv;
+  conv.Op(OperationType::kConv2D, {conv.Input({1, 2, 5, 5}), conv.Constant({2, 2, 3, 3})},
+          {conv.Output({1, 2, 3, 3})}, {{"strides", AV(I{0, 1})}, {"paddings", AV(I{0, 0, 0, 0})}});
+  expect_error(conv.model, "must be positive");
+  Builder slice;
+  slice.Unary(OperationType::kSlice, {3, 4}, {2, 4}, {{"begins", AV(I{2, 0})}});
+  expect_error(slice.model, "outside");
+  Builder pad;
+  pad.Unary(OperationType::kPad, {2, 3}, {2, 9}, {{"paddings", AV(I{0, 0, 3, 3})}, {"mode", AV(int64_t{1})}});
+  expect_error(pad.model, "do not fit");
+  Builder fc;
+  fc.Op(OperationType::kFullyConnected, {fc.Input({2, 4}), fc.Constant({5, 3})}, {fc.Output({2, 3})});
+  expect_error(fc.model, "do not fit input");
+}
+
 TEST(CcodegenDriver, SerializeRoundTripGivesIdenticalOutputs) {
   const Model m = Chain();
   CcodegenDriver compiler;

@@ -1,6 +1,7 @@
 #include "lite/backends/npu/ccodegen/ccodegen_emit.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -88,7 +89,7 @@ int64_t ConvBufferFloats(const Operation& op, const std::vector<int64_t>& x,
   if (x[1] == groups && y[1] == groups) {
     auto strides = op.Ints("strides"), dil = op.Ints("dilations");
     if (dil.size() != 2) dil = {1, 1};
-    if (strides.size() != 2) return 0;  // EmitConv refuses it
+    if (strides.size() != 2 || strides[0] < 1 || strides[1] < 1) return 0;  // EmitConv refuses it
     const int64_t rows = (y[2] - 1) * strides[0] + (f[2] - 1) * dil[0] + 1;
     const int64_t cols = (AlignUp(y[3]) - 1) * strides[1] + (f[3] - 1) * dil[1] + 1;
     const int64_t phase_cols = (cols + strides[1] - 1) / strides[1];
@@ -118,7 +119,7 @@ class Emitter {
     col_ = "(s + " + std::to_string(scratch_end) + ")";
     int64_t col_floats = 0;
     for (const Operation& op : m_.operations) {
-      if (op.type != OperationType::kConv2D) continue;
+      if (op.type != OperationType::kConv2D || op.inputs.size() < 2 || op.outputs.empty()) continue;
       const auto& x = Dims(op.inputs[0]);
       const auto& f = Dims(op.inputs[1]);
       const auto& y = Dims(op.outputs[0]);
@@ -206,6 +207,10 @@ class Emitter {
       }
       case OperationType::kPool2D: return EmitPool(op);
       case OperationType::kFullyConnected:
+        if (Dims(op.inputs[1]).size() != 2 || Dims(op.inputs[1])[0] != x[1] ||
+            (op.inputs.size() > 2 && Dims(op.inputs[2]) != std::vector<int64_t>{Dims(op.inputs[1])[1]})) {
+          return InvalidArgument("weights " + Ints(Dims(op.inputs[1])) + " do not fit input " + Ints(x));
+        }
         body_ << "    ccg_fully_connected(" << P(op.inputs[0]) << ", " << P(op.inputs[1]) << ", "
               << (op.inputs.size() > 2 ? P(op.inputs[2]) : "0") << ", " << P(op.outputs[0]) << ", "
               << x[0] << ", " << x[1] << ", " << Dims(op.inputs[1])[1] << ");\n";
@@ -239,7 +244,7 @@ class Emitter {
         return Status::OK();
       case OperationType::kTranspose: {
         const auto perm = op.Ints("perm");
-        if (perm.size() != x.size()) return InvalidArgument("perm rank mismatch");
+        if (perm.size() != x.size() || y.size() != x.size()) return InvalidArgument("perm rank mismatch");
         const auto xs = RowMajorStrides(x);
         std::vector<int64_t> sx;
         for (int64_t p : perm) {
@@ -250,17 +255,30 @@ class Emitter {
       }
       case OperationType::kSlice: {
         const auto begins = op.Ints("begins");
-        if (begins.size() != x.size()) return InvalidArgument("begins rank mismatch");
+        if (begins.size() != x.size() || y.size() != x.size()) return InvalidArgument("begins rank mismatch");
         const auto xs = RowMajorStrides(x);
         int64_t base = 0;
-        for (size_t r = 0; r < x.size(); ++r) base += begins[r] * xs[r];
+        for (size_t r = 0; r < x.size(); ++r) {
+          if (begins[r] < 0 || begins[r] + y[r] > x[r]) {
+            return InvalidArgument("slice " + Ints(begins) + " + " + Ints(y) + " outside " + Ints(x));
+          }
+          base += begins[r] * xs[r];
+        }
         return EmitGather(op, xs, base);
       }
       case OperationType::kConcat: return EmitBlocks(op, op.inputs, op.outputs[0], false);
       case OperationType::kSplit: return EmitBlocks(op, op.outputs, op.inputs[0], true);
       case OperationType::kPad: {
         const auto pads = op.Ints("paddings");
-        if (pads.size() != 2 * x.size()) return InvalidArgument("paddings size");
+        if (pads.size() != 2 * x.size() || y.size() != x.size()) return InvalidArgument("paddings size");
+        for (size_t r = 0; r < x.size(); ++r) {
+          // Reflection mirrors once: it needs paddings below the dim.
+          const int64_t limit = op.Int("mode") == 1 ? x[r] - 1 : INT64_MAX;
+          if (std::min(pads[2 * r], pads[2 * r + 1]) < 0 ||
+              std::max(pads[2 * r], pads[2 * r + 1]) > limit) {
+            return InvalidArgument("paddings " + Ints(pads) + " do not fit " + Ints(x));
+          }
+        }
         body_ << "    static const int64_t xd[] = " << Ints(x) << ";\n"
               << "    static const int64_t yd[] = " << Ints(y) << ";\n"
               << "    static const int64_t pads[] = " << Ints(pads) << ";\n"
@@ -286,6 +304,10 @@ class Emitter {
     if (dil.empty()) dil = {1, 1};
     if (strides.size() != 2 || pads.size() != 4 || dil.size() != 2) {
       return InvalidArgument("strides [2], paddings [4] and dilations [2] expected");
+    }
+    if (strides[0] < 1 || strides[1] < 1 || dil[0] < 1 || dil[1] < 1) {
+      return InvalidArgument("strides " + Ints(strides) + " and dilations " + Ints(dil) +
+                             " must be positive");
     }
     const int64_t groups = std::max<int64_t>(1, op.Int("groups", 1));
     const auto& x = Dims(op.inputs[0]);
@@ -344,6 +366,7 @@ class Emitter {
     const int64_t outer = Product(w, 0, axis), inner = Product(w, axis + 1, w.size());
     int64_t offset = 0;
     for (int part : parts) {
+      if (Dims(part).size() != w.size()) return InvalidArgument("parts of different ranks");
       const int64_t len = Dims(part)[axis];
       body_ << "    ccg_copy_block(" << (split ? P(whole) : P(part)) << ", "
             << (split ? P(part) : P(whole)) << ", " << outer << ", " << len << ", " << w[axis] << ", "
