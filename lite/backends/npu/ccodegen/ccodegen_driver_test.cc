@@ -339,6 +339,35 @@ TEST(CcodegenDriver, RefusesWithReasons) {
       << exe.status().ToString();
 }
 
+TEST(CcodegenDriver, TemporariesShareTheArenaByLifetime) {
+  // x -> a -> b -> c -> d -> out: two temporaries live at a time.
+  Builder line;
+  const I d = {3, 50};  // 150 floats, 160 aligned
+  int prev = line.Input(d);
+  for (int k = 0; k < 4; ++k) {
+    const int t = line.Temporary(d);
+    line.Op(k % 2 ? OperationType::kSigmoid : OperationType::kTanh, {prev}, {t});
+    prev = t;
+  }
+  line.Op(OperationType::kRelu, {prev}, {line.Output(d)});
+  auto generated = GenerateC(line.model);
+  ASSERT_TRUE(generated.ok()) << generated.status().ToString();
+  EXPECT_EQ(generated->scratch_floats, 2 * 160);
+  ExpectMatchesReference(line.model, 1e-6f);
+  // A temporary read again later stays alive: a = relu(x), b = sigmoid(a),
+  // e = tanh(b), out = a + e.
+  Builder diamond;
+  const int a = diamond.Temporary(d), b = diamond.Temporary(d), e = diamond.Temporary(d);
+  diamond.Op(OperationType::kRelu, {diamond.Input(d)}, {a})
+      .Op(OperationType::kSigmoid, {a}, {b})
+      .Op(OperationType::kTanh, {b}, {e})
+      .Op(OperationType::kAdd, {a, e}, {diamond.Output(d)});
+  generated = GenerateC(diamond.model);
+  ASSERT_TRUE(generated.ok());
+  EXPECT_EQ(generated->scratch_floats, 3 * 160);
+  ExpectMatchesReference(diamond.model, 1e-6f);
+}
+
 TEST(CcodegenDriver, MalformedAttributesAreCompileStatuses) {
   auto expect_error = [](const Model& m, const std::string& part) {
     auto exe = CcodegenDriver().Compile(m, CompileOptions());

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
+#include <map>
 #include <sstream>
 
 namespace lite {
@@ -104,17 +106,15 @@ class Emitter {
   explicit Emitter(const Model& model) : m_(model), where_(model.operands.size()) {}
 
   Status Run(GeneratedModel* out) {
-    int64_t weight_end = 0, scratch_end = 0;
+    int64_t weight_end = 0;
     for (size_t i = 0; i < m_.operands.size(); ++i) {
       const Operand& o = m_.operands[i];
       if (o.lifetime == Lifetime::kConstant) {
         where_[i] = "(w + " + std::to_string(weight_end) + ")";
         weight_end = AlignUp(weight_end + o.numel());
-      } else if (o.lifetime == Lifetime::kTemporary) {
-        where_[i] = "(s + " + std::to_string(scratch_end) + ")";
-        scratch_end = AlignUp(scratch_end + o.numel());
       }
     }
+    int64_t scratch_end = PlanTemporaries();
     // One im2col buffer after the temporaries, as large as the largest conv needs.
     col_ = "(s + " + std::to_string(scratch_end) + ")";
     int64_t col_floats = 0;
@@ -143,6 +143,68 @@ class Emitter {
   std::string body() const { return body_.str(); }
 
  private:
+  // Places every temporary in the scratch arena for the span from its
+  // producer to its last reader (first fit, in execution order; an
+  // operation's outputs are placed before its inputs are released, so they
+  // never overlap them). Returns the arena's size.
+  int64_t PlanTemporaries() {
+    std::vector<size_t> last_read(m_.operands.size(), 0);
+    for (size_t k = 0; k < m_.operations.size(); ++k) {
+      for (int idx : m_.operations[k].inputs) last_read[idx] = k;
+    }
+    std::map<int64_t, int64_t> free_ranges;  // offset -> floats, coalesced
+    int64_t end = 0;
+    auto take = [&](int64_t size) {
+      for (auto it = free_ranges.begin(); it != free_ranges.end(); ++it) {
+        if (it->second < size) continue;
+        const int64_t at = it->first, left = it->second - size;
+        free_ranges.erase(it);
+        if (left > 0) free_ranges[at + size] = left;
+        return at;
+      }
+      end += size;
+      return end - size;
+    };
+    auto release = [&](int64_t at, int64_t size) {
+      auto next = free_ranges.lower_bound(at);
+      if (next != free_ranges.end() && next->first == at + size) {
+        size += next->second;
+        next = free_ranges.erase(next);
+      }
+      if (next != free_ranges.begin()) {
+        auto prev = std::prev(next);
+        if (prev->first + prev->second == at) {
+          prev->second += size;
+          return;
+        }
+      }
+      free_ranges[at] = size;
+    };
+    std::vector<int64_t> offset(m_.operands.size(), -1);
+    auto is_temporary = [&](int idx) { return m_.operands[idx].lifetime == Lifetime::kTemporary; };
+    auto size_of = [&](int idx) { return AlignUp(std::max<int64_t>(m_.operands[idx].numel(), 1)); };
+    for (size_t k = 0; k < m_.operations.size(); ++k) {
+      const Operation& op = m_.operations[k];
+      for (int idx : op.outputs) {
+        if (is_temporary(idx) && offset[idx] < 0) {
+          offset[idx] = take(size_of(idx));
+          where_[idx] = "(s + " + std::to_string(offset[idx]) + ")";
+        }
+      }
+      std::vector<int> done;  // released once, even when read twice
+      for (const auto* list : {&op.inputs, &op.outputs}) {
+        for (int idx : *list) {
+          if (is_temporary(idx) && offset[idx] >= 0 && last_read[idx] <= k &&
+              std::find(done.begin(), done.end(), idx) == done.end()) {
+            done.push_back(idx);
+          }
+        }
+      }
+      for (int idx : done) release(offset[idx], size_of(idx));
+    }
+    return end;
+  }
+
   const std::vector<int64_t>& Dims(int idx) const { return m_.operands[idx].dims; }
   const std::string& P(int idx) const { return where_[idx]; }
 
