@@ -169,10 +169,16 @@ static inline void ccg_depthwise(const float* restrict x, const float* restrict 
     for (int64_t c = 0; c < C; ++c) {
       const float* src = x + (n * C + c) * H * W;
       for (int64_t k = 0; k < HP * SW * WQ; ++k) plane[k] = 0.f;
+      const int64_t iw0 = PL < 0 ? -PL : 0;
       for (int64_t ih = PT < 0 ? -PT : 0; ih < H && PT + ih < HP; ++ih) {
-        for (int64_t iw = PL < 0 ? -PL : 0; iw < W && PL + iw < WP; ++iw) {
-          const int64_t col = PL + iw;
-          plane[((PT + ih) * SW + col % SW) * WQ + col / SW] = src[ih * W + iw];
+        float* prow = plane + (PT + ih) * SW * WQ;
+        int64_t q = (PL + iw0) % SW, k = (PL + iw0) / SW; /* phase and index of the column */
+        for (int64_t iw = iw0; iw < W && PL + iw < WP; ++iw) {
+          prow[q * WQ + k] = src[ih * W + iw];
+          if (++q == SW) {
+            q = 0;
+            ++k;
+          }
         }
       }
       const float* wc = w + c * KH * KW;
