@@ -290,7 +290,12 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
     for (const auto& var : param.second) {
       const cpp::VarDesc* vd = block.FindVar(var);
       if (vd && vd->persistable) continue;
-      if (IsValueShapeParam(param.first) || (vd && IsIntegerType(vd->dtype))) return false;
+      // int8 / uint8 activations are quantized levels (int8_requantize_pass),
+      // never shapes.
+      const bool levels = vd && (vd->dtype == DataType::kInt8 || vd->dtype == DataType::kUInt8);
+      if (IsValueShapeParam(param.first) || (vd && IsIntegerType(vd->dtype) && !levels)) {
+        return false;
+      }
       const Tensor* t = exec_scope->FindMutableTensor(var);
       if (!t || t->dims().empty()) return false;
     }

@@ -24,6 +24,7 @@
 #include "lite/core/kernel.h"
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
+#include "lite/core/mir/fusion/int8_kernel_query.h"
 #include "lite/operators/quant_math.h"
 #include "lite/operators/quantize_ops.h"
 
@@ -147,17 +148,6 @@ class QuantDequantFusePass : public Pass {
     if (x_q->outlinks.empty() && !IsFetched(x_q)) RemoveOp(graph, act);
     Count("made_int8");
     return true;
-  }
-
-  static bool Int8KernelTakes(const SSAGraph& graph, const cpp::OpDesc& desc) {
-    const VarDimsFn dims = DeclaredDims(graph);
-    for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
-      if (def->place.precision != PrecisionType::kInt8) continue;
-      for (const Place& place : graph.valid_places()) {
-        if (place.target == def->place.target && def->Accepts(desc, dims)) return true;
-      }
-    }
-    return false;
   }
 };
 
