@@ -46,7 +46,7 @@ int8_t* QuantizedInputBuffer(int64_t n) {
 
 class ConvInt8Compute : public DnnlKernel {
  public:
-  const std::string& impl_info() const { return impl_info_; }
+  const std::string& impl_info() const override { return impl_info_; }
 
  protected:
   Status InitDnnl() override {
