@@ -75,7 +75,7 @@ for m in "${models[@]}"; do
   # subgraphs are not broken down, hence host).
   gflop=$("$bench" --reference="$ref" --valid_targets=host --threads=1 --warmup=1 \
             --repeats=3 --profile 2>/dev/null |
-          awk '$NF ~ /^[0-9.]+$/ && NF >= 6 && $1 != "total" {g += $(NF-2) * $NF / 1000} END{printf "%.4f", g}')
+          awk '$(NF-1) ~ /^[0-9.]+$/ && NF >= 7 && $1 != "total" {g += $(NF-3) * $(NF-1) / 1000} END{printf "%.4f", g}')
   input=$(python3 -c "import json,sys; d=json.load(open('$ref/meta.json')); print('x'.join(str(v) for v in d['inputs'][0]['shape']))" 2>/dev/null || echo "?")
   awk -v m="$m" -v shape="$input" -v h="${med[host]}" -v x="${med[x86]}" -v n="${med[npu]}" -v o="${med[ort]}" \
       -v best="$best" -v b="${med[$best]}" -v g="$gflop" -v roof="$roof" -v t="$threads" \

@@ -21,22 +21,22 @@ done
 grep -q "input  x \[2, 3, 32, 32\]" "$TMP/out" || fail "--input_shape not used"
 grep -q "^peak RSS: [0-9.]* MB" "$TMP/out" || fail "no peak RSS line"
 # Profile rows (between the header and the total line) sum to the total.
-awk '/^op type/{on=1; next} on && /^total/{total=$2; on=0} on{sum+=$(NF-2)} END{
+awk '/^op type/{on=1; next} on && /^total/{total=$2; on=0} on{sum+=$(NF-3)} END{
   if (total <= 0) { print "no total"; exit 1 }
   d = sum - total; if (d < 0) d = -d;
   if (d > 0.01 + 0.001 * total) { printf "rows %.4f vs total %.4f\n", sum, total; exit 1 } }' \
   "$TMP/out" || fail "profile rows do not sum to the total"
-grep -q "^conv2d .* [0-9.]*$" "$TMP/out" || fail "no GFLOP/s for conv2d"
+grep -q "^conv2d .* [0-9.]\+  [^ ]\+$" "$TMP/out" || fail "no GFLOP/s for conv2d"
 # Per-op rows: one per op of the per-type table (its ops column), in program
 # order (indices 0, 1, ...), summing to their total; convs with GFLOP/s.
-ops=$(awk '/^op type/{on=1; next} on && /^total/{on=0} on{n+=$(NF-3)} END{print n}' "$TMP/out")
+ops=$(awk '/^op type/{on=1; next} on && /^total/{on=0} on{n+=$(NF-4)} END{print n}' "$TMP/out")
 awk -v ops="$ops" '/^profile by op/{on=1; getline; next} on && $1=="total"{total=$(NF-1); on=0}
-  on{if ($1 != n) { print "row " n " numbered " $1; exit 1 } sum+=$(NF-2); n++} END{
+  on{if ($1 != n) { print "row " n " numbered " $1; exit 1 } sum+=$(NF-3); n++} END{
   if (n != ops || n == 0) { printf "%d per-op rows for %d ops\n", n, ops; exit 1 }
   d = sum - total; if (d < 0) d = -d;
   if (d > 0.01 + 0.001 * total) { printf "rows %.4f vs total %.4f\n", sum, total; exit 1 } }' \
   "$TMP/out" || fail "per-op profile rows"
-awk '/^profile by op/{on=1} on && $2=="conv2d" && $NF ~ /^[0-9.]+$/{ok=1} END{exit !ok}' \
+awk '/^profile by op/{on=1} on && $2=="conv2d" && $(NF-1) ~ /^[0-9.]+$/{ok=1} END{exit !ok}' \
   "$TMP/out" || fail "no GFLOP/s for a conv2d in the per-op profile"
 
 "$BENCH" --model_dir="$TMP/model" --valid_targets=npu,host --npu_driver=reference --repeats=2 \

@@ -3,6 +3,10 @@
 // vfmadd231ps chains (12 accumulators hide the FMA latency on one or two
 // FMA ports) on 512-bit (AVX-512) and 256-bit (AVX2) vectors, and prints
 // GFLOP/s per width for 1 and `--threads` threads (best of 5 rounds).
+// With AVX512-VNNI a third loop of vpdpbusd chains (u8 x s8 products summed
+// into int32, 64 multiply-adds per instruction) gives the int8 roof in GOP/s,
+// a multiply-add counted as 2 operations like a FLOP of an FMA: the yardstick
+// for the int8 convs' GOP/s in `benchmark --profile`.
 // Built with -march=native like everything else; a width the CPU lacks is
 // skipped. Usage: bazel-bin/tools/roof [--threads=2]
 #include <immintrin.h>
@@ -46,7 +50,18 @@ inline __m256 Fma256(__m256 a, __m256 b, __m256 c) { return _mm256_fmadd_ps(a, b
 inline __m256 Set256(float v) { return _mm256_set1_ps(v); }
 #endif
 
-// GFLOP/s of `threads` threads each running fn(kIters) (best of 5).
+#ifdef __AVX512VNNI__
+inline __m512 Dot512(__m512 acc, __m512 a, __m512 b) {
+  return _mm512_castsi512_ps(_mm512_dpbusd_epi32(
+      _mm512_castps_si512(acc), _mm512_castps_si512(a), _mm512_castps_si512(b)));
+}
+inline __m512 SetBytes512(float v) {
+  return _mm512_castsi512_ps(_mm512_set1_epi8(static_cast<char>(1 + v * 10)));
+}
+#endif
+
+// GFLOP/s (or GOP/s) of `threads` threads each running fn(kIters) (best of
+// 5): `lanes` multiply-adds per instruction.
 double Measure(float (*fn)(int64_t), int lanes, int threads) {
   double best = 0;
   for (int round = 0; round < 5; ++round) {
@@ -77,6 +92,18 @@ int main(int argc, char** argv) {
     }
   }
   std::string json = "{";
+#ifdef __AVX512VNNI__
+  {
+    // The accumulators are int32 lanes viewed as floats; the sink only keeps
+    // the result alive.
+    auto fn = &Chains<__m512, Dot512, SetBytes512>;
+    double one = Measure(fn, 64, 1), many = Measure(fn, 64, threads);
+    std::printf("avx512 int8 VNNI roof: %.1f GOP/s on 1 thread, %.1f on %d\n", one, many,
+                threads);
+    json += "\"vnni_int8_1t\":" + std::to_string(one) + ",\"vnni_int8_nt\":" +
+            std::to_string(many) + ",";
+  }
+#endif
 #ifdef __AVX512F__
   {
     auto fn = &Chains<__m512, Fma512, Set512>;

@@ -126,6 +126,13 @@ class KernelBase {
   // Called once before the first Run (e.g. to repack weights).
   virtual Status Prepare() { return Status::OK(); }
   virtual Status Run() = 0;
+  // The implementation the kernel planned (e.g. oneDNN's primitive name and
+  // ISA, "brgconv:avx512_core_vnni"), shown per op by the profile; empty
+  // when a kernel has only one.
+  virtual const std::string& impl_info() const {
+    static const std::string* none = new std::string;
+    return *none;
+  }
 
   void Bind(const KernelDef* def, OpParam* param, KernelContext* ctx) {
     def_ = def;

@@ -16,6 +16,7 @@ struct ProfileRow {
   std::string op_type;
   std::string place;   // the picked kernel's place, "host/float/NCHW"
   std::string output;  // per-instruction rows: the op's first output var
+  std::string impl;    // the kernel's impl_info(), e.g. oneDNN's primitive and ISA
   int ops = 0;         // instructions of this type and place
   double ms = 0;       // per run, summed over those instructions
   double percent = 0;  // of the program's total
@@ -23,10 +24,10 @@ struct ProfileRow {
   double gflops = -1;  // GFLOP/s over the counted ops; -1 when not counted
 };
 
-// "op type  place  ops  ms/run  share  GFLOP/s" lines plus a total line.
+// "op type  place  ops  ms/run  share  GFLOP/s  impl" lines plus a total line.
 std::string FormatProfile(const std::vector<ProfileRow>& rows, double total_ms);
 // Per-instruction rows in program order: "#  op type  output  place  ms/run
-// share  GFLOP/s" lines plus a total line.
+// share  GFLOP/s  impl" lines plus a total line.
 std::string FormatProfileDetail(const std::vector<ProfileRow>& rows, double total_ms);
 
 }  // namespace lite

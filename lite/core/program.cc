@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 namespace lite {
 
@@ -148,13 +149,14 @@ Status RuntimeProgram::RunInstructions(ArenaRecorder* recorder) {
 }
 
 std::vector<ProfileRow> RuntimeProgram::ProfileRows(double* total_ms) const {
-  // The per-instruction rows, summed per (op type, place).
+  // The per-instruction rows, summed per (op type, place, impl).
   double total = 0;
-  std::map<std::pair<std::string, std::string>, ProfileRow> by_key;
+  std::map<std::tuple<std::string, std::string, std::string>, ProfileRow> by_key;
   for (const ProfileRow& op : InstructionProfileRows(&total)) {
-    ProfileRow& r = by_key[std::make_pair(op.op_type, op.place)];
+    ProfileRow& r = by_key[std::make_tuple(op.op_type, op.place, op.impl)];
     r.op_type = op.op_type;
     r.place = op.place;
+    r.impl = op.impl;
     r.ops += 1;
     r.ms += op.ms;
     r.flops += op.flops;
@@ -188,6 +190,7 @@ std::vector<ProfileRow> RuntimeProgram::InstructionProfileRows(double* total_ms)
     ProfileRow r;
     r.op_type = inst.op().Type();
     r.place = inst.kernel().def().place.DebugString();
+    r.impl = inst.kernel().impl_info();
     const auto& outs = inst.op().output_tensors();
     r.output = outs.empty() ? "" : outs.front().first;
     r.ops = 1;
@@ -290,7 +293,12 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
     for (const auto& var : param.second) {
       const cpp::VarDesc* vd = block.FindVar(var);
       if (vd && vd->persistable) continue;
-      if (IsValueShapeParam(param.first) || (vd && IsIntegerType(vd->dtype))) return false;
+      // int8 / uint8 activations are quantized levels (int8_requantize_pass),
+      // never shapes.
+      const bool levels = vd && (vd->dtype == DataType::kInt8 || vd->dtype == DataType::kUInt8);
+      if (IsValueShapeParam(param.first) || (vd && IsIntegerType(vd->dtype) && !levels)) {
+        return false;
+      }
       const Tensor* t = exec_scope->FindMutableTensor(var);
       if (!t || t->dims().empty()) return false;
     }

@@ -116,7 +116,29 @@ Status ConvOp::ParseInt8Attrs(const cpp::OpDesc& desc) {
                    " " + DimsToString(param_.filter->dims()) + ", " +
                    std::to_string(param_.filter_scales.size()) + " scales)");
   }
+  ASSIGN_OR_RETURN(param_.input_dtype, LevelsDtype(desc, "Input_dtype"));
+  ASSIGN_OR_RETURN(param_.output_dtype, LevelsDtype(desc, "Output_dtype"));
+  if (param_.output_dtype == DataType::kFloat32) return Status::OK();
+  param_.output_scale = desc.GetAttr<float>("Output_scale", 0.f);
+  param_.output_round_type = desc.GetAttr<int32_t>("Output_round_type", 1);
+  if (!(param_.output_scale > 0.f) || !std::isfinite(param_.output_scale)) {
+    return OpError("int8 output needs Output_scale > 0, got " +
+                   std::to_string(param_.output_scale));
+  }
+  if (param_.output_round_type != 0 && param_.output_round_type != 1) {
+    return OpError("Output_round_type must be 0 or 1");
+  }
   return Status::OK();
+}
+
+// "float32" (default), "int8" or "uint8": what an int8 conv's Input or
+// Output holds.
+StatusOr<DataType> ConvOp::LevelsDtype(const cpp::OpDesc& desc, const std::string& attr) const {
+  const std::string name = desc.GetAttr<std::string>(attr, "float32");
+  for (DataType t : {DataType::kFloat32, DataType::kInt8, DataType::kUInt8}) {
+    if (name == DataTypeName(t)) return t;
+  }
+  return OpError(attr + " must be float32, int8 or uint8, got '" + name + "'");
 }
 
 Status ConvOp::CheckDims() const {

@@ -14,6 +14,12 @@
 // Input is quantized to levels with it, by `quant_round_type`'s rule: see
 // lite/operators/quant_math.h). Output = act(sum(level_x * level_w) *
 // Input_scale / 127 * Filter_scales[c] / 127 + Bias), float32.
+// Between two int8 convs (int8_requantize_pass) activations stay levels:
+// `Input_dtype` "int8" / "uint8" says Input already holds Input_scale's
+// levels (the producer wrote them), and `Output_dtype` "int8" / "uint8" with
+// `Output_scale` (the readers' Input_scale) and `Output_round_type` says
+// Output is written as those levels instead of float32 ("uint8" only after a
+// non-negative activation). Both default to "float32".
 #pragma once
 
 #include <cstdint>
@@ -48,6 +54,10 @@ struct ConvParam : OpParam {
   float input_scale = 0.f;
   std::vector<float> filter_scales;
   int quant_round_type = 1;
+  DataType input_dtype = DataType::kFloat32;   // or kInt8 / kUInt8 levels
+  DataType output_dtype = DataType::kFloat32;  // or kInt8 / kUInt8 levels
+  float output_scale = 0.f;                    // the levels' scale
+  int output_round_type = 1;
 
   // Resolved by InferShape for the current input dims.
   std::vector<int> eff_paddings{0, 0, 0, 0};  // [top, bottom, left, right]
@@ -97,6 +107,7 @@ class ConvOp : public ConvOpBase {
 
  private:
   Status ParseInt8Attrs(const cpp::OpDesc& desc);
+  StatusOr<DataType> LevelsDtype(const cpp::OpDesc& desc, const std::string& attr) const;
   ConvParam param_;
 };
 

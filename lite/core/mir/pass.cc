@@ -57,6 +57,8 @@ const std::vector<std::string>& DefaultPipeline() {
       "se_block_fuse_pass",
       "conv_max_pool_fuse_pass",
       "conv_concat_fuse_pass",
+      // int8 levels between int8 convs (after their fusions, before the pick).
+      "int8_requantize_pass",
       // Kernel selection and placement.
       "static_kernel_pick_pass",
       "variable_place_inference_pass",

@@ -65,7 +65,7 @@ class ConvCompute : public DnnlKernel {
   // The implementation planned for the last input shape: oneDNN's name
   // (e.g. "brgconv:avx512_core"), "lite:winograd_nhwc_4x3" or
   // "lite:pointwise_nhwc"; empty before the first plan.
-  const std::string& impl_info() const { return impl_info_; }
+  const std::string& impl_info() const override { return impl_info_; }
   bool winograd() const { return winograd_; }
   // Makes the kernel write channels [offset, offset + oc) of the NHWC
   // tensor `whole` (same batch and map size; its other channels untouched)

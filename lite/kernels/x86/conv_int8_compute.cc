@@ -10,6 +10,12 @@
 // the int32 sums before them, as oneDNN 2.x does, so it is passed divided by
 // them) and the fused activation as post-ops. The int32 sums are exact, so the
 // result differs from the float32 simulation only by float rounding.
+// Between int8 convs (int8_requantize_pass, see conv_op.h) the input is
+// already levels (s8, or u8 after a non-negative activation: the VNNI path
+// without the s8 compensation) and the output is requantized in the post-ops:
+// activation, x * 127 / Output_scale, clip to the level range, then oneDNN's
+// conversion rounds to nearest even (round_type 0 exactly; round_type 1
+// differs only at exact halves) and writes s8 / u8.
 // Filter levels are reordered once into the layout oneDNN picks. Plan per
 // input shape, as the float conv.
 #include <string>
@@ -40,7 +46,7 @@ int8_t* QuantizedInputBuffer(int64_t n) {
 
 class ConvInt8Compute : public DnnlKernel {
  public:
-  const std::string& impl_info() const { return impl_info_; }
+  const std::string& impl_info() const override { return impl_info_; }
 
  protected:
   Status InitDnnl() override {
@@ -52,12 +58,28 @@ class ConvInt8Compute : public DnnlKernel {
   Status RunDnnl() override {
     const auto& p = Param<operators::ConvParam>();
     if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());
-    // Quantize the input (element order is irrelevant: one scale).
-    int8_t* q = QuantizedInputBuffer(p.input->numel());
-    memory src = Mem(DNNL_ARG_SRC, src_md_, q);
-    operators::quant::QuantizeToInt8(p.input->data<float>(), q, p.input->numel(),
-                                     p.input_scale, 127, p.quant_round_type);
-    memory dst = Mem(DNNL_ARG_DST, dst_md_, p.output->mutable_data<float>());
+    if (p.input->dtype() != p.input_dtype) {
+      return InvalidArgument("int8 conv: Input holds " +
+                             std::string(DataTypeName(p.input->dtype())) + ", Input_dtype says " +
+                             DataTypeName(p.input_dtype));
+    }
+    memory src;
+    if (p.input_dtype == DataType::kFloat32) {
+      // Quantize the input (element order is irrelevant: one scale).
+      int8_t* q = QuantizedInputBuffer(p.input->numel());
+      src = Mem(DNNL_ARG_SRC, src_md_, q);
+      operators::quant::QuantizeToInt8(p.input->data<float>(), q, p.input->numel(),
+                                       p.input_scale, 127, p.quant_round_type);
+    } else {
+      src = Mem(DNNL_ARG_SRC, src_md_, const_cast<void*>(p.input->raw_data()));
+    }
+    void* out = nullptr;
+    switch (p.output_dtype) {
+      case DataType::kInt8: out = p.output->mutable_data<int8_t>(); break;
+      case DataType::kUInt8: out = p.output->mutable_data<uint8_t>(); break;
+      default: out = p.output->mutable_data<float>(); break;
+    }
+    memory dst = Mem(DNNL_ARG_DST, dst_md_, out);
     if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, bias_md_, scaled_bias_.data()));
     Execute(conv_, {{DNNL_ARG_SRC, src},
                     {DNNL_ARG_WEIGHTS, weights_},
@@ -80,13 +102,14 @@ class ConvInt8Compute : public DnnlKernel {
     const auto nhwc = memory::format_tag::nhwc;
     const memory::dims wdims = g > 1 ? memory::dims{g, f[0] / g, f[1], f[2], f[3]}
                                      : memory::dims{f[0], f[1], f[2], f[3]};
-    src_md_ = memory::desc({in[0], in[1], in[2], in[3]}, memory::data_type::s8, nhwc);
-    dst_md_ = memory::desc({out[0], out[1], out[2], out[3]}, memory::data_type::f32, nhwc);
+    src_md_ = memory::desc({in[0], in[1], in[2], in[3]}, DnnlType(p.input_dtype, true), nhwc);
+    dst_md_ = memory::desc({out[0], out[1], out[2], out[3]}, DnnlType(p.output_dtype, false),
+                           nhwc);
     bias_md_ = p.bias ? memory::desc({f[0]}, memory::data_type::f32, memory::format_tag::x)
                       : memory::desc();
     const memory::desc w_any(wdims, memory::data_type::s8, memory::format_tag::any);
 
-    dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
+    dnnl::primitive_attr attr = RequantizingAttr(p);
     // oneDNN 2.x adds an int8 conv's bias to the int32 sums before the
     // output scale: the bias goes in divided by its channel's scale. A
     // channel with scale 0 has only zero levels: scale 1 gives the bias.
@@ -120,6 +143,33 @@ class ConvInt8Compute : public DnnlKernel {
     return Status::OK();
   }
 
+  // float32 input is quantized here to s8; levels come as they are.
+  static memory::data_type DnnlType(DataType t, bool is_input) {
+    switch (t) {
+      case DataType::kInt8: return memory::data_type::s8;
+      case DataType::kUInt8: return memory::data_type::u8;
+      default: return is_input ? memory::data_type::s8 : memory::data_type::f32;
+    }
+  }
+
+  // The fused activation, then for a levels output the consumer's
+  // quantization: x * 127 / Output_scale clipped to [-127, 127] (round_type
+  // 1: x clipped to [-s, s]) or [-128, 127] (round_type 0); the conversion
+  // to s8 / u8 rounds (u8 takes only non-negative activations).
+  static dnnl::primitive_attr RequantizingAttr(const operators::ConvParam& p) {
+    dnnl::post_ops ops;
+    lite::x86::AppendActivation(p.act, &ops);
+    if (p.output_dtype != DataType::kFloat32) {
+      const float factor = 127.f * operators::quant::InverseScale(p.output_scale);
+      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, factor, 0.f);
+      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip,
+                         p.output_round_type == 0 ? -128.f : -127.f, 127.f);
+    }
+    dnnl::primitive_attr attr;
+    attr.set_post_ops(ops);
+    return attr;
+  }
+
   DDim planned_dims_;
   dnnl::convolution_forward conv_;
   memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_;
@@ -140,16 +190,31 @@ bool ConvInt8Accepts(const lite::cpp::OpDesc& desc) {
          lite::x86::DnnlExpressible(*act) &&
          desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
 }
+// Whether the int8 conv's `attr` (Input_dtype / Output_dtype) names levels.
+bool HoldsLevels(const lite::cpp::OpDesc& desc, const char* attr) {
+  const std::string t = desc.GetAttr<std::string>(attr, "float32");
+  return t == "int8" || t == "uint8";
+}
 }  // namespace
 
-// Float32 activations in and out; only the filter holds int8.
-#define LITE_REGISTER_X86_INT8_CONV(op)                                                      \
-  REGISTER_LITE_KERNEL(op, kX86, kInt8, kNHWC, lite::kernels::x86::ConvInt8Compute, def)     \
-      .BindInput("Input", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))  \
+// One kernel, four bindings: Input and Output float32 ("def") or int8
+// levels (int8_requantize_pass sets Input_dtype / Output_dtype).
+#define LITE_REGISTER_X86_INT8_CONV(op, alias, in_p, out_p, in_levels, out_levels)           \
+  REGISTER_LITE_KERNEL(op, kX86, kInt8, kNHWC, lite::kernels::x86::ConvInt8Compute, alias)   \
+      .BindInput("Input", lite::Place(TARGET(kX86), PRECISION(in_p), DATALAYOUT(kNHWC)))    \
       .BindInput("Bias", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))   \
-      .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC))) \
-      .SetAccepts(ConvInt8Accepts)                                                           \
+      .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(out_p), DATALAYOUT(kNHWC))) \
+      .SetAccepts([](const lite::cpp::OpDesc& desc) {                                        \
+        return ConvInt8Accepts(desc) && HoldsLevels(desc, "Input_dtype") == (in_levels) &&   \
+               HoldsLevels(desc, "Output_dtype") == (out_levels);                            \
+      })                                                                                     \
       .Finalize()
 
-LITE_REGISTER_X86_INT8_CONV(conv2d);
-LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d);
+LITE_REGISTER_X86_INT8_CONV(conv2d, def, kFloat, kFloat, false, false);
+LITE_REGISTER_X86_INT8_CONV(conv2d, levels_in, kInt8, kFloat, true, false);
+LITE_REGISTER_X86_INT8_CONV(conv2d, levels_out, kFloat, kInt8, false, true);
+LITE_REGISTER_X86_INT8_CONV(conv2d, levels_in_out, kInt8, kInt8, true, true);
+LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, def, kFloat, kFloat, false, false);
+LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, levels_in, kInt8, kFloat, true, false);
+LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, levels_out, kFloat, kInt8, false, true);
+LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, levels_in_out, kInt8, kInt8, true, true);

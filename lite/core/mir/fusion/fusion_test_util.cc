@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -31,7 +32,8 @@ const std::vector<std::string>& AllFusionPasses() {
       "elementwise_activation_fuse_pass", "se_gate_fuse_pass",
       "se_residual_fuse_pass",           "interp_residual_fuse_pass",
       "concat_upscale_fuse_pass",        "se_block_fuse_pass",
-      "conv_max_pool_fuse_pass", "conv_concat_fuse_pass"};
+      "conv_max_pool_fuse_pass", "conv_concat_fuse_pass",
+      "int8_requantize_pass"};
   return *names;
 }
 
@@ -160,6 +162,28 @@ FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass, do
   if (!run.ok()) return FusionRun();
   EXPECT_LT(diff, tol) << pass;
   return *run;
+}
+
+FusionRun RunOrFail(const TestModel& model, const std::vector<std::string>& fusions,
+                    const std::vector<Place>& places) {
+  auto run = RunWith(model, fusions, model.RandomInputs(), places);
+  EXPECT_TRUE(run.ok()) << run.status().ToString();
+  return run.ok() ? *run : FusionRun();
+}
+
+void ExpectNearSimulation(const FusionRun& sim, const FusionRun& int8) {
+  ASSERT_EQ(sim.outputs.size(), int8.outputs.size());
+  for (size_t o = 0; o < sim.outputs.size(); ++o) {
+    ASSERT_EQ(sim.outputs[o].size(), int8.outputs[o].size());
+    double worst = 0, largest = 0;
+    for (size_t i = 0; i < sim.outputs[o].size(); ++i) {
+      worst = std::max(worst, std::fabs(double(sim.outputs[o][i]) - int8.outputs[o][i]));
+      largest = std::max(largest, std::fabs(double(sim.outputs[o][i])));
+    }
+    EXPECT_LT(worst, 1e-5 * largest + 1e-6) << "output " << o << ": " << worst << " of "
+                                            << largest;
+    EXPECT_GT(largest, 0.1);
+  }
 }
 
 int CountOps(const std::vector<std::string>& types, const std::string& type) {

@@ -76,6 +76,13 @@ StatusOr<FusionRun> RunAndCompare(const TestModel& model,
 FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass,
                              double tol = 1e-6);
 
+// RunWith on model.RandomInputs(), expecting success (empty run on failure).
+FusionRun RunOrFail(const TestModel& model, const std::vector<std::string>& fusions,
+                    const std::vector<Place>& places);
+// An int8 run against the float32 simulation of its fake quant ops: exact
+// int32 sums leave only float rounding, so every output is within 1e-5 of
+// its largest magnitude (which must exceed 0.1: a real signal).
+void ExpectNearSimulation(const FusionRun& sim, const FusionRun& int8);
 // Number of ops of `type` in `types`.
 int CountOps(const std::vector<std::string>& types, const std::string& type);
 // Largest |a - b| over two output lists of the same shape (inf on mismatch).

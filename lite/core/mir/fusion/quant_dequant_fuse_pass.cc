@@ -26,6 +26,7 @@
 #include "lite/core/kernel.h"
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
+#include "lite/core/mir/fusion/int8_kernel_query.h"
 #include "lite/operators/quant_math.h"
 #include "lite/operators/quantize_ops.h"
 
@@ -169,19 +170,6 @@ class QuantDequantFusePass : public Pass {
     return checker.value()
         ->Check({desc, [&graph](const std::string& n) { return graph.FindVarDesc(n); }, &probe})
         .ok();
-  }
-
-  static bool Int8KernelTakes(const SSAGraph& graph, const cpp::OpDesc& desc) {
-    const VarDimsFn dims = DeclaredDims(graph);
-    for (const KernelDef* def : KernelRegistry::Global().Find(desc.Type())) {
-      if (def->place.precision != PrecisionType::kInt8) continue;
-      // Host's int8 conv is the float simulation (the NPU fallback): no gain.
-      if (def->place.target == TargetType::kHost) continue;
-      for (const Place& place : graph.valid_places()) {
-        if (place.target == def->place.target && def->Accepts(desc, dims)) return true;
-      }
-    }
-    return false;
   }
 };
 

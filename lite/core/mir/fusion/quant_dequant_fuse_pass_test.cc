@@ -64,13 +64,6 @@ TestModel QuantConv(const std::string& type, bool with_bn, bool quantize_input =
   return m;
 }
 
-FusionRun Optimized(const TestModel& m, const std::vector<std::string>& fusions,
-                    const std::vector<Place>& places) {
-  auto run = RunWith(m, fusions, m.RandomInputs(), places);
-  EXPECT_TRUE(run.ok()) << run.status().ToString();
-  return run.ok() ? *run : FusionRun();
-}
-
 bool HasInt8Conv(const FusionRun& r) {
   for (const auto& op : r.program.blocks[0].ops) {
     if (op.GetAttr<bool>("enable_int8", false)) return true;
@@ -83,36 +76,29 @@ TEST(QuantDequantFuse, ConvsBecomeInt8OnX86AndStayCloseToTheSimulation) {
     for (bool bn : {false, true}) {
       SCOPED_TRACE(std::string(type) + (bn ? " + batch_norm" : ""));
       const TestModel m = QuantConv(type, bn);
-      const FusionRun sim = Optimized(m, {}, {Place(TargetType::kHost)});
-      const FusionRun int8 = Optimized(m, AllFusionPasses(), kX86);
+      const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+      const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
       ASSERT_FALSE(int8.outputs.empty());
       EXPECT_EQ(int8.counters.at("made_int8"), 1) << int8.pass_log;
       EXPECT_TRUE(HasInt8Conv(int8));
       EXPECT_EQ(CountOps(int8.op_types, kActQdq), 0);
       EXPECT_EQ(CountOps(int8.op_types, kChannelQdq), 0);
       EXPECT_EQ(CountOps(int8.op_types, "batch_norm"), 0);
-      double worst = 0, largest = 0;
-      for (size_t i = 0; i < sim.outputs[0].size(); ++i) {
-        worst = std::max(worst, std::fabs(double(sim.outputs[0][i]) - int8.outputs[0][i]));
-        largest = std::max(largest, std::fabs(double(sim.outputs[0][i])));
-      }
-      // Exact int32 sums: only float rounding separates the two.
-      EXPECT_LT(worst, 1e-5 * largest + 1e-6) << worst << " of " << largest;
-      EXPECT_GT(largest, 0.1);
+      ExpectNearSimulation(sim, int8);
     }
   }
 }
 
 TEST(QuantDequantFuse, HostOnlyOrDisabledKeepsTheExactSimulation) {
   const TestModel m = QuantConv("conv2d", true);
-  const FusionRun plain = Optimized(m, {}, {Place(TargetType::kHost)});
-  const FusionRun host = Optimized(m, {kPass}, {Place(TargetType::kHost)});
+  const FusionRun plain = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun host = RunOrFail(m, {kPass}, {Place(TargetType::kHost)});
   EXPECT_EQ(host.counters.at("declined_no_int8_kernel"), 1) << host.pass_log;
   EXPECT_FALSE(HasInt8Conv(host));
   EXPECT_EQ(host.outputs, plain.outputs);
   std::vector<std::string> without = AllFusionPasses();
   without.erase(std::find(without.begin(), without.end(), kPass));
-  const FusionRun x86_sim = Optimized(m, without, kX86);
+  const FusionRun x86_sim = RunOrFail(m, without, kX86);
   EXPECT_FALSE(HasInt8Conv(x86_sim));
   EXPECT_EQ(CountOps(x86_sim.op_types, kActQdq), 1);
 }
@@ -121,7 +107,7 @@ TEST(QuantDequantFuse, UnquantizedInputIsDeclined) {
   const TestModel m = QuantConv("conv2d", false, false);
   // All fusions: the x86 float conv needs its Filter as a weight, which
   // constant_folding_pass makes of the weight quant op's output.
-  const FusionRun r = Optimized(m, AllFusionPasses(), kX86);
+  const FusionRun r = RunOrFail(m, AllFusionPasses(), kX86);
   EXPECT_EQ(r.counters.at("declined_pattern"), 1) << r.pass_log;
   EXPECT_FALSE(HasInt8Conv(r));
 }

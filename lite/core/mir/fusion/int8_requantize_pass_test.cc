@@ -1,0 +1,118 @@
+// int8_requantize_pass: chained int8 convs pass int8 levels (uint8 after
+// relu) instead of float32, with outputs matching the exact float32
+// simulation of the fake quant ops; a var some float op also reads (a
+// residual add) or a fetched one stays float32.
+#include <algorithm>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "lite/core/mir/fusion/fusion_test_util.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+namespace testing {
+namespace {
+
+constexpr char kActQdq[] = "fake_quantize_dequantize_moving_average_abs_max";
+constexpr char kChannelQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
+
+const std::vector<Place> kX86 = {Place(TargetType::kX86), Place(TargetType::kHost)};
+
+// Appends act qdq (scale `s`) on `in`, then a quantized `type` conv
+// (`k`x`k`, 8 -> 8 channels) writing `out`.
+void QuantConv(TestModel* m, const std::string& in, float s, const std::string& type, int k,
+               const std::string& out) {
+  m->Weight(in + ".scale", {1}, {s});
+  m->Op(kActQdq, {{"X", {in}}, {"InScale", {in + ".scale"}}},
+        {{"Out", {in + ".qdq"}}, {"OutScale", {in + ".scale"}}})
+      .SetAttr("bit_length", 8);
+  const bool dw = type == "depthwise_conv2d";
+  m->RandomWeight(out + ".w", {8, dw ? 1 : 8, k, k}, -0.4f, 0.4f);
+  auto& wq = m->Op(kChannelQdq, {{"X", {out + ".w"}}},
+                   {{"Out", {out + ".wq"}}, {"OutScale", {out + ".ws"}}});
+  wq.SetAttr("bit_length", 8);
+  wq.SetAttr("quant_axis", 0);
+  auto& conv = m->Op(type, {{"Input", {in + ".qdq"}}, {"Filter", {out + ".wq"}}},
+                     {{"Output", {out}}});
+  conv.SetAttr("strides", std::vector<int32_t>{1, 1});
+  conv.SetAttr("paddings", std::vector<int32_t>{k / 2, k / 2});
+  conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+  conv.SetAttr("groups", dw ? 8 : 1);
+}
+
+// x -> conv 3x3 [-> relu] -> conv 1x1 -> hard_swish -> depthwise 3x3 -> y;
+// with `residual`, y2 = (conv 1x1 output) + x is fetched too.
+TestModel Chain(bool relu, bool residual) {
+  TestModel m;
+  m.Input("x", {1, 8, 10, 10});
+  QuantConv(&m, "x", 0.9f, "conv2d", 3, "c1");
+  std::string a = "c1";
+  if (relu) {
+    m.Op("relu", {{"X", {"c1"}}}, {{"Out", {"r1"}}});
+    a = "r1";
+  }
+  QuantConv(&m, a, 1.3f, "conv2d", 1, "c2");
+  m.Op("hard_swish", {{"X", {"c2"}}}, {{"Out", {"h2"}}});
+  QuantConv(&m, "h2", 0.8f, "depthwise_conv2d", 3, "y");
+  m.Output("y");
+  if (residual) {
+    m.Op("elementwise_add", {{"X", {"h2"}}, {"Y", {"x"}}}, {{"Out", {"y2"}}})
+        .SetAttr("axis", -1);
+    m.Output("y2");
+  }
+  return m;
+}
+
+std::string VarType(const FusionRun& r, const std::string& name) {
+  const cpp::VarDesc* v = r.program.blocks[0].FindVar(name);
+  return v ? DataTypeName(v->dtype) : "missing";
+}
+
+TEST(Int8Requantize, ChainedConvsPassLevelsAndMatchTheSimulation) {
+  for (bool relu : {false, true}) {
+    SCOPED_TRACE(relu ? "relu" : "no relu");
+    const TestModel m = Chain(relu, false);
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(int8.outputs.empty());
+    EXPECT_EQ(int8.counters.at("made_int8"), 3) << int8.pass_log;
+    EXPECT_EQ(int8.counters.at("requantized"), 2) << int8.pass_log;
+    // relu folds into the first conv: its output is non-negative, uint8.
+    EXPECT_EQ(VarType(int8, relu ? "r1" : "c1"), relu ? "uint8" : "int8");
+    EXPECT_EQ(VarType(int8, "h2"), "int8");
+    EXPECT_EQ(VarType(int8, "y"), "float32");
+    ExpectNearSimulation(sim, int8);
+  }
+}
+
+TEST(Int8Requantize, FloatReaderKeepsTheVarFloat) {
+  const TestModel m = Chain(true, true);
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+  ASSERT_FALSE(int8.outputs.empty());
+  EXPECT_EQ(int8.counters.at("requantized"), 1) << int8.pass_log;
+  // h2 (the add reads it) and y (fetched).
+  EXPECT_EQ(int8.counters.at("declined_float_reader"), 2) << int8.pass_log;
+  EXPECT_EQ(VarType(int8, "r1"), "uint8");
+  EXPECT_EQ(VarType(int8, "h2"), "float32");
+  ExpectNearSimulation(sim, int8);
+}
+
+TEST(Int8Requantize, DisabledKeepsFloatBetweenInt8Convs) {
+  const TestModel m = Chain(true, false);
+  std::vector<std::string> without = AllFusionPasses();
+  without.erase(std::find(without.begin(), without.end(), "int8_requantize_pass"));
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun r = RunOrFail(m, without, kX86);
+  EXPECT_EQ(VarType(r, "r1"), "float32");
+  EXPECT_EQ(VarType(r, "h2"), "float32");
+  ExpectNearSimulation(sim, r);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite
