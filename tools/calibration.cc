@@ -109,15 +109,16 @@ struct QuantizableConv {
   std::string filter;
 };
 
-// conv2d / depthwise_conv2d whose Filter is a 4-D float32 weight and whose
-// Input is an activation, in program order.
+// Ops of `op_types` (conv2d / depthwise_conv2d) whose Filter is a 4-D
+// float32 weight and whose Input is an activation, in program order.
 std::vector<QuantizableConv> QuantizableConvs(const cpp::ProgramDesc& program,
-                                              const Scope& weights) {
+                                              const Scope& weights,
+                                              const std::vector<std::string>& op_types) {
   std::vector<QuantizableConv> convs;
   const auto& ops = program.blocks[0].ops;
   for (size_t i = 0; i < ops.size(); ++i) {
     const auto& op = ops[i];
-    if (op.Type() != "conv2d" && op.Type() != "depthwise_conv2d") continue;
+    if (std::find(op_types.begin(), op_types.end(), op.Type()) == op_types.end()) continue;
     if (op.Input("Input").size() != 1 || op.Input("Filter").size() != 1) continue;
     const std::string& input = op.Input("Input").front();
     const std::string& filter = op.Input("Filter").front();
@@ -160,6 +161,17 @@ cpp::VarDesc& AddVar(cpp::BlockDesc* block, const std::string& name,
 }
 
 }  // namespace
+
+Status CheckQuantizableOpTypes(const std::vector<std::string>& op_types) {
+  if (op_types.empty()) return InvalidArgument("no op type to quantize");
+  for (const auto& t : op_types) {
+    if (t != "conv2d" && t != "depthwise_conv2d") {
+      return InvalidArgument("cannot quantize op type '" + t +
+                             "': only conv2d and depthwise_conv2d have int8 kernels");
+    }
+  }
+  return Status::OK();
+}
 
 StatusOr<std::vector<CalibrationSample>> LoadCalibrationSamples(
     const std::string& dir, const cpp::ProgramDesc& program, const std::vector<int64_t>& shape) {
@@ -242,10 +254,12 @@ StatusOr<std::vector<OutputValues>> RunSample(paddle::lite_api::PaddlePredictor*
 
 StatusOr<CalibrationResult> Calibrate(const cpp::ProgramDesc& program, const Scope& weights,
                                       const std::vector<CalibrationSample>& samples,
-                                      const CalibrationOptions& options) {
+                                      const CalibrationOptions& options,
+                                      const std::vector<CalibrationSample>& held_out) {
+  RETURN_IF_ERROR(CheckQuantizableOpTypes(options.op_types));
   // Every distinct conv input, fetched after the model's own outputs.
   std::vector<std::string> vars;
-  for (const auto& c : QuantizableConvs(program, weights)) {
+  for (const auto& c : QuantizableConvs(program, weights, options.op_types)) {
     if (std::find(vars.begin(), vars.end(), c.input) == vars.end()) vars.push_back(c.input);
   }
   cpp::ProgramDesc observed = program;
@@ -281,6 +295,11 @@ StatusOr<CalibrationResult> Calibrate(const cpp::ProgramDesc& program, const Sco
     outs.resize(first_extra);
     result.outputs.push_back(std::move(outs));
   }
+  for (const auto& sample : held_out) {
+    ASSIGN_OR_RETURN(auto outs, RunSample(&predictor, sample));
+    outs.resize(first_extra);
+    result.held_out_outputs.push_back(std::move(outs));
+  }
   if (options.method == CalibrationMethod::kAbsMax) {
     for (auto& s : result.scales) s.scale = s.abs_max;
     return result;
@@ -306,13 +325,15 @@ StatusOr<CalibrationResult> Calibrate(const cpp::ProgramDesc& program, const Sco
 }
 
 StatusOr<int> InsertFakeQuantOps(const std::vector<ActivationScale>& scales,
+                                 const std::vector<std::string>& op_types,
                                  cpp::ProgramDesc* program, Scope* weights) {
+  RETURN_IF_ERROR(CheckQuantizableOpTypes(op_types));
   std::map<std::string, float> scale_of;
   for (const auto& s : scales) {
     if (s.scale > 0 && std::isfinite(s.scale)) scale_of[s.var] = s.scale;
   }
   cpp::BlockDesc& block = program->blocks[0];
-  const std::vector<QuantizableConv> convs = QuantizableConvs(*program, *weights);
+  const std::vector<QuantizableConv> convs = QuantizableConvs(*program, *weights, op_types);
   std::map<std::string, std::string> quantized;  // activation -> its quant-dequant output
   std::vector<cpp::OpDesc> rewritten;
   size_t next = 0;

@@ -10,6 +10,10 @@
 //   conv2d / depthwise_conv2d (the quantized X and W)
 // Only conv2d and depthwise_conv2d inputs are calibrated: they are the ops
 // the fuse pass turns int8 (fc / mul / matmul have no int8 path downstream).
+// By default only conv2d: one per-tensor activation scale over the channels
+// of a depthwise conv loses too much on MobileNetV3-style backbones (PP-OCRv3
+// det: binarized-map IoU 0.91 with depthwise int8, 0.98 without; README), and
+// x86's int8 depthwise is slower than its fp32 one.
 //
 // Calibration folder (--calibration_dir): either a reference folder (a
 // meta.json with `inputs`, as in ../shared/models/*/reference: one sample),
@@ -56,7 +60,13 @@ struct CalibrationOptions {
   // float activations).
   std::vector<Place> places{Place(TargetType::kHost)};
   int threads = 1;
+  // Which ops to quantize: conv2d and / or depthwise_conv2d (see above).
+  std::vector<std::string> op_types{"conv2d"};
 };
+
+// InvalidArgument unless `op_types` is a non-empty list of conv2d and
+// depthwise_conv2d.
+Status CheckQuantizableOpTypes(const std::vector<std::string>& op_types);
 
 struct ActivationScale {
   std::string var;  // a conv input
@@ -73,20 +83,26 @@ struct OutputValues {
 struct CalibrationResult {
   std::vector<ActivationScale> scales;             // in program order
   std::vector<std::vector<OutputValues>> outputs;  // fp32 outputs, by sample
+  std::vector<std::vector<OutputValues>> held_out_outputs;  // fp32, by held-out sample
 };
 
 // Runs block 0 of `program` in fp32 (its weights copied from `weights`, which
 // is only read) over `samples`, collecting abs-max (and for kl / percentile a
-// histogram, in a second pass) of every quantizable conv's input activation.
+// histogram, in a second pass) of the input activation of every op of
+// options.op_types.
+// `held_out` samples only run for their fp32 outputs (to judge the quantized
+// model on inputs it was not calibrated on).
 StatusOr<CalibrationResult> Calibrate(const cpp::ProgramDesc& program, const Scope& weights,
                                       const std::vector<CalibrationSample>& samples,
-                                      const CalibrationOptions& options);
+                                      const CalibrationOptions& options,
+                                      const std::vector<CalibrationSample>& held_out = {});
 
-// Rewrites block 0 of `program` into the fake-quantized form (see above) and
-// adds the InScale weights to `weights`. Returns the number of convs
+// Rewrites the ops of `op_types` in block 0 of `program` into the
+// fake-quantized form (see above) and adds the InScale weights to `weights`. Returns the number of convs
 // quantized. Activations whose scale is 0 (never non-zero on the samples)
 // are left in fp32, with their convs.
 StatusOr<int> InsertFakeQuantOps(const std::vector<ActivationScale>& scales,
+                                 const std::vector<std::string>& op_types,
                                  cpp::ProgramDesc* program, Scope* weights);
 
 // Accuracy of a quantized model against the fp32 outputs, per output over

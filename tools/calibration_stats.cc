@@ -61,6 +61,7 @@ AbsHistogram::AbsHistogram(float range)
 void AbsHistogram::Add(const float* x, int64_t n) {
   const double inv = bin_width_ > 0 ? 1.0 / bin_width_ : 0;
   for (int64_t i = 0; i < n; ++i) {
+    if (x[i] == 0.f) continue;  // exact at any scale (ReLU zeros would swamp the rest)
     const int64_t bin = static_cast<int64_t>(std::fabs(x[i]) * inv);
     counts_[static_cast<size_t>(std::min<int64_t>(bin, kBins - 1))] += 1;
   }

@@ -72,6 +72,11 @@ TEST(CalibrationStats, ParseMethod) {
   EXPECT_EQ(*ParseCalibrationMethod("kl"), CalibrationMethod::kKl);
   EXPECT_EQ(*ParseCalibrationMethod("percentile"), CalibrationMethod::kPercentile);
   EXPECT_EQ(*ParseCalibrationMethod("abs_max"), CalibrationMethod::kAbsMax);
+  EXPECT_TRUE(CheckQuantizableOpTypes({"conv2d", "depthwise_conv2d"}).ok());
+  EXPECT_FALSE(CheckQuantizableOpTypes({}).ok());
+  auto fc = CheckQuantizableOpTypes({"conv2d", "fc"});
+  ASSERT_FALSE(fc.ok());
+  EXPECT_NE(fc.ToString().find("'fc'"), std::string::npos);
   auto bad = ParseCalibrationMethod("minmax");
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.status().ToString().find("'minmax'"), std::string::npos);
@@ -137,6 +142,7 @@ TEST(Calibration, SmallConvModelBecomesInt8) {
   auto weights = WeightsOf(model);
   CalibrationOptions options;
   options.places = kX86;
+  options.op_types = {"conv2d", "depthwise_conv2d"};
   auto calib = Calibrate(model.program, *weights, *samples, options);
   ASSERT_TRUE(calib.ok()) << calib.status().ToString();
   ASSERT_EQ(calib->scales.size(), 3u);  // x, r1, r2
@@ -148,8 +154,18 @@ TEST(Calibration, SmallConvModelBecomesInt8) {
   EXPECT_LE(calib->scales[0].abs_max, 1.f);
   EXPECT_GE(calib->scales[0].abs_max, 0.95f);
 
+  // The default op types leave the depthwise conv in fp32.
+  cpp::ProgramDesc convs_only = model.program;
+  auto made_default = InsertFakeQuantOps(calib->scales, CalibrationOptions().op_types,
+                                         &convs_only, weights.get());
+  ASSERT_TRUE(made_default.ok()) << made_default.status().ToString();
+  EXPECT_EQ(*made_default, 2);
+  for (const auto& op : convs_only.blocks[0].ops) {
+    if (op.Type() == "depthwise_conv2d") EXPECT_EQ(op.Input("Input").front(), "r1");
+  }
+
   cpp::ProgramDesc program = model.program;
-  auto made = InsertFakeQuantOps(calib->scales, &program, weights.get());
+  auto made = InsertFakeQuantOps(calib->scales, options.op_types, &program, weights.get());
   ASSERT_TRUE(made.ok()) << made.status().ToString();
   EXPECT_EQ(*made, 3);
   int act = 0, wq = 0;
@@ -214,6 +230,7 @@ TEST(Calibration, PercentileAndKlPickScalesAtMostAbsMax) {
   for (auto method : {CalibrationMethod::kKl, CalibrationMethod::kPercentile}) {
     CalibrationOptions options;
     options.method = method;
+    options.op_types = {"conv2d", "depthwise_conv2d"};
     auto calib = Calibrate(model.program, *weights, *samples, options);
     ASSERT_TRUE(calib.ok()) << calib.status().ToString();
     for (const auto& s : calib->scales) {
