@@ -182,6 +182,12 @@ StatusOr<std::vector<CalibrationSample>> LoadCalibrationSamples(
   if (feeds.empty()) return InvalidArgument("the model has no feed op to calibrate through");
   if (IsRegularFile(JoinPath(dir, "meta.json"))) {
     ASSIGN_OR_RETURN(CalibrationSample s, SampleFromReference(dir, feeds));
+    for (const auto& f : s.feeds) {
+      if (!shape.empty() && f.shape != shape) {
+        return InvalidArgument("calibration folder " + dir + ": input '" + f.name + "' is " +
+                               ShapeText(f.shape) + ", not the sample shape " + ShapeText(shape));
+      }
+    }
     return std::vector<CalibrationSample>{std::move(s)};
   }
   std::vector<std::string> names;

@@ -20,8 +20,9 @@
 // or a folder of `*.bin` files, one sample each (sorted by name), for a model
 // with one float32 feed: raw little-endian float32 in C order (NCHW for
 // images), no header, of the feed's declared shape (a leading -1 read as 1)
-// or of `shape` when given. The caller owns every program, scope and sample;
-// functions here only read what they do not say they change.
+// or of `shape` when given (a reference folder's inputs must then have it).
+// The caller owns every program, scope and sample; functions here only read
+// what they do not say they change.
 #pragma once
 
 #include <string>

@@ -265,6 +265,20 @@ TEST(Calibration, BadFoldersAreErrorsNamingTheFile) {
   auto r = LoadCalibrationSamples(ref, model.program, {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().ToString().find(ref), std::string::npos) << r.status().ToString();
+  // A reference folder whose input has another shape than the one asked for.
+  const std::string ref_ok = TempDir("calib_ref_ok");
+  WriteFloats(JoinPath(ref_ok, "x.bin"), Uniform(4 * 12 * 12, 2));
+  std::ofstream(JoinPath(ref_ok, "meta.json"))
+      << R"({"model": "m", "inputs": [{"name": "x", "shape": [1, 4, 12, 12], )"
+      << R"("dtype": "float32", "file": "x.bin"}], "outputs": [], )"
+      << R"("tolerance": {"max_abs": 0, "max_rel": 0}})";
+  auto one = LoadCalibrationSamples(ref_ok, model.program, {});
+  ASSERT_TRUE(one.ok()) << one.status().ToString();
+  ASSERT_EQ(one->size(), 1u);
+  EXPECT_EQ(one->front().feeds[0].shape, (std::vector<int64_t>{1, 4, 12, 12}));
+  r = LoadCalibrationSamples(ref_ok, model.program, {1, 4, 10, 10});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().ToString().find(ref), std::string::npos) << r.status().ToString();
 }
 
 }  // namespace
