@@ -413,6 +413,10 @@ double BinaryMapIou(const float* a, const float* b, int64_t n, float threshold) 
 StatusOr<std::vector<OutputAccuracy>> CompareWithFp32(
     paddle::lite_api::PaddlePredictor* quantized, const std::vector<CalibrationSample>& samples,
     const std::vector<std::vector<OutputValues>>& fp32) {
+  if (fp32.size() != samples.size()) {
+    return InvalidArgument("fp32 outputs of " + std::to_string(fp32.size()) + " samples for " +
+                           std::to_string(samples.size()) + " samples");
+  }
   std::vector<OutputAccuracy> acc;
   for (size_t s = 0; s < samples.size(); ++s) {
     ASSIGN_OR_RETURN(auto outs, RunSample(quantized, samples[s]));

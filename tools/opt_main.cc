@@ -188,6 +188,28 @@ Status QuantizeForInt8(const std::vector<lite::Place>& places,
   return Status::OK();
 }
 
+// What quant_dequant_fuse_pass made of the calibrated convs.
+void PrintInt8Outcome(const lite::mir::PassReport& report) {
+  for (const auto& rec : report.passes) {
+    if (rec.name != "quant_dequant_fuse_pass") continue;
+    int64_t made = 0;
+    std::string declined;
+    for (const auto& kv : rec.counters) {
+      if (kv.first == "made_int8") made = kv.second;
+      if (kv.first.rfind("declined", 0) == 0) {
+        declined += " " + kv.first + "=" + std::to_string(kv.second);
+      }
+    }
+    std::cout << "int8 convs: " << made;
+    if (!declined.empty()) {
+      std::cout << "; kept as the fp32 simulation of their quant ops:" << declined;
+    }
+    std::cout << "\n";
+    return;
+  }
+  std::cout << "int8 convs: none (quant_dequant_fuse_pass did not run)\n";
+}
+
 Status PrintAccuracy(const std::string& what, paddle::lite_api::PaddlePredictor* quantized,
                      const std::vector<lite::tools::CalibrationSample>& samples,
                      const std::vector<std::vector<lite::tools::OutputValues>>& fp32) {
@@ -293,6 +315,7 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
     }
   }
   std::cout << lite::tools::SummaryText(program, result.program);
+  if (quantize) PrintInt8Outcome(result.report);
 
   // Written under a temporary name, verified to build a runtime as the
   // predictors will build it, and only then renamed to the output name.
