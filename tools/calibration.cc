@@ -24,6 +24,7 @@ constexpr char kWeightQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
 struct FeedVar {
   std::string name;
   std::vector<int64_t> dims;  // declared
+  DataType dtype = DataType::kFloat32;
 };
 
 // The feed vars of block 0 by column.
@@ -34,7 +35,10 @@ std::vector<FeedVar> FeedVars(const cpp::ProgramDesc& program) {
     if (op.Type() != "feed" || op.Output("Out").empty()) continue;
     FeedVar f;
     f.name = op.Output("Out").front();
-    if (const cpp::VarDesc* v = block.FindVar(f.name)) f.dims = v->dims;
+    if (const cpp::VarDesc* v = block.FindVar(f.name)) {
+      f.dims = v->dims;
+      f.dtype = v->dtype;
+    }
     by_col[op.GetAttr<int32_t>("col", 0)] = f;
   }
   std::vector<FeedVar> out;
@@ -75,6 +79,10 @@ StatusOr<CalibrationSample> SampleFromReference(const std::string& dir,
 // The shape every .bin file must have.
 StatusOr<std::vector<int64_t>> BinShape(const std::string& dir, const FeedVar& feed,
                                         const std::vector<int64_t>& shape) {
+  if (feed.dtype != DataType::kFloat32) {
+    return InvalidArgument("calibration folder " + dir + ": feed '" + feed.name + "' is " +
+                           DataTypeName(feed.dtype) + "; .bin samples are float32");
+  }
   if (!shape.empty()) return shape;
   std::vector<int64_t> dims = feed.dims;
   if (!dims.empty() && dims[0] < 0) dims[0] = 1;
