@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 #include "lite/api/optimizer.h"
 #include "lite/api/saving.h"
@@ -218,26 +219,40 @@ TEST(Calibration, SmallConvModelBecomesInt8) {
   EXPECT_LT((*acc)[0].max_abs_diff, 0.03 * range) << FormatAccuracy((*acc)[0], samples->size());
 }
 
-TEST(Calibration, PercentileAndKlPickScalesAtMostAbsMax) {
+// Samples whose input holds one outlier (50, the rest in [-1, 1)): through
+// the whole calibration run, abs_max keeps it, percentile (99%) and kl clip it.
+TEST(Calibration, EachMethodOnAnInputWithAnOutlier) {
   const TestModel model = ConvModel();
   const std::string dir = TempDir("calib_methods");
   for (int i = 0; i < 2; ++i) {
-    WriteFloats(JoinPath(dir, std::to_string(i) + ".bin"), Uniform(4 * 12 * 12, 40 + i));
+    std::vector<float> v = Uniform(4 * 12 * 12, 40 + i);
+    if (i == 1) v[100] = 50.f;
+    WriteFloats(JoinPath(dir, std::to_string(i) + ".bin"), v);
   }
   auto samples = LoadCalibrationSamples(dir, model.program, {});
   ASSERT_TRUE(samples.ok());
   auto weights = WeightsOf(model);
-  for (auto method : {CalibrationMethod::kKl, CalibrationMethod::kPercentile}) {
+  std::map<CalibrationMethod, float> input_scale;
+  for (auto method : {CalibrationMethod::kAbsMax, CalibrationMethod::kKl,
+                      CalibrationMethod::kPercentile}) {
     CalibrationOptions options;
     options.method = method;
+    options.percentile = 99.0;
     options.op_types = {"conv2d", "depthwise_conv2d"};
     auto calib = Calibrate(model.program, *weights, *samples, options);
     ASSERT_TRUE(calib.ok()) << calib.status().ToString();
+    ASSERT_EQ(calib->scales[0].var, "x");
+    input_scale[method] = calib->scales[0].scale;
     for (const auto& s : calib->scales) {
       EXPECT_GT(s.scale, 0.f) << CalibrationMethodName(method) << " " << s.var;
       EXPECT_LE(s.scale, s.abs_max * (1 + 1e-6f)) << CalibrationMethodName(method) << " " << s.var;
     }
   }
+  EXPECT_FLOAT_EQ(input_scale[CalibrationMethod::kAbsMax], 50.f);
+  EXPECT_GE(input_scale[CalibrationMethod::kPercentile], 0.9f);
+  EXPECT_LT(input_scale[CalibrationMethod::kPercentile], 1.1f);
+  EXPECT_GE(input_scale[CalibrationMethod::kKl], 0.9f);
+  EXPECT_LT(input_scale[CalibrationMethod::kKl], 25.f);
 }
 
 void ExpectError(const StatusOr<std::vector<CalibrationSample>>& r, const std::string& needle) {
