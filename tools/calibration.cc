@@ -47,7 +47,8 @@ std::vector<FeedVar> FeedVars(const cpp::ProgramDesc& program) {
 }
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 StatusOr<CalibrationSample> SampleFromReference(const std::string& dir,
@@ -89,8 +90,8 @@ StatusOr<std::vector<int64_t>> BinShape(const std::string& dir, const FeedVar& f
   bool known = !dims.empty();
   for (int64_t d : dims) known = known && d > 0;
   if (!known) {
-    return InvalidArgument("calibration folder " + dir + ": feed '" + feed.name +
-                           "' is declared " + ShapeText(feed.dims) +
+    return InvalidArgument("calibration folder " + dir + ": feed '" + feed.name + "' is declared " +
+                           ShapeText(feed.dims) +
                            "; give the sample shape with --calibration_shape");
   }
   return dims;
@@ -119,8 +120,7 @@ struct QuantizableConv {
 
 // Ops of `op_types` (conv2d / depthwise_conv2d) whose Filter is a 4-D
 // float32 weight and whose Input is an activation, in program order.
-std::vector<QuantizableConv> QuantizableConvs(const cpp::ProgramDesc& program,
-                                              const Scope& weights,
+std::vector<QuantizableConv> QuantizableConvs(const cpp::ProgramDesc& program, const Scope& weights,
                                               const std::vector<std::string>& op_types) {
   std::vector<QuantizableConv> convs;
   const auto& ops = program.blocks[0].ops;
@@ -181,8 +181,9 @@ Status CheckQuantizableOpTypes(const std::vector<std::string>& op_types) {
   return Status::OK();
 }
 
-StatusOr<std::vector<CalibrationSample>> LoadCalibrationSamples(
-    const std::string& dir, const cpp::ProgramDesc& program, const std::vector<int64_t>& shape) {
+StatusOr<std::vector<CalibrationSample>> LoadCalibrationSamples(const std::string& dir,
+                                                                const cpp::ProgramDesc& program,
+                                                                const std::vector<int64_t>& shape) {
   if (!IsDirectory(dir)) {
     return NotFound("calibration folder " + dir + " does not exist or is not a folder");
   }
@@ -233,8 +234,7 @@ StatusOr<std::vector<CalibrationSample>> LoadCalibrationSamples(
     samples.push_back({path, {std::move(feed)}});
   }
   if (samples.empty()) {
-    return InvalidArgument("calibration folder " + dir +
-                           " holds no .bin sample and no meta.json");
+    return InvalidArgument("calibration folder " + dir + " holds no .bin sample and no meta.json");
   }
   return samples;
 }
@@ -292,7 +292,8 @@ StatusOr<CalibrationResult> Calibrate(const cpp::ProgramDesc& program, const Sco
   OptimizeOptions opt;
   opt.valid_places = CalibrationPlaces(options.places);
   auto optimized = OptimizeProgram(observed, root.get(), opt);
-  if (!optimized.ok()) return optimized.status().WithContext("optimizing the fp32 model to calibrate");
+  if (!optimized.ok())
+    return optimized.status().WithContext("optimizing the fp32 model to calibrate");
   ASSIGN_OR_RETURN(auto rt, PredictorRuntime::Create(optimized->program, root, options.threads));
   RuntimePredictor predictor(std::move(rt), root, options.threads, NpuOptions());
 
@@ -443,12 +444,13 @@ StatusOr<std::vector<OutputAccuracy>> CompareWithFp32(
                         " values, fp32 " + std::to_string(f.data.size()));
       }
       for (size_t i = 0; i < q.data.size(); ++i) {
-        a.max_abs_diff = std::max(a.max_abs_diff, static_cast<double>(std::fabs(q.data[i] - f.data[i])));
+        a.max_abs_diff =
+            std::max(a.max_abs_diff, static_cast<double>(std::fabs(q.data[i] - f.data[i])));
       }
       a.is_map = q.shape.size() == 4 && q.shape[1] == 1;
       if (!a.is_map) continue;
-      const double iou = BinaryMapIou(q.data.data(), f.data.data(),
-                                      static_cast<int64_t>(q.data.size()), 0.3f);
+      const double iou =
+          BinaryMapIou(q.data.data(), f.data.data(), static_cast<int64_t>(q.data.size()), 0.3f);
       a.min_iou = s == 0 ? iou : std::min(a.min_iou, iou);
       a.mean_iou = (s == 0 ? 0 : a.mean_iou * s) / (s + 1) + iou / (s + 1);
     }

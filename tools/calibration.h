@@ -51,8 +51,9 @@ struct CalibrationSample {
 // file whose size does not match the shape, a model with several feeds or a
 // feed of unknown extents without `shape`) are InvalidArgument or NotFound
 // naming the file or folder.
-StatusOr<std::vector<CalibrationSample>> LoadCalibrationSamples(
-    const std::string& dir, const cpp::ProgramDesc& program, const std::vector<int64_t>& shape);
+StatusOr<std::vector<CalibrationSample>> LoadCalibrationSamples(const std::string& dir,
+                                                                const cpp::ProgramDesc& program,
+                                                                const std::vector<int64_t>& shape);
 
 struct CalibrationOptions {
   CalibrationMethod method = CalibrationMethod::kAbsMax;
@@ -82,8 +83,8 @@ struct OutputValues {
 };
 
 struct CalibrationResult {
-  std::vector<ActivationScale> scales;             // in program order
-  std::vector<std::vector<OutputValues>> outputs;  // fp32 outputs, by sample
+  std::vector<ActivationScale> scales;                      // in program order
+  std::vector<std::vector<OutputValues>> outputs;           // fp32 outputs, by sample
   std::vector<std::vector<OutputValues>> held_out_outputs;  // fp32, by held-out sample
 };
 
@@ -99,9 +100,9 @@ StatusOr<CalibrationResult> Calibrate(const cpp::ProgramDesc& program, const Sco
                                       const std::vector<CalibrationSample>& held_out = {});
 
 // Rewrites the ops of `op_types` in block 0 of `program` into the
-// fake-quantized form (see above) and adds the InScale weights to `weights`. Returns the number of convs
-// quantized. Activations whose scale is 0 (never non-zero on the samples)
-// are left in fp32, with their convs.
+// fake-quantized form (see above) and adds the InScale weights to `weights`.
+// Returns the number of convs quantized. Activations whose scale is 0 (never
+// non-zero on the samples) are left in fp32, with their convs.
 StatusOr<int> InsertFakeQuantOps(const std::vector<ActivationScale>& scales,
                                  const std::vector<std::string>& op_types,
                                  cpp::ProgramDesc* program, Scope* weights);

@@ -48,9 +48,12 @@ StatusOr<CalibrationMethod> ParseCalibrationMethod(const std::string& name) {
 
 const char* CalibrationMethodName(CalibrationMethod method) {
   switch (method) {
-    case CalibrationMethod::kAbsMax: return "abs_max";
-    case CalibrationMethod::kKl: return "kl";
-    case CalibrationMethod::kPercentile: return "percentile";
+    case CalibrationMethod::kAbsMax:
+      return "abs_max";
+    case CalibrationMethod::kKl:
+      return "kl";
+    case CalibrationMethod::kPercentile:
+      return "percentile";
   }
   return "?";
 }

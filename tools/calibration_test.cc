@@ -157,8 +157,8 @@ TEST(Calibration, SmallConvModelBecomesInt8) {
 
   // The default op types leave the depthwise conv in fp32.
   cpp::ProgramDesc convs_only = model.program;
-  auto made_default = InsertFakeQuantOps(calib->scales, CalibrationOptions().op_types,
-                                         &convs_only, weights.get());
+  auto made_default =
+      InsertFakeQuantOps(calib->scales, CalibrationOptions().op_types, &convs_only, weights.get());
   ASSERT_TRUE(made_default.ok()) << made_default.status().ToString();
   EXPECT_EQ(*made_default, 2);
   for (const auto& op : convs_only.blocks[0].ops) {
@@ -233,8 +233,8 @@ TEST(Calibration, EachMethodOnAnInputWithAnOutlier) {
   ASSERT_TRUE(samples.ok());
   auto weights = WeightsOf(model);
   std::map<CalibrationMethod, float> input_scale;
-  for (auto method : {CalibrationMethod::kAbsMax, CalibrationMethod::kKl,
-                      CalibrationMethod::kPercentile}) {
+  for (auto method :
+       {CalibrationMethod::kAbsMax, CalibrationMethod::kKl, CalibrationMethod::kPercentile}) {
     CalibrationOptions options;
     options.method = method;
     options.percentile = 99.0;

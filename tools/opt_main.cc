@@ -183,7 +183,8 @@ Status QuantizeForInt8(const std::vector<lite::Place>& places,
                                                                   program, root));
   int clipped = 0;
   for (const auto& s : result->scales) clipped += s.scale < s.abs_max;
-  std::cout << "quantized " << convs << " " << FLAGS_quantize_op_types << " op(s) over " << result->scales.size()
+  std::cout << "quantized " << convs << " " << FLAGS_quantize_op_types << " op(s) over "
+            << result->scales.size()
             << " activation(s); " << clipped << " scale(s) below the abs-max\n";
   return Status::OK();
 }
