@@ -154,6 +154,8 @@ expect_error "need --quantize=int8" "${Q[@]}" --optimize_out="$TMP/quant/m" --ca
 expect_error "--quantize must be int8" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int4 \
   --calibration_dir="$TMP/calib"
 expect_error "needs --calibration_dir" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8
+expect_error "needs --optimize_out" "${Q[@]}" --print_model_ops --quantize=int8 \
+  --calibration_dir="$TMP/calib"
 expect_error "$TMP/calib_missing" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 \
   --calibration_dir="$TMP/calib_missing"
 expect_error "$TMP/calib_empty" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 \

@@ -179,13 +179,13 @@ Status QuantizeForInt8(const std::vector<lite::Place>& places,
   std::cout << "calibrating (" << lite::tools::CalibrationMethodName(options.method) << ") on "
             << samples.size() << " sample(s) from " << FLAGS_calibration_dir << "\n";
   ASSIGN_OR_RETURN(*result, lite::tools::Calibrate(*program, *root, samples, options, held_out));
-  ASSIGN_OR_RETURN(int convs, lite::tools::InsertFakeQuantOps(result->scales, options.op_types,
-                                                                  program, root));
+  ASSIGN_OR_RETURN(int convs,
+                   lite::tools::InsertFakeQuantOps(result->scales, options.op_types, program, root));
   int clipped = 0;
   for (const auto& s : result->scales) clipped += s.scale < s.abs_max;
   std::cout << "quantized " << convs << " " << FLAGS_quantize_op_types << " op(s) over "
-            << result->scales.size()
-            << " activation(s); " << clipped << " scale(s) below the abs-max\n";
+            << result->scales.size() << " activation(s); " << clipped
+            << " scale(s) below the abs-max\n";
   return Status::OK();
 }
 
@@ -377,6 +377,12 @@ int Main() {
   if ((!FLAGS_model_file.empty()) != (!FLAGS_param_file.empty())) {
     return lite::tools::Fail(tool, lite::InvalidArgument(
         "--model_file and --param_file go together (or use --model_dir)"));
+  }
+
+  auto quantize = QuantizeRequested();
+  if (!quantize.ok()) return lite::tools::Fail(tool, quantize.status());
+  if (*quantize && FLAGS_optimize_out.empty()) {
+    return lite::tools::Fail(tool, lite::InvalidArgument("--quantize=int8 needs --optimize_out"));
   }
 
   bool printed = false;
