@@ -95,7 +95,9 @@ float KlThreshold(const AbsHistogram& hist) {
   const int n = static_cast<int>(c.size());
   double best_kl = std::numeric_limits<double>::infinity();
   int best_i = n;
-  for (int i = kQuantizedBins; i <= n; ++i) {
+  // Candidates from half the range up, as Paddle's PTQ searches: it never
+  // clips more than half of the observed range.
+  for (int i = (n - 1) / 2; i <= n; ++i) {
     // Reference: the first i bins, everything beyond clipped into the last.
     std::vector<double> p(c.begin(), c.begin() + i);
     double outliers = 0;
