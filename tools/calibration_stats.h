@@ -7,11 +7,11 @@
 //   kl:         TensorRT-style entropy calibration: the clip threshold whose
 //               128-level quantized histogram of |x| has the smallest KL
 //               divergence from the clipped reference histogram, searched
-//               from half the range up (as Paddle's PTQ does); exact zeros
-//               are not counted (exact at any scale).
-// An AbsHistogram counts |x| in kBins equal bins over [0, range]; values
-// above the range land in the last bin. Plain values, owned by the caller;
-// used by tools/calibration.cc.
+//               from half the range up (as Paddle's PTQ does).
+// An AbsHistogram counts the non-zero |x| in kBins equal bins over [0,
+// range] (exact zeros, e.g. after ReLU, are exact at any scale and would
+// swamp the rest); values above the range land in the last bin. Plain
+// values, owned by the caller; used by tools/calibration.cc.
 #pragma once
 
 #include <cstdint>
