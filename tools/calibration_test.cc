@@ -69,6 +69,17 @@ TEST(CalibrationStats, KlKeepsTheRangeWithoutOutliers) {
   EXPECT_FLOAT_EQ(PercentileThreshold(h, 100), h.range());
 }
 
+TEST(CalibrationStats, ExactZerosAreNotCounted) {
+  const std::vector<float> v = {0.f, 0.f, 0.f, 0.f, -1.f, 0.5f};
+  const AbsHistogram h = HistogramOf(v);
+  double total = 0;
+  for (double c : h.counts()) total += c;
+  EXPECT_DOUBLE_EQ(total, 2.0);
+  EXPECT_DOUBLE_EQ(h.counts().back(), 1.0);  // |-1| = range: the last bin
+  // Half of the non-zero values lie at or below 0.5.
+  EXPECT_NEAR(PercentileThreshold(h, 50), 0.5f, h.bin_width() * 1.01);
+}
+
 TEST(CalibrationStats, ParseMethod) {
   EXPECT_EQ(*ParseCalibrationMethod("kl"), CalibrationMethod::kKl);
   EXPECT_EQ(*ParseCalibrationMethod("percentile"), CalibrationMethod::kPercentile);
