@@ -7,6 +7,8 @@
 //   opt --model_dir=DIR --optimize_out=out/model [--optimize_out_type=naive_buffer]
 //       [--valid_targets=npu,host] [--visualize_dir=out/vis]
 //       [--visualize_mode=changed|all|<pass name>]
+//       [--quantize=int8 --calibration_dir=DIR [--calibration_method=abs_max|kl|percentile]
+//        [--calibration_shape=1,3,H,W]]   (post-training int8, see tools/calibration.h)
 //   opt --print_all_ops | --display_kernels | --print_supported_ops --valid_targets=npu
 //
 // The input program passes the predictors' validator before any pass; the

@@ -144,6 +144,41 @@ expect_error "threads = 300" --model_dir="$TMP/default_model" --optimize_out="$T
   || { fail "failing runs left files: $(ls -A "$TMP/atomic" | tr '\n' ' ')"; }
 echo "ok: failing models leave no output"
 
+# --quantize=int8: calibration on generated .bin samples of the default model
+# (x [1,3,32,32]); bad calibration input is one error line and no output file.
+mkdir -p "$TMP/calib" "$TMP/calib_empty" "$TMP/calib_bad" "$TMP/quant"
+for i in 0 1 2; do head -c $((3 * 32 * 32 * 4)) /dev/zero | tr '\0' '\076' >"$TMP/calib/s$i.bin"; done
+head -c 100 /dev/zero >"$TMP/calib_bad/short.bin"
+Q=(--model_dir="$TMP/default_model" --valid_targets=x86)
+expect_error "need --quantize=int8" "${Q[@]}" --optimize_out="$TMP/quant/m" --calibration_dir="$TMP/calib"
+expect_error "--quantize must be int8" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int4 \
+  --calibration_dir="$TMP/calib"
+expect_error "needs --calibration_dir" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8
+expect_error "needs --optimize_out" "${Q[@]}" --print_model_ops --quantize=int8 \
+  --calibration_dir="$TMP/calib"
+expect_error "$TMP/calib_missing" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 \
+  --calibration_dir="$TMP/calib_missing"
+expect_error "$TMP/calib_empty" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 \
+  --calibration_dir="$TMP/calib_empty"
+expect_error "$TMP/calib_bad/short.bin has 100 bytes" "${Q[@]}" --optimize_out="$TMP/quant/m" \
+  --quantize=int8 --calibration_dir="$TMP/calib_bad"
+expect_error "got 'entropy'" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 \
+  --calibration_dir="$TMP/calib" --calibration_method=entropy
+expect_error "'fc'" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 \
+  --calibration_dir="$TMP/calib" --quantize_op_types=conv2d,fc
+[ -z "$(ls -A "$TMP/quant")" ] || fail "failing --quantize runs left files: $(ls -A "$TMP/quant")"
+if "$OPT" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 --calibration_dir="$TMP/calib" \
+    --calibration_method=percentile >"$TMP/quant.log" 2>&1; then
+  [ -f "$TMP/quant/m.nb" ] || fail "no $TMP/quant/m.nb"
+  grep -q "calibrating (percentile) on 3 sample(s)" "$TMP/quant.log" || fail "calibration line"
+  grep -q "quant_dequant_fuse_pass .*made_int8=2" "$TMP/quant.log" || fail "2 int8 convs expected"
+  grep -q "^int8 convs: 2$" "$TMP/quant.log" || fail "int8 outcome line"
+  grep -q "^  prob: max |int8 - fp32| " "$TMP/quant.log" || fail "accuracy line missing"
+  echo "ok: --quantize=int8"
+else
+  fail "opt --quantize=int8"; cat "$TMP/quant.log"
+fi
+
 # run_model on both outputs gives the same printed output
 "$RUN" --optimized_model="$TMP/model.nb" --repeats=2 >"$TMP/run_nb.log" 2>&1 \
   || { fail "run_model .nb"; cat "$TMP/run_nb.log"; }

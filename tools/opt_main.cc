@@ -22,6 +22,7 @@
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
+#include "tools/calibration.h"
 #include "tools/opt_main.h"
 #include "tools/opt_report.h"
 #include "tools/pir_report.h"
@@ -51,6 +52,24 @@ DEFINE_string(visualize_mode, "changed",
               "with --visualize_dir: 'changed' (passes that changed the graph), 'all' "
               "(every pass that ran), or a pass name (only after that pass)");
 DEFINE_int32(threads, 1, "threads of the runtime built to verify the output");
+DEFINE_string(quantize, "",
+              "int8: post-training quantization of the conv inputs and weights, calibrated "
+              "on --calibration_dir (empty: keep the model's precision)");
+DEFINE_string(calibration_dir, "",
+              "with --quantize: a reference folder (meta.json) or a folder of *.bin samples "
+              "(raw float32, one sample each, of the one feed's shape)");
+DEFINE_string(calibration_method, "abs_max",
+              "with --quantize: activation scales by abs_max, kl (entropy) or percentile "
+              "(99.99)");
+DEFINE_string(calibration_eval_dir, "",
+              "with --quantize: samples (same layout as --calibration_dir) not used for "
+              "calibration, on which opt also prints int8 vs fp32 accuracy");
+DEFINE_string(quantize_op_types, "conv2d",
+              "with --quantize: comma list of the op types made int8, conv2d and/or "
+              "depthwise_conv2d (depthwise is off by default: see tools/calibration.h)");
+DEFINE_string(calibration_shape, "",
+              "with --quantize: the shape of each .bin sample, e.g. 1,3,640,640 (default: the "
+              "feed's declared shape)");
 
 namespace {
 
@@ -106,6 +125,103 @@ Status ClearOldSnapshots() {
   return Status::OK();
 }
 
+// --quantize and the calibration flags: an error when they do not go
+// together (a calibration flag without --quantize would do nothing).
+StatusOr<bool> QuantizeRequested() {
+  if (FLAGS_quantize.empty()) {
+    const bool calib = !FLAGS_calibration_dir.empty() || !FLAGS_calibration_shape.empty() ||
+                       !FLAGS_calibration_eval_dir.empty() ||
+                       !gflags::GetCommandLineFlagInfoOrDie("quantize_op_types").is_default ||
+                       !gflags::GetCommandLineFlagInfoOrDie("calibration_method").is_default;
+    if (calib) {
+      return lite::InvalidArgument(
+          "--calibration_dir, --calibration_eval_dir, --calibration_method, "
+          "--calibration_shape and --quantize_op_types need --quantize=int8");
+    }
+    return false;
+  }
+  if (FLAGS_quantize != "int8") {
+    return lite::InvalidArgument("--quantize must be int8, got '" + FLAGS_quantize + "'");
+  }
+  if (FLAGS_calibration_dir.empty()) {
+    return lite::InvalidArgument("--quantize=int8 needs --calibration_dir");
+  }
+  return true;
+}
+
+StatusOr<std::vector<int64_t>> CalibrationShape() {
+  std::vector<int64_t> shape;
+  for (const auto& d : lite::tools::SplitList(FLAGS_calibration_shape)) {
+    char* end = nullptr;
+    const long long v = std::strtoll(d.c_str(), &end, 10);
+    if (d.empty() || *end != '\0' || v <= 0) {
+      return lite::InvalidArgument("--calibration_shape must be positive integers separated by "
+                                   "commas, got '" + FLAGS_calibration_shape + "'");
+    }
+    shape.push_back(v);
+  }
+  return shape;
+}
+
+// Calibrates the fp32 `program` on the samples and rewrites it (and `root`)
+// into the fake-quantized form the int8 passes take.
+Status QuantizeForInt8(const std::vector<lite::Place>& places,
+                       const std::vector<lite::tools::CalibrationSample>& samples,
+                       const std::vector<lite::tools::CalibrationSample>& held_out,
+                       lite::cpp::ProgramDesc* program, lite::Scope* root,
+                       lite::tools::CalibrationResult* result) {
+  lite::tools::CalibrationOptions options;
+  ASSIGN_OR_RETURN(options.method, lite::tools::ParseCalibrationMethod(FLAGS_calibration_method));
+  options.places = places;
+  options.threads = FLAGS_threads;
+  options.op_types = lite::tools::SplitList(FLAGS_quantize_op_types);
+  RETURN_IF_ERROR(lite::tools::CheckQuantizableOpTypes(options.op_types));
+  std::cout << "calibrating (" << lite::tools::CalibrationMethodName(options.method) << ") on "
+            << samples.size() << " sample(s) from " << FLAGS_calibration_dir << "\n";
+  ASSIGN_OR_RETURN(*result, lite::tools::Calibrate(*program, *root, samples, options, held_out));
+  ASSIGN_OR_RETURN(int convs,
+                   lite::tools::InsertFakeQuantOps(result->scales, options.op_types, program, root));
+  int clipped = 0;
+  for (const auto& s : result->scales) clipped += s.scale < s.abs_max;
+  std::cout << "quantized " << convs << " " << FLAGS_quantize_op_types << " op(s) over "
+            << result->scales.size() << " activation(s); " << clipped
+            << " scale(s) below the abs-max\n";
+  return Status::OK();
+}
+
+// What quant_dequant_fuse_pass made of the calibrated convs.
+void PrintInt8Outcome(const lite::mir::PassReport& report) {
+  for (const auto& rec : report.passes) {
+    if (rec.name != "quant_dequant_fuse_pass") continue;
+    int64_t made = 0;
+    std::string declined;
+    for (const auto& kv : rec.counters) {
+      if (kv.first == "made_int8") made = kv.second;
+      if (kv.first.rfind("declined", 0) == 0) {
+        declined += " " + kv.first + "=" + std::to_string(kv.second);
+      }
+    }
+    std::cout << "int8 convs: " << made;
+    if (!declined.empty()) {
+      std::cout << "; kept as the fp32 simulation of their quant ops:" << declined;
+    }
+    std::cout << "\n";
+    return;
+  }
+  std::cout << "int8 convs: none (quant_dequant_fuse_pass did not run)\n";
+}
+
+Status PrintAccuracy(const std::string& what, paddle::lite_api::PaddlePredictor* quantized,
+                     const std::vector<lite::tools::CalibrationSample>& samples,
+                     const std::vector<std::vector<lite::tools::OutputValues>>& fp32) {
+  ASSIGN_OR_RETURN(auto accuracy, lite::tools::CompareWithFp32(quantized, samples, fp32));
+  std::cout << "int8 vs fp32 on " << what << ":\n";
+  for (const auto& a : accuracy) {
+    std::cout << "  " << lite::tools::FormatAccuracy(a, samples.size()) << "\n";
+  }
+  return Status::OK();
+}
+
 bool HaveModelFlags() {
   return !FLAGS_model_dir.empty() || !FLAGS_model_file.empty() || !FLAGS_param_file.empty();
 }
@@ -137,6 +253,21 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   if (FLAGS_optimize_out.empty()) {
     if (FLAGS_print_model_ops) return Status::OK();
     return lite::InvalidArgument("--optimize_out is required to write an optimized model");
+  }
+
+  ASSIGN_OR_RETURN(bool quantize, QuantizeRequested());
+  std::vector<lite::tools::CalibrationSample> samples, held_out;
+  lite::tools::CalibrationResult calibration;
+  if (quantize) {
+    ASSIGN_OR_RETURN(std::vector<int64_t> shape, CalibrationShape());
+    ASSIGN_OR_RETURN(samples,
+                     lite::tools::LoadCalibrationSamples(FLAGS_calibration_dir, program, shape));
+    if (!FLAGS_calibration_eval_dir.empty()) {
+      ASSIGN_OR_RETURN(held_out, lite::tools::LoadCalibrationSamples(FLAGS_calibration_eval_dir,
+                                                                     program, shape));
+    }
+    RETURN_IF_ERROR(
+        QuantizeForInt8(places, samples, held_out, &program, root.get(), &calibration));
   }
 
   lite::OptimizeOptions options;
@@ -185,13 +316,15 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
     }
   }
   std::cout << lite::tools::SummaryText(program, result.program);
+  if (quantize) PrintInt8Outcome(result.report);
 
   // Written under a temporary name, verified to build a runtime as the
   // predictors will build it, and only then renamed to the output name.
   std::unique_ptr<lite::PredictorRuntime> checked;
+  std::shared_ptr<lite::Scope> check_root;
   auto verify = [&](const std::string& temporary) -> Status {
     lite::cpp::ProgramDesc check_program;
-    auto check_root = std::make_shared<lite::Scope>();
+    check_root = std::make_shared<lite::Scope>();
     if (type == ModelType::kNaiveBuffer) {
       RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(temporary, &check_program, check_root.get()));
     } else {
@@ -213,6 +346,17 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   std::cout << "wrote " << written << " ("
             << (type == ModelType::kNaiveBuffer ? "naive_buffer" : "protobuf") << ", "
             << result.program.blocks[0].ops.size() << " ops, verified loadable)\n";
+  if (quantize) {
+    // The written model against the fp32 one on the calibration samples.
+    lite::RuntimePredictor written_model(std::move(checked), check_root, FLAGS_threads,
+                                         options.npu);
+    RETURN_IF_ERROR(PrintAccuracy("the calibration samples", &written_model, samples,
+                                  calibration.outputs));
+    if (!held_out.empty()) {
+      RETURN_IF_ERROR(PrintAccuracy("held-out samples (" + FLAGS_calibration_eval_dir + ")",
+                                    &written_model, held_out, calibration.held_out_outputs));
+    }
+  }
   return Status::OK();
 }
 
@@ -233,6 +377,12 @@ int Main() {
   if ((!FLAGS_model_file.empty()) != (!FLAGS_param_file.empty())) {
     return lite::tools::Fail(tool, lite::InvalidArgument(
         "--model_file and --param_file go together (or use --model_dir)"));
+  }
+
+  auto quantize = QuantizeRequested();
+  if (!quantize.ok()) return lite::tools::Fail(tool, quantize.status());
+  if (*quantize && FLAGS_optimize_out.empty()) {
+    return lite::tools::Fail(tool, lite::InvalidArgument("--quantize=int8 needs --optimize_out"));
   }
 
   bool printed = false;
@@ -274,6 +424,9 @@ int OptMain(int argc, char** argv) {
       "opt --model_dir=DIR | --model_file=F --param_file=F --optimize_out=OUT\n"
       "    [--optimize_out_type=naive_buffer|protobuf] [--valid_targets=host,x86,npu]\n"
       "    [--visualize_dir=DIR] [--disable_passes=a,b] [--print_model_ops]\n"
+      "    [--quantize=int8 --calibration_dir=DIR [--calibration_method=abs_max|kl|percentile]\n"
+      "     [--calibration_shape=1,3,H,W] [--calibration_eval_dir=DIR]\n"
+      "     [--quantize_op_types=conv2d,depthwise_conv2d]]\n"
       "  or: opt --print_all_ops | --print_supported_ops | --display_kernels | --print_drivers");
   gflags::SetVersionString(lite::kEngineVersion);
   gflags::ParseCommandLineFlags(&argc, &argv, true);
