@@ -309,6 +309,43 @@ TEST(ControlFlow, ConditionalBlockTakesTheBranchTheConditionPicks) {
   }
 }
 
+// Identity ops around a loop (a scale by 1 feeding it, a dropout after it):
+// the fusion passes would remove them by renaming a var the loop's body
+// reads or writes by name, so they leave them; the results stay those of
+// the plain loop.
+TEST(ControlFlow, IdentityOpsAroundALoopKeepTheNamesItsBodyUses) {
+  ProgramDesc program = WhileLoopProgram();
+  auto& main = program.blocks[0];
+  main.vars.push_back(Activation("xs", DataType::kFloat32, {2, 3}));
+  main.vars.push_back(Activation("sum_out", DataType::kFloat32, {2, 3}));
+  OpDesc scale = Op("scale", {{"X", {"x"}}}, {{"Out", {"xs"}}});
+  scale.SetAttr("scale", 1.f);
+  scale.SetAttr("bias", 0.f);
+  main.ops.insert(main.ops.begin() + 2, scale);
+  OpDesc& loop = main.ops[6];
+  ASSERT_EQ(loop.Type(), "while");
+  loop.SetInput("X", {"xs", "i", "n", "sum"});
+  program.blocks[1].ops[0].SetInput("Y", {"xs"});
+  OpDesc dropout = Op("dropout", {{"X", {"sum"}}}, {{"Out", {"sum_out"}}});
+  dropout.SetAttr("dropout_implementation", std::string("upscale_in_train"));
+  dropout.SetAttr("dropout_prob", 0.5f);
+  dropout.SetAttr("is_test", true);
+  main.ops.insert(main.ops.begin() + 7, dropout);
+  for (auto& op : main.ops) {
+    if (op.Type() == "fetch" && op.Input("X")[0] == "sum") op.SetInput("X", {"sum_out"});
+  }
+  auto p = CreateFull(program, kHost);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  // Removing either would rename a var of the loop (the scale's reader
+  // would read x, the loop would write sum_out): both stay.
+  int kept = 0;
+  for (const auto& op : (*p)->GetPlacementReport().ops) {
+    kept += op.op.find("dropout") == 0 || op.op.find("scale") == 0;
+  }
+  EXPECT_EQ(kept, 2);
+  RunLoop(p->get(), 3);
+}
+
 TEST(ControlFlow, MissingSubBlockIsAnError) {
   ProgramDesc program = WhileLoopProgram();
   program.blocks[0].ops[5].RemoveAttr("sub_block");
