@@ -346,6 +346,48 @@ TEST(ControlFlow, IdentityOpsAroundALoopKeepTheNamesItsBodyUses) {
   RunLoop(p->get(), 3);
 }
 
+// With NPU places, ops feeding the loop go into a device subgraph, while the
+// loop and its body stay on host, reading the subgraph's output by name.
+TEST(ControlFlow, LoopStaysOnHostNextToAnNpuSubgraph) {
+  ProgramDesc program = WhileLoopProgram();
+  auto& main = program.blocks[0];
+  main.vars.push_back(Activation("x2", DataType::kFloat32, {2, 3}));
+  main.vars.push_back(Activation("xs", DataType::kFloat32, {2, 3}));
+  // xs = (x * 2) * 0.5 = x, in two scales (a subgraph of two ops).
+  const float factors[] = {2.f, 0.5f};
+  const char* ins[] = {"x", "x2"};
+  const char* outs[] = {"x2", "xs"};
+  for (int k = 0; k < 2; ++k) {
+    OpDesc scale = Op("scale", {{"X", {ins[k]}}}, {{"Out", {outs[k]}}});
+    scale.SetAttr("scale", factors[k]);
+    scale.SetAttr("bias", 0.f);
+    main.ops.insert(main.ops.begin() + 2 + k, scale);
+  }
+  OpDesc& loop = main.ops[7];
+  ASSERT_EQ(loop.Type(), "while");
+  loop.SetInput("X", {"xs", "i", "n", "sum"});
+  program.blocks[1].ops[0].SetInput("Y", {"xs"});
+  std::string model, params;
+  lite::Scope scope;
+  ASSERT_TRUE(lite::SaveCombinedModelToBuffers(program, scope, &model, &params).ok());
+  CxxConfig config;
+  config.set_model_buffer(model.data(), model.size(), params.data(), params.size());
+  config.set_valid_places(
+      {lite::Place(lite::TargetType::kNPU), lite::Place(lite::TargetType::kHost)});
+  config.set_npu_driver("reference");
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  RunLoop(p->get(), 3);
+  const auto report = (*p)->GetPlacementReport();
+  ASSERT_EQ(report.subgraphs.size(), 1u) << report.ToString();
+  EXPECT_EQ(report.subgraphs[0].state, "device") << report.ToString();
+  for (const auto& op : report.ops) {
+    if (op.op.find("while") == 0) {
+      EXPECT_FALSE(op.on_device) << report.ToString();
+    }
+  }
+}
+
 TEST(ControlFlow, MissingSubBlockIsAnError) {
   ProgramDesc program = WhileLoopProgram();
   program.blocks[0].ops[5].RemoveAttr("sub_block");
