@@ -10,6 +10,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/test_util.h"
+#include "tools/opt_main.h"
 
 namespace {
 
@@ -276,6 +277,40 @@ TEST(ControlFlow, WhileLoopAccumulatesOnEveryPath) {
       RunLoop(p, 3);  // a second run starts from the fed values again
     });
   }
+}
+
+// A clone builds its own sub-block instructions in its own scope: runs of
+// the clone and the original do not disturb each other.
+TEST(ControlFlow, ClonedPredictorRunsItsOwnLoop) {
+  auto p = CreateFull(WhileLoopProgram(), kHost);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  auto clone = (*p)->Clone();
+  ASSERT_TRUE(clone.ok()) << clone.status().ToString();
+  RunLoop(p->get(), 4);
+  RunLoop(clone->get(), 2);
+  RunLoop(p->get(), 4);
+}
+
+// The opt tool (the same optimizer and writer as SaveOptimizedModel) turns
+// the loop model's files into a .nb the light predictor runs.
+TEST(ControlFlow, OptWritesALoopModelTheLightPredictorRuns) {
+  std::string model, params;
+  lite::Scope scope;
+  ASSERT_TRUE(lite::SaveCombinedModelToBuffers(WhileLoopProgram(), scope, &model, &params).ok());
+  const std::string dir = lite::testing_util::MakeTempDir("opt_loop");
+  lite::testing_util::WriteFileOrDie(dir + "/model.pdmodel", model);
+  lite::testing_util::WriteFileOrDie(dir + "/model.pdiparams", params);
+  std::vector<std::string> args = {"opt", "--model_file=" + dir + "/model.pdmodel",
+                                   "--param_file=" + dir + "/model.pdiparams",
+                                   "--optimize_out=" + dir + "/opt"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(&a[0]);
+  ASSERT_EQ(lite::tools::OptMain(static_cast<int>(argv.size()), argv.data()), 0);
+  MobileConfig mobile;
+  mobile.set_model_from_file(dir + "/opt.nb");
+  auto light = CreatePaddlePredictor<MobileConfig>(mobile);
+  ASSERT_TRUE(light.ok()) << light.status().ToString();
+  RunLoop(light->get(), 5);
 }
 
 TEST(ControlFlow, WhileLoopWithZeroIterationsKeepsInitialValues) {
