@@ -313,6 +313,29 @@ TEST(ControlFlow, OptWritesALoopModelTheLightPredictorRuns) {
   RunLoop(light->get(), 5);
 }
 
+// A conditional_block nested in the loop's body (its block's parent is the
+// body) does the body's assignment: its kernel builds its own sub-block
+// inside the body's scope, on every path.
+TEST(ControlFlow, ConditionalBlockNestedInALoop) {
+  ProgramDesc program = WhileLoopProgram();
+  auto& body = program.blocks[1];
+  body.vars.push_back(Activation("inner_cond", DataType::kBool, {1}));
+  ASSERT_EQ(body.ops[1].Type(), "assign");
+  OpDesc branch = Op("conditional_block", {{"Cond", {"inner_cond"}}, {"Input", {"tmp"}}},
+                     {{"Out", {"sum"}}});
+  SetSubBlock(&branch, 2);
+  branch.SetAttr("is_scalar_condition", true);
+  lite::cpp::BlockDesc inner;
+  inner.idx = 2;
+  inner.parent_idx = 1;
+  inner.ops.push_back(body.ops[1]);  // sum = tmp, now only when i < n
+  body.ops[1] = branch;
+  body.ops.insert(body.ops.begin() + 1,
+                  Op("less_than", {{"X", {"i"}}, {"Y", {"n"}}}, {{"Out", {"inner_cond"}}}));
+  program.blocks.push_back(inner);
+  EveryPath(program, kHost, "nested", [](PaddlePredictor* p) { RunLoop(p, 3); });
+}
+
 TEST(ControlFlow, WhileLoopWithZeroIterationsKeepsInitialValues) {
   ProgramDesc program = WhileLoopProgram();
   auto& ops = program.blocks[0].ops;
