@@ -2,8 +2,8 @@
 //
 // Runs after generate_program_pass, on the generated program. For every
 // activation of block 0 (written there, not persistable, not a feed/fetch
-// list, not named in a control-flow sub-block) it finds the op of its last use (read or write) and records it in
-// that op's kReleaseAfterAttr. At run time the buffer of each listed var goes
+// list, not named in a control-flow sub-block) it finds the op of its last
+// use (read or write) and records it in that op's kReleaseAfterAttr. At run time the buffer of each listed var goes
 // back to the program's BufferPool right after that op, and later
 // allocations are served from the pool best fit by size (lite/core/
 // buffer_pool.h), so the plan holds for any input shape. Counters: vars
