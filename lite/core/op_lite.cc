@@ -1,5 +1,7 @@
 #include "lite/core/op_lite.h"
 
+#include <algorithm>
+
 namespace lite {
 
 std::string OpLite::DebugName() const {
@@ -101,6 +103,20 @@ std::vector<std::string> OpRegistry::Types() const {
   std::vector<std::string> out;
   for (const auto& kv : factories_) out.push_back(kv.first);
   return out;
+}
+
+bool OpRegistry::DeclareAttrValues(const std::string& type, const std::string& attr,
+                                   std::vector<std::string> values) {
+  std::sort(values.begin(), values.end());
+  attr_values_[type][attr] = std::move(values);
+  return true;
+}
+
+std::map<std::string, std::vector<std::string>> OpRegistry::AttrValues(
+    const std::string& type) const {
+  auto it = attr_values_.find(type);
+  return it == attr_values_.end() ? std::map<std::string, std::vector<std::string>>()
+                                  : it->second;
 }
 
 }  // namespace lite

@@ -95,8 +95,17 @@ class OpRegistry {
   std::unique_ptr<OpLite> Create(const std::string& type) const;
   std::vector<std::string> Types() const;  // sorted
 
+  // The values of attribute `attr` an op supports, when it supports only
+  // some (declared with DECLARE_LITE_OP_ATTR_VALUES; docs/ops.md lists
+  // them). AttrValues: attribute -> values, both sorted; empty when the op
+  // declares none.
+  bool DeclareAttrValues(const std::string& type, const std::string& attr,
+                         std::vector<std::string> values);
+  std::map<std::string, std::vector<std::string>> AttrValues(const std::string& type) const;
+
  private:
   std::map<std::string, OpFactory> factories_;
+  std::map<std::string, std::map<std::string, std::vector<std::string>>> attr_values_;
 };
 
 }  // namespace lite
@@ -107,3 +116,9 @@ class OpRegistry {
       ::lite::OpRegistry::Global().Register(#op_type, [] {               \
         return std::unique_ptr<::lite::OpLite>(new OpClass(#op_type));   \
       })
+
+// DECLARE_LITE_OP_ATTR_VALUES(pool2d, pooling_type, "avg", "max"): the op
+// accepts only these values of the attribute (its Attach refuses others).
+#define DECLARE_LITE_OP_ATTR_VALUES(op_type, attr, ...)                        \
+  static bool lite_op_attr_values_##op_type##_##attr [[maybe_unused]] =       \
+      ::lite::OpRegistry::Global().DeclareAttrValues(#op_type, #attr, {__VA_ARGS__})

@@ -197,3 +197,7 @@ REGISTER_LITE_OP(nearest_interp, lite::operators::InterpolateOp);
 REGISTER_LITE_OP(bilinear_interp, lite::operators::InterpolateOp);
 REGISTER_LITE_OP(nearest_interp_v2, lite::operators::InterpolateOp);
 REGISTER_LITE_OP(bilinear_interp_v2, lite::operators::InterpolateOp);
+DECLARE_LITE_OP_ATTR_VALUES(nearest_interp, interp_method, "bilinear", "nearest");
+DECLARE_LITE_OP_ATTR_VALUES(bilinear_interp, interp_method, "bilinear", "nearest");
+DECLARE_LITE_OP_ATTR_VALUES(nearest_interp_v2, interp_method, "bilinear", "nearest");
+DECLARE_LITE_OP_ATTR_VALUES(bilinear_interp_v2, interp_method, "bilinear", "nearest");

@@ -95,3 +95,5 @@ Status PoolOp::InferShape() {
 }  // namespace lite
 
 REGISTER_LITE_OP(pool2d, lite::operators::PoolOp);
+DECLARE_LITE_OP_ATTR_VALUES(pool2d, pooling_type, "avg", "max");
+DECLARE_LITE_OP_ATTR_VALUES(pool2d, padding_algorithm, "EXPLICIT", "SAME", "VALID");

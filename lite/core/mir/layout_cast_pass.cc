@@ -11,7 +11,8 @@
 // Where a consumer wants the other layout, one `layout` op per (var, wanted
 // layout) is inserted, its kernel chosen by alias (nchw_to_nhwc /
 // nhwc_to_nchw), shared by all consumers that want it. A fetched var keeps
-// its name (the predictor's output names are the fetch inputs): its NHWC
+// its name (the predictor's output names are the fetch inputs; a control-
+// flow op's sub-block reads its inputs by name): its NHWC
 // producer writes a renamed var, which NHWC consumers read, and the layout
 // op writes the original name. Requires
 // static_kernel_pick_pass; runs after type_target_cast_pass.
@@ -94,7 +95,8 @@ class LayoutCastPass : public Pass {
   StatusOr<bool> CastFetchedVars(SSAGraph* graph) {
     bool changed = false;
     for (Node* fetch : graph->StmtNodes()) {
-      if (fetch->stmt().desc.Type() != "fetch") continue;
+      const cpp::OpDesc& reader = fetch->stmt().desc;
+      if (reader.Type() != "fetch" && !IsControlFlowOp(reader)) continue;
       for (Node* var : std::vector<Node*>(fetch->inlinks)) {
         if (var->inlinks.empty() || !Nhwc(var->inlinks.front()->stmt().picked)) continue;
         Node* producer = var->inlinks.front();

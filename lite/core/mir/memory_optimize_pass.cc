@@ -2,8 +2,8 @@
 //
 // Runs after generate_program_pass, on the generated program. For every
 // activation of block 0 (written there, not persistable, not a feed/fetch
-// list) it finds the op of its last use (read or write) and records it in
-// that op's kReleaseAfterAttr. At run time the buffer of each listed var goes
+// list, not named in a control-flow sub-block) it finds the op of its last
+// use (read or write) and records it in that op's kReleaseAfterAttr. At run time the buffer of each listed var goes
 // back to the program's BufferPool right after that op, and later
 // allocations are served from the pool best fit by size (lite/core/
 // buffer_pool.h), so the plan holds for any input shape. Counters: vars
@@ -39,6 +39,18 @@ class MemoryOptimizePass : public Pass {
         last_use[v] = i;
       }
     }
+    // Vars the program's other blocks (control-flow sub-blocks) name are
+    // read or written while their op runs, possibly again and again: never
+    // planned.
+    std::set<std::string> in_sub_blocks;
+    const cpp::ProgramDesc& source = graph->source_program();
+    for (size_t b = 0; b < source.blocks.size(); ++b) {
+      if (static_cast<int>(b) == graph->block_idx()) continue;
+      for (const cpp::OpDesc& op : source.blocks[b].ops) {
+        for (const auto& v : op.InputArgumentNames()) in_sub_blocks.insert(v);
+        for (const auto& v : op.OutputArgumentNames()) in_sub_blocks.insert(v);
+      }
+    }
     std::map<size_t, std::vector<std::string>> release;
     int64_t planned = 0;
     for (const auto& kv : last_use) {
@@ -46,6 +58,7 @@ class MemoryOptimizePass : public Pass {
       const cpp::VarDesc* vd = block.FindVar(var);
       auto w = first_write.find(var);
       if (!vd || vd->persistable || vd->kind != cpp::VarKind::kLoDTensor) continue;
+      if (in_sub_blocks.count(var)) continue;
       if (w == first_write.end() || !ReadOnlyAfterWrite(block, var, w->second)) continue;
       release[kv.second].push_back(var);
       ++planned;

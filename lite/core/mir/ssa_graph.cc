@@ -200,5 +200,9 @@ std::string OutputParamOf(const Node* op, const std::string& var) {
   return ParamOf(op->stmt().desc.outputs(), var);
 }
 
+bool IsControlFlowOp(const cpp::OpDesc& desc) {
+  return desc.Type() == "while" || desc.Type() == "conditional_block";
+}
+
 }  // namespace mir
 }  // namespace lite

@@ -56,6 +56,9 @@ class SSAGraph {
   const std::vector<Place>& valid_places() const { return valid_places_; }
   // The program the graph came from (other blocks, version info).
   const cpp::ProgramDesc& source_program() const { return source_; }
+  // static_kernel_pick_pass records host kernels in the ops of the source's
+  // other blocks (control-flow sub-blocks) here.
+  cpp::ProgramDesc* mutable_source_program() { return &source_; }
   int block_idx() const { return block_idx_; }
 
   // Output of generate_program_pass: block `block_idx()` replaced by the
@@ -98,6 +101,12 @@ class SSAGraph {
 // judge, see KernelDef::SetAcceptsDims); empty when it has no desc. The
 // graph must outlive the function.
 VarDimsFn DeclaredDims(const SSAGraph& graph);
+
+// True for a control-flow op (while, conditional_block): its sub-block reads
+// and writes outer vars by name, so passes keep the names it reads and
+// writes (never renaming them, like fetched vars) and move nothing into or
+// out of the block.
+bool IsControlFlowOp(const cpp::OpDesc& desc);
 
 // Name of the parameter of stmt `op` that lists variable `var` as an input
 // (or output); "" when none.

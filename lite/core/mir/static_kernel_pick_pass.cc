@@ -10,8 +10,9 @@
 // takes only kInt8 kernels. Ties go to the smaller kernel
 // key, so the pick is deterministic. Every op left without a kernel is
 // listed in one error.
-// Ops of blocks added by passes (subgraph bodies) get host kernels,
-// recorded in their kKernelKeyAttr.
+// Ops of blocks added by passes (subgraph bodies) and of the program's
+// other blocks (control-flow sub-blocks) get host kernels, recorded in their
+// kKernelKeyAttr.
 #include <algorithm>
 
 #include "lite/core/mir/pass.h"
@@ -109,6 +110,19 @@ class StaticKernelPickPass : public Pass {
         if (desc.GetAttr<std::string>(kKernelKeyAttr, "") != best->Key()) changed = true;
         desc.SetAttr(kKernelKeyAttr, best->Key());
         Count("picked_host_in_subgraphs");
+      }
+    }
+    // Ops of the source's other blocks (control-flow sub-blocks, run by the
+    // while / conditional_block host kernels) get host kernels too.
+    cpp::ProgramDesc* source = graph->mutable_source_program();
+    for (size_t b = 0; b < source->blocks.size(); ++b) {
+      if (static_cast<int>(b) == graph->block_idx()) continue;
+      for (cpp::OpDesc& desc : source->blocks[b].ops) {
+        const KernelDef* best = pick(desc, {Place(TargetType::kHost)});
+        if (!best) continue;
+        if (desc.GetAttr<std::string>(kKernelKeyAttr, "") != best->Key()) changed = true;
+        desc.SetAttr(kKernelKeyAttr, best->Key());
+        Count("picked_host_in_sub_blocks");
       }
     }
     if (!missing.empty()) {

@@ -130,7 +130,7 @@ const Tensor* WeightTensor(const SSAGraph& graph, const Node* var) {
 
 bool IsFetched(const Node* var) {
   for (const Node* c : var->outlinks) {
-    if (c->stmt().desc.Type() == "fetch") return true;
+    if (c->stmt().desc.Type() == "fetch" || IsControlFlowOp(c->stmt().desc)) return true;
   }
   return false;
 }
@@ -160,7 +160,8 @@ bool RemoveIdentityOp(SSAGraph* graph, Node* op, Node* x, Node* y) {
   Node* producer = x->inlinks.empty() ? nullptr : x->inlinks.front();
   const bool x_only_here = x->outlinks.size() == 1 && x->outlinks.front() == op;
   if (producer && x_only_here && !x->arg().is_weight &&
-      producer->stmt().desc.Type() != "feed" && CanWriteEarlier(*graph, y, {x})) {
+      producer->stmt().desc.Type() != "feed" && !IsControlFlowOp(producer->stmt().desc) &&
+      CanWriteEarlier(*graph, y, {x})) {
     AbsorbIntoProducer(graph, producer, x, op, y);  // x is orphaned and goes with it
     return true;
   }

@@ -45,7 +45,8 @@ Node* AddWeight(SSAGraph* graph, const std::string& base, const Tensor& value);
 // The tensor of a weight arg (nullptr when it is not a weight).
 const Tensor* WeightTensor(const SSAGraph& graph, const Node* var);
 
-// True when `var` is read by a fetch op.
+// True when `var` is read by a fetch op or a control-flow op (whose
+// sub-block reads it by name): its name must survive.
 bool IsFetched(const Node* var);
 // Number of live arg nodes (versions) named like `var`.
 int Versions(const SSAGraph& graph, const std::string& name);

@@ -1,0 +1,43 @@
+#include "lite/operators/tensor_array_ops.h"
+
+namespace lite {
+namespace operators {
+
+Status TensorArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+  const bool writes = Type() == "write_to_array";
+  const std::string array_param = writes ? "Out" : "X";
+  const auto& names = writes ? desc.Output("Out") : desc.Input("X");
+  if (names.size() != 1) return OpError("'" + array_param + "' must name one tensor array");
+  param_.array = writes ? scope->Var(names[0]) : scope->FindVar(names[0]);
+  if (!param_.array) {
+    return OpError("tensor array '" + names[0] + "' (input X) is not in the scope");
+  }
+  if (writes) {
+    ASSIGN_OR_RETURN(Tensor * x, Input("X"));
+    param_.x = x;
+  }
+  if (Type() != "lod_array_length") {
+    ASSIGN_OR_RETURN(Tensor * index, Input("I"));
+    param_.index = index;
+  }
+  if (!writes) {
+    ASSIGN_OR_RETURN(param_.out, Output("Out"));
+  }
+  return Status::OK();
+}
+
+Status TensorArrayOp::InferShape() {
+  // read_from_array: the element's dims are known when the kernel runs.
+  if (Type() == "lod_array_length") {
+    param_.out->Resize({1});
+    param_.out->set_dtype(DataType::kInt64);
+  }
+  return Status::OK();
+}
+
+}  // namespace operators
+}  // namespace lite
+
+REGISTER_LITE_OP(write_to_array, lite::operators::TensorArrayOp);
+REGISTER_LITE_OP(read_from_array, lite::operators::TensorArrayOp);
+REGISTER_LITE_OP(lod_array_length, lite::operators::TensorArrayOp);
