@@ -5,6 +5,7 @@
 #include <map>
 
 #include "lite/api/saving.h"
+#include "lite/core/cpu_budget.h"
 #include "lite/core/program_validator.h"
 #include "lite/utils/logging.h"
 
@@ -62,8 +63,13 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   rt->fetch_list_ = rt->exec_scope_->Var(fetch_var)->GetMutableTensorList();
   rt->feed_list_->resize(rt->input_names_.size());
   rt->fetch_list_->resize(rt->output_names_.size());
-  ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_,
-                                                     threads < 1 ? 1 : threads, npu));
+  const ThreadCap cap = CapThreads(threads);
+  if (!cap.note.empty()) LogMessage(LogSeverity::kInfo, cap.note);
+  rt->threads_ = cap.threads;
+  rt->npu_ = npu;
+  if (cap.threads > 1) rt->governor_ = std::make_unique<ThreadGovernor>(cap.threads);
+  ASSIGN_OR_RETURN(rt->runtime_,
+                   BuildRuntimeProgram(rt->program_, rt->exec_scope_, cap.threads, npu));
   if (!rt->runtime_->context()->subgraphs.empty()) {
     LogMessage(LogSeverity::kInfo, rt->Placement().Summary());
   }
@@ -190,14 +196,41 @@ Status PredictorRuntime::Run() {
     }
     signature += ";";
   }
+  ASSIGN_OR_RETURN(RuntimeProgram * program, ProgramForRun());
+  if (governor_) governor_->BeginRun();
+  Status status;
   try {
-    return runtime_->Run(signature);
+    status = program->Run(signature);
   } catch (const std::bad_alloc&) {
-    return Internal("out of memory while running (a tensor allocation failed or exceeded "
-                    "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");
+    status = Internal("out of memory while running (a tensor allocation failed or exceeded "
+                      "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");
   } catch (const std::exception& e) {
-    return Internal(std::string("run failed: ") + e.what());
+    status = Internal(std::string("run failed: ") + e.what());
   }
+  if (governor_) {
+    governor_->EndRun();
+    if (!governor_->change_note().empty()) {
+      LogMessage(LogSeverity::kInfo, governor_->change_note());
+    }
+  }
+  return status;
+}
+
+StatusOr<RuntimeProgram*> PredictorRuntime::ProgramForRun() {
+  if (!governor_ || governor_->threads() >= threads_) return runtime_.get();
+  if (!single_thread_) {
+    // Same program text and exec scope: the twin's kernels (oneDNN
+    // primitives, XNNPACK runtimes) are built for one thread.
+    ASSIGN_OR_RETURN(single_thread_, BuildRuntimeProgram(program_, exec_scope_, 1, npu_));
+    single_thread_->set_profiling(profiling_);
+  }
+  return single_thread_.get();
+}
+
+void PredictorRuntime::set_profiling(bool on) {
+  profiling_ = on;
+  runtime_->set_profiling(on);
+  if (single_thread_) single_thread_->set_profiling(on);
 }
 
 }  // namespace lite

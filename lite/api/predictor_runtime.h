@@ -15,6 +15,7 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
+#include "lite/core/thread_governor.h"
 #include "lite/core/base/scope.h"
 #include "lite/core/base/program_desc.h"
 
@@ -32,7 +33,10 @@ class PredictorRuntime {
  public:
   // `program` is optimized (block 0 in execution order with kernel keys).
   // Device subgraphs compile here (see BuildRuntimeProgram); when any
-  // exist, one summary line goes to stderr.
+  // exist, one summary line goes to stderr. `threads` is capped to the CPUs
+  // the process may use (cpu_budget.h, one line when it is); with more than
+  // one, a ThreadGovernor may run single-threaded while the CPUs are shared
+  // (see Run).
   static StatusOr<std::unique_ptr<PredictorRuntime>> Create(
       const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads,
       const NpuOptions& npu = NpuOptions());
@@ -50,21 +54,37 @@ class PredictorRuntime {
 
   const cpp::ProgramDesc& program() const { return program_; }
   paddle::lite_api::PlacementReport Placement() const;
-  void set_profiling(bool on) { runtime_->set_profiling(on); }
+  void set_profiling(bool on);
   std::string ProfileSummary() const { return runtime_->ProfileSummary(); }
   std::string ProfileDetail() const { return runtime_->ProfileDetail(); }
   void ResetProfile() { runtime_->ResetProfile(); }
   // The program being run (tests inspect its arena plan).
   const RuntimeProgram& runtime_program() const { return *runtime_; }
   const Scope& root_scope() const { return *root_; }
+  // Threads after the CPU cap, and those the next run will use.
+  int threads() const { return threads_; }
+  int active_threads() const { return governor_ ? governor_->threads() : threads_; }
+  // Replaces the governor (tests drive it with made-up counters).
+  void set_thread_governor(std::unique_ptr<ThreadGovernor> governor) {
+    governor_ = std::move(governor);
+  }
 
  private:
   Status CheckInputs() const;
+  // The program the next run uses: the main one, or (while the governor
+  // says one thread) a single-threaded twin over the same exec scope, built
+  // on first need.
+  StatusOr<RuntimeProgram*> ProgramForRun();
 
   cpp::ProgramDesc program_;
   std::shared_ptr<Scope> root_;
   Scope* exec_scope_ = nullptr;
   std::unique_ptr<RuntimeProgram> runtime_;
+  int threads_ = 1;
+  NpuOptions npu_;
+  bool profiling_ = false;
+  std::unique_ptr<ThreadGovernor> governor_;     // null with one thread
+  std::unique_ptr<RuntimeProgram> single_thread_;  // the twin, once needed
   std::vector<std::string> input_names_;   // by feed col
   std::vector<std::string> output_names_;  // by fetch col
   std::vector<Tensor>* feed_list_ = nullptr;
