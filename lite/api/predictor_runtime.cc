@@ -59,6 +59,8 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   std::string feed_var = "feed", fetch_var = "fetch";
   RETURN_IF_ERROR(CollectColumns(block, "feed", &rt->input_names_, &feed_var));
   RETURN_IF_ERROR(CollectColumns(block, "fetch", &rt->output_names_, &fetch_var));
+  rt->feed_var_ = feed_var;
+  rt->fetch_var_ = fetch_var;
   rt->feed_list_ = rt->exec_scope_->Var(feed_var)->GetMutableTensorList();
   rt->fetch_list_ = rt->exec_scope_->Var(fetch_var)->GetMutableTensorList();
   rt->feed_list_->resize(rt->input_names_.size());
@@ -67,7 +69,7 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   if (!cap.note.empty()) LogMessage(LogSeverity::kInfo, cap.note);
   rt->threads_ = cap.threads;
   rt->npu_ = npu;
-  if (cap.threads > 1) rt->governor_ = std::make_unique<ThreadGovernor>(cap.threads);
+  rt->set_adaptive_threads(true);
   ASSIGN_OR_RETURN(rt->runtime_,
                    BuildRuntimeProgram(rt->program_, rt->exec_scope_, cap.threads, npu));
   if (!rt->runtime_->context()->subgraphs.empty()) {
@@ -177,6 +179,7 @@ Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
 StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::Clone() {
   ASSIGN_OR_RETURN(auto runtime,
                    PredictorRuntime::Create(runtime_->program(), root_, threads_, npu_));
+  runtime->set_adaptive_threads(runtime_->adaptive_threads());
   return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::make_shared<RuntimePredictor>(
       std::move(runtime), root_, threads_, npu_, pass_log_, dots_));
 }
@@ -196,35 +199,69 @@ Status PredictorRuntime::Run() {
     }
     signature += ";";
   }
-  ASSIGN_OR_RETURN(RuntimeProgram * program, ProgramForRun());
-  if (governor_) governor_->BeginRun();
-  Status status;
-  try {
-    status = program->Run(signature);
-  } catch (const std::bad_alloc&) {
-    status = Internal("out of memory while running (a tensor allocation failed or exceeded "
-                      "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");
-  } catch (const std::exception& e) {
-    status = Internal(std::string("run failed: ") + e.what());
-  }
-  if (governor_) {
-    governor_->EndRun();
-    if (!governor_->change_note().empty()) {
-      LogMessage(LogSeverity::kInfo, governor_->change_note());
-    }
+  if (!governor_) return RunProgram(runtime_.get(), signature);
+  const bool single = governor_->threads() < threads_;
+  governor_->BeginRun();
+  Status status = single ? RunSingleThreaded(signature) : RunProgram(runtime_.get(), signature);
+  governor_->EndRun();
+  if (!governor_->change_note().empty()) {
+    LogMessage(LogSeverity::kInfo, governor_->change_note());
   }
   return status;
 }
 
-StatusOr<RuntimeProgram*> PredictorRuntime::ProgramForRun() {
-  if (!governor_ || governor_->threads() >= threads_) return runtime_.get();
+Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& signature) {
+  try {
+    return program->Run(signature);
+  } catch (const std::bad_alloc&) {
+    return Internal("out of memory while running (a tensor allocation failed or exceeded "
+                    "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");
+  } catch (const std::exception& e) {
+    return Internal(std::string("run failed: ") + e.what());
+  }
+}
+
+Status PredictorRuntime::RunSingleThreaded(const std::string& signature) {
   if (!single_thread_) {
-    // Same program text and exec scope: the twin's kernels (oneDNN
-    // primitives, XNNPACK runtimes) are built for one thread.
-    ASSIGN_OR_RETURN(single_thread_, BuildRuntimeProgram(program_, exec_scope_, 1, npu_));
+    single_thread_scope_ = root_->NewScope();
+    ASSIGN_OR_RETURN(single_thread_,
+                     BuildRuntimeProgram(program_, single_thread_scope_, 1, npu_));
     single_thread_->set_profiling(profiling_);
   }
-  return single_thread_.get();
+  auto* feeds = single_thread_scope_->Var(feed_var_)->GetMutableTensorList();
+  auto* fetches = single_thread_scope_->Var(fetch_var_)->GetMutableTensorList();
+  feeds->resize(feed_list_->size());
+  fetches->resize(fetch_list_->size());
+  for (size_t i = 0; i < feed_list_->size(); ++i) (*feeds)[i].ShareDataWith((*feed_list_)[i]);
+  RETURN_IF_ERROR(RunProgram(single_thread_.get(), signature));
+  for (size_t i = 0; i < fetch_list_->size(); ++i) (*fetch_list_)[i].ShareDataWith((*fetches)[i]);
+  return Status::OK();
+}
+
+void PredictorRuntime::set_adaptive_threads(bool on) {
+  governor_ = on && threads_ > 1 ? std::make_unique<ThreadGovernor>(threads_) : nullptr;
+}
+
+namespace {
+std::string WithSingleThreaded(std::string main, const RuntimeProgram* single, bool detail) {
+  if (!single) return main;
+  const std::string extra = detail ? single->ProfileDetail() : single->ProfileSummary();
+  if (extra.empty()) return main;
+  return main + "runs on 1 thread (adaptive threads, another process was busy):\n" + extra;
+}
+}  // namespace
+
+std::string PredictorRuntime::ProfileSummary() const {
+  return WithSingleThreaded(runtime_->ProfileSummary(), single_thread_.get(), false);
+}
+
+std::string PredictorRuntime::ProfileDetail() const {
+  return WithSingleThreaded(runtime_->ProfileDetail(), single_thread_.get(), true);
+}
+
+void PredictorRuntime::ResetProfile() {
+  runtime_->ResetProfile();
+  if (single_thread_) single_thread_->ResetProfile();
 }
 
 void PredictorRuntime::set_profiling(bool on) {

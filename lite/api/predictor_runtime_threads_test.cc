@@ -56,6 +56,7 @@ void CheckSwitching(const std::vector<Place>& places) {
   EXPECT_EQ((*rt)->threads(), 2);
   Machine machine;
   (*rt)->set_thread_governor(std::make_unique<ThreadGovernor>(2, machine.Source()));
+  (*rt)->set_profiling(true);
 
   const auto a = tools::LcgUniform(3 * 32 * 32, 11, -1, 1);
   const auto b = tools::LcgUniform(3 * 32 * 32, 12, -1, 1);
@@ -79,6 +80,9 @@ void CheckSwitching(const std::vector<Place>& places) {
   EXPECT_NE(std::find(used.begin(), used.end(), 1), used.end());
   EXPECT_EQ(used.front(), 2);
   EXPECT_NE(std::find(used.begin() + 8, used.end(), 2), used.end());
+  // The profile covers the runs of both programs.
+  EXPECT_NE((*rt)->ProfileSummary().find("runs on 1 thread"), std::string::npos)
+      << (*rt)->ProfileSummary();
 }
 
 TEST(PredictorRuntimeThreads, HostSwitchesToOneThreadAndBackWithSameAnswers) {
