@@ -48,7 +48,7 @@ class ThreadGovernor {
   // runs, whichever comes first.
   static constexpr int64_t kWindowNs = 20 * 1000 * 1000;
   static constexpr int kWindowRuns = 3;
-  // Runs shorter than this are sampled at most once per kSampleGapNs.
+  // At most one run is sampled per kSampleGapNs.
   static constexpr int64_t kSampleGapNs = 10 * 1000 * 1000;
   static constexpr int64_t kMinBackoffNs = 1000LL * 1000 * 1000;
   static constexpr int64_t kMaxBackoffNs = 64LL * 1000 * 1000 * 1000;
@@ -77,8 +77,7 @@ class ThreadGovernor {
 
   // Run timing and sampling.
   int64_t run_begin_ns_ = 0;
-  int64_t last_sample_end_ns_ = -kSampleGapNs;  // the first run is sampled
-  int64_t last_run_ns_ = 0;
+  int64_t last_sample_begin_ns_ = -kSampleGapNs;  // the first run is sampled
   bool sampling_ = false;
   int64_t begin_delay_ns_ = 0;
 
