@@ -35,6 +35,10 @@ void BindConfigs(py::module_& m) {
       .def("set_threads", &ConfigBase::set_threads, py::arg("threads"),
            "Threads each run() uses (default 1).")
       .def("threads", &ConfigBase::threads)
+      .def("set_adaptive_threads", &ConfigBase::set_adaptive_threads, py::arg("on"),
+           "With threads > 1 (default on): run on one thread while other processes keep "
+           "the CPUs busy, and on threads() again once a CPU is idle.")
+      .def("adaptive_threads", &ConfigBase::adaptive_threads)
       .def("set_profiling", &ConfigBase::set_profiling, py::arg("on"),
            "Time every op of every run(); read with get_profile_summary() / "
            "get_profile_detail().")

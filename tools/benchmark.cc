@@ -6,6 +6,7 @@
 //             [--input_shape=1,3,640,640[:...]] [--reference=REF_DIR]
 //             [--threads=1] [--warmup=3] [--repeats=20] [--valid_targets=npu,host]
 //             [--npu_driver=xnnpack ...] [--profile] [--profile_ops]
+//             [--adaptive_threads=false] [--noisy_neighbour --rounds=5]
 //
 // Prints the predictor, init time, median/min/mean latency and peak RSS
 // (VmHWM), the profile table with --profile (per op type and place) and
@@ -13,6 +14,13 @@
 // {"median_ms":..,"min_ms":..,"mean_ms":..,"init_ms":..,"peak_rss_mb":..,...}
 // that ../shared/bench/ab_interleave.sh reads. Exit 1 with one line
 // "benchmark: error: <reason>" on failure.
+//
+// --noisy_neighbour measures a shared machine: it starts a lowest-priority
+// busy loop on the last usable CPU (tools/noisy_neighbour.h), then runs a
+// 1-thread and a --threads predictor in turn for --rounds rounds of
+// --repeats runs each (the order alternating), prints each round's medians,
+// the median of them per thread count and the ratio, stops the loop, and
+// ends with a JSON line {"noisy_neighbour":true,"median_1t_ms":..,...}.
 #include <gflags/gflags.h>
 
 #include <algorithm>
@@ -22,7 +30,9 @@
 #include <iostream>
 #include <string>
 
+#include "lite/core/cpu_budget.h"
 #include "tools/feed_util.h"
+#include "tools/noisy_neighbour.h"
 #include "tools/npu_flags.h"
 #include "tools/reference.h"
 #include "tools/tool_util.h"
@@ -40,10 +50,17 @@ DEFINE_int32(repeats, 20, "timed runs");
 DEFINE_bool(profile, false, "print the profile of the timed runs per op type and place");
 DEFINE_bool(profile_ops, false, "print the profile of the timed runs per op, in program order");
 DEFINE_string(disable_passes, "", "full predictor: comma list of passes to skip");
+DEFINE_bool(adaptive_threads, true,
+            "with --threads > 1, run on one thread while other processes keep the CPUs busy");
+DEFINE_bool(noisy_neighbour, false,
+            "keep one CPU busy with a lowest-priority loop and compare 1 thread with --threads, "
+            "interleaved over --rounds");
+DEFINE_int32(rounds, 5, "--noisy_neighbour: rounds of --repeats runs per thread count");
 
 namespace {
 
 using lite::Status;
+using lite::StatusOr;
 
 // Peak resident set size of this process (VmHWM), MB; -1 when unreadable.
 double PeakRssMb() {
@@ -57,6 +74,72 @@ double PeakRssMb() {
 
 double MsSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+Status Feed(const lite::tools::Reference* ref, paddle::lite_api::PaddlePredictor* predictor,
+            std::ostream* log) {
+  if (!ref) return lite::tools::FeedGenerated(FLAGS_input_shape, predictor, log);
+  if (!FLAGS_input_shape.empty()) return lite::InvalidArgument("give --reference or --input_shape");
+  return lite::tools::FeedInputs(*ref, predictor);
+}
+
+// Median latency of `runs` runs, ms.
+StatusOr<double> TimeRuns(paddle::lite_api::PaddlePredictor* predictor, int runs) {
+  std::vector<double> ms;
+  for (int i = 0; i < runs; ++i) {
+    const auto t = std::chrono::steady_clock::now();
+    RETURN_IF_ERROR(predictor->Run());
+    ms.push_back(MsSince(t));
+  }
+  return lite::tools::Summarize(ms).median;
+}
+
+Status NoisyNeighbourBenchmark(lite::tools::ModelFlags flags, const lite::tools::Reference* ref) {
+  if (flags.threads < 2) {
+    return lite::InvalidArgument("--noisy_neighbour compares 1 thread with --threads=N >= 2");
+  }
+  if (FLAGS_rounds < 1) return lite::InvalidArgument("--rounds must be >= 1");
+  const std::vector<int> cpus = lite::AffinityCpus();
+  if (cpus.size() < 2) return lite::FailedPrecondition("--noisy_neighbour needs 2 usable CPUs");
+  const int many = flags.threads;
+  ASSIGN_OR_RETURN(auto predictor_n, lite::tools::CreatePredictor(flags));
+  flags.threads = 1;
+  ASSIGN_OR_RETURN(auto predictor_1, lite::tools::CreatePredictor(flags));
+  RETURN_IF_ERROR(Feed(ref, predictor_n.get(), &std::cout));
+  std::ostream quiet(nullptr);  // the inputs were listed once
+  RETURN_IF_ERROR(Feed(ref, predictor_1.get(), &quiet));
+  for (int i = 0; i < FLAGS_warmup; ++i) {
+    RETURN_IF_ERROR(predictor_1->Run());
+    RETURN_IF_ERROR(predictor_n->Run());
+  }
+  ASSIGN_OR_RETURN(auto neighbour, lite::tools::NoisyNeighbour::Start(cpus.back(), 3600));
+  std::printf("noisy neighbour: a busy loop on CPU %d (nice 19, its own session); %d round(s) "
+              "of %d run(s) per thread count, adaptive threads %s\n",
+              neighbour->cpu(), FLAGS_rounds, FLAGS_repeats, FLAGS_adaptive_threads ? "on" : "off");
+  std::vector<double> ones, manys;
+  for (int r = 0; r < FLAGS_rounds; ++r) {
+    double one = 0, n = 0;
+    for (int k = 0; k < 2; ++k) {
+      const bool first_one = r % 2 == 0;
+      const bool run_one = (k == 0) == first_one;
+      ASSIGN_OR_RETURN(double median,
+                       TimeRuns(run_one ? predictor_1.get() : predictor_n.get(), FLAGS_repeats));
+      (run_one ? one : n) = median;
+    }
+    ones.push_back(one);
+    manys.push_back(n);
+    std::printf("round %d: 1 thread %.3f ms, %d threads %.3f ms\n", r + 1, one, many, n);
+  }
+  neighbour.reset();
+  const double one = lite::tools::Summarize(ones).median;
+  const double n = lite::tools::Summarize(manys).median;
+  std::printf("median of round medians: 1 thread %.3f ms, %d threads %.3f ms, %d/1 = %.2f\n",
+              one, many, n, many, n / one);
+  std::printf("{\"noisy_neighbour\":true,\"median_1t_ms\":%.4f,\"median_nt_ms\":%.4f,"
+              "\"ratio\":%.3f,\"threads\":%d,\"rounds\":%d,\"runs\":%d,\"adaptive\":%s}\n",
+              one, n, n / one, many, FLAGS_rounds, FLAGS_repeats,
+              FLAGS_adaptive_threads ? "true" : "false");
+  return Status::OK();
 }
 
 Status Benchmark() {
@@ -84,6 +167,8 @@ Status Benchmark() {
       flags.param_file = files ? ref->params_file : "";
     }
   }
+  flags.adaptive_threads = FLAGS_adaptive_threads;
+  if (FLAGS_noisy_neighbour) return NoisyNeighbourBenchmark(flags, ref.get());
   const auto t0 = std::chrono::steady_clock::now();
   ASSIGN_OR_RETURN(auto predictor, lite::tools::CreatePredictor(flags));
   const double init_ms = MsSince(t0);
@@ -91,12 +176,7 @@ Status Benchmark() {
               flags.light() ? ("light (" + flags.optimized_model + ")").c_str()
                             : ("full, targets " + lite::tools::TargetsText(flags.valid_places)).c_str(),
               flags.threads, init_ms);
-  if (ref) {
-    if (!FLAGS_input_shape.empty()) return lite::InvalidArgument("give --reference or --input_shape");
-    RETURN_IF_ERROR(lite::tools::FeedInputs(*ref, predictor.get()));
-  } else {
-    RETURN_IF_ERROR(lite::tools::FeedGenerated(FLAGS_input_shape, predictor.get(), &std::cout));
-  }
+  RETURN_IF_ERROR(Feed(ref.get(), predictor.get(), &std::cout));
   // The first run pays one-time costs (oneDNN's JIT, page faults of new
   // buffers): reported on its own line.
   double first_ms = -1;

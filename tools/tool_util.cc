@@ -108,6 +108,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     MobileConfig config;
     config.set_model_from_file(flags.optimized_model);
     config.set_threads(flags.threads);
+    config.set_adaptive_threads(flags.adaptive_threads);
     config.set_npu_driver(flags.npu.driver);
     config.set_npu_strict(flags.npu.strict);
     config.set_npu_cross_check(flags.npu.cross_check);
@@ -126,6 +127,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_param_file(flags.param_file);
   config.set_valid_places(flags.valid_places);
   config.set_threads(flags.threads);
+  config.set_adaptive_threads(flags.adaptive_threads);
   config.set_npu_options(flags.npu);
   config.set_profiling(flags.profiling);
   config.set_disabled_passes(flags.disabled_passes);

@@ -54,6 +54,7 @@ struct ModelFlags {
   std::string param_file;
   std::vector<Place> valid_places{Place(TargetType::kHost)};
   int threads = 1;
+  bool adaptive_threads = true;  // ConfigBase::set_adaptive_threads
   NpuOptions npu;  // see npu_flags.h
   bool profiling = false;
   std::vector<std::string> disabled_passes;  // full predictor only

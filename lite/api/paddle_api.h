@@ -113,12 +113,19 @@ class ConfigBase {
  public:
   void set_threads(int threads) { threads_ = threads; }
   int threads() const { return threads_; }
+  // With threads > 1 (on by default): while another process keeps the CPUs
+  // busy enough that this predictor's threads wait for them, runs use one
+  // thread, and the requested count again once a CPU is idle; each change is
+  // one log line (lite/core/thread_governor.h). Off: always `threads`.
+  void set_adaptive_threads(bool on) { adaptive_threads_ = on; }
+  bool adaptive_threads() const { return adaptive_threads_; }
   // Time every op of every Run(); read with GetProfileSummary().
   void set_profiling(bool on) { profiling_ = on; }
   bool profiling() const { return profiling_; }
 
  private:
   int threads_ = 1;
+  bool adaptive_threads_ = true;
   bool profiling_ = false;
 };
 

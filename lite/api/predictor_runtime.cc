@@ -5,6 +5,7 @@
 #include <map>
 
 #include "lite/api/saving.h"
+#include "lite/core/cpu_budget.h"
 #include "lite/core/program_validator.h"
 #include "lite/utils/logging.h"
 
@@ -58,12 +59,19 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   std::string feed_var = "feed", fetch_var = "fetch";
   RETURN_IF_ERROR(CollectColumns(block, "feed", &rt->input_names_, &feed_var));
   RETURN_IF_ERROR(CollectColumns(block, "fetch", &rt->output_names_, &fetch_var));
+  rt->feed_var_ = feed_var;
+  rt->fetch_var_ = fetch_var;
   rt->feed_list_ = rt->exec_scope_->Var(feed_var)->GetMutableTensorList();
   rt->fetch_list_ = rt->exec_scope_->Var(fetch_var)->GetMutableTensorList();
   rt->feed_list_->resize(rt->input_names_.size());
   rt->fetch_list_->resize(rt->output_names_.size());
-  ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_,
-                                                     threads < 1 ? 1 : threads, npu));
+  const ThreadCap cap = CapThreads(threads);
+  if (!cap.note.empty()) LogMessage(LogSeverity::kInfo, cap.note);
+  rt->threads_ = cap.threads;
+  rt->npu_ = npu;
+  rt->set_adaptive_threads(true);
+  ASSIGN_OR_RETURN(rt->runtime_,
+                   BuildRuntimeProgram(rt->program_, rt->exec_scope_, cap.threads, npu));
   if (!rt->runtime_->context()->subgraphs.empty()) {
     LogMessage(LogSeverity::kInfo, rt->Placement().Summary());
   }
@@ -171,6 +179,7 @@ Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
 StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::Clone() {
   ASSIGN_OR_RETURN(auto runtime,
                    PredictorRuntime::Create(runtime_->program(), root_, threads_, npu_));
+  runtime->set_adaptive_threads(runtime_->adaptive_threads());
   return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::make_shared<RuntimePredictor>(
       std::move(runtime), root_, threads_, npu_, pass_log_, dots_));
 }
@@ -190,14 +199,75 @@ Status PredictorRuntime::Run() {
     }
     signature += ";";
   }
+  if (!governor_) return RunProgram(runtime_.get(), signature);
+  const bool single = governor_->threads() < threads_;
+  governor_->BeginRun();
+  Status status = single ? RunSingleThreaded(signature) : RunProgram(runtime_.get(), signature);
+  governor_->EndRun();
+  if (!governor_->change_note().empty()) {
+    LogMessage(LogSeverity::kInfo, governor_->change_note());
+  }
+  return status;
+}
+
+Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& signature) {
   try {
-    return runtime_->Run(signature);
+    return program->Run(signature);
   } catch (const std::bad_alloc&) {
     return Internal("out of memory while running (a tensor allocation failed or exceeded "
                     "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");
   } catch (const std::exception& e) {
     return Internal(std::string("run failed: ") + e.what());
   }
+}
+
+Status PredictorRuntime::RunSingleThreaded(const std::string& signature) {
+  if (!single_thread_) {
+    single_thread_scope_ = root_->NewScope();
+    ASSIGN_OR_RETURN(single_thread_,
+                     BuildRuntimeProgram(program_, single_thread_scope_, 1, npu_));
+    single_thread_->set_profiling(profiling_);
+  }
+  auto* feeds = single_thread_scope_->Var(feed_var_)->GetMutableTensorList();
+  auto* fetches = single_thread_scope_->Var(fetch_var_)->GetMutableTensorList();
+  feeds->resize(feed_list_->size());
+  fetches->resize(fetch_list_->size());
+  for (size_t i = 0; i < feed_list_->size(); ++i) (*feeds)[i].ShareDataWith((*feed_list_)[i]);
+  RETURN_IF_ERROR(RunProgram(single_thread_.get(), signature));
+  for (size_t i = 0; i < fetch_list_->size(); ++i) (*fetch_list_)[i].ShareDataWith((*fetches)[i]);
+  return Status::OK();
+}
+
+void PredictorRuntime::set_adaptive_threads(bool on) {
+  governor_ = on && threads_ > 1 ? std::make_unique<ThreadGovernor>(threads_) : nullptr;
+}
+
+namespace {
+std::string WithSingleThreaded(std::string main, const RuntimeProgram* single, bool detail) {
+  if (!single) return main;
+  const std::string extra = detail ? single->ProfileDetail() : single->ProfileSummary();
+  if (extra.empty()) return main;
+  return main + "runs on 1 thread (adaptive threads, another process was busy):\n" + extra;
+}
+}  // namespace
+
+std::string PredictorRuntime::ProfileSummary() const {
+  return WithSingleThreaded(runtime_->ProfileSummary(), single_thread_.get(), false);
+}
+
+std::string PredictorRuntime::ProfileDetail() const {
+  return WithSingleThreaded(runtime_->ProfileDetail(), single_thread_.get(), true);
+}
+
+void PredictorRuntime::ResetProfile() {
+  runtime_->ResetProfile();
+  if (single_thread_) single_thread_->ResetProfile();
+}
+
+void PredictorRuntime::set_profiling(bool on) {
+  profiling_ = on;
+  runtime_->set_profiling(on);
+  if (single_thread_) single_thread_->set_profiling(on);
 }
 
 }  // namespace lite

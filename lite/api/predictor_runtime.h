@@ -15,6 +15,7 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
+#include "lite/core/thread_governor.h"
 #include "lite/core/base/scope.h"
 #include "lite/core/base/program_desc.h"
 
@@ -32,7 +33,10 @@ class PredictorRuntime {
  public:
   // `program` is optimized (block 0 in execution order with kernel keys).
   // Device subgraphs compile here (see BuildRuntimeProgram); when any
-  // exist, one summary line goes to stderr.
+  // exist, one summary line goes to stderr. `threads` is capped to the CPUs
+  // the process may use (cpu_budget.h, one line when it is); with more than
+  // one, a ThreadGovernor may run single-threaded while the CPUs are shared
+  // (see Run).
   static StatusOr<std::unique_ptr<PredictorRuntime>> Create(
       const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads,
       const NpuOptions& npu = NpuOptions());
@@ -50,23 +54,50 @@ class PredictorRuntime {
 
   const cpp::ProgramDesc& program() const { return program_; }
   paddle::lite_api::PlacementReport Placement() const;
-  void set_profiling(bool on) { runtime_->set_profiling(on); }
-  std::string ProfileSummary() const { return runtime_->ProfileSummary(); }
-  std::string ProfileDetail() const { return runtime_->ProfileDetail(); }
-  void ResetProfile() { runtime_->ResetProfile(); }
+  void set_profiling(bool on);
+  // The profile of the runs on `threads()`, followed (under a header line)
+  // by that of the runs the governor sent to one thread, if any.
+  std::string ProfileSummary() const;
+  std::string ProfileDetail() const;
+  void ResetProfile();
   // The program being run (tests inspect its arena plan).
   const RuntimeProgram& runtime_program() const { return *runtime_; }
   const Scope& root_scope() const { return *root_; }
+  // Threads after the CPU cap, and those the next run will use.
+  int threads() const { return threads_; }
+  int active_threads() const { return governor_ ? governor_->threads() : threads_; }
+  // Adaptive threads (ConfigBase::set_adaptive_threads): a governor or none.
+  void set_adaptive_threads(bool on);
+  bool adaptive_threads() const { return governor_ != nullptr; }
+  // Replaces the governor (tests drive it with made-up counters).
+  void set_thread_governor(std::unique_ptr<ThreadGovernor> governor) {
+    governor_ = std::move(governor);
+  }
 
  private:
   Status CheckInputs() const;
+  // Runs the program once on `signature`, turning exceptions into Status.
+  Status RunProgram(RuntimeProgram* program, const std::string& signature);
+  // One run on the single-threaded twin (built on first need in a sibling
+  // exec scope: the main scope's tensors hold the last run's dims, which
+  // kernels building ahead must not see): the feeds are shared into the
+  // twin's feed list and its fetches shared back into ours, so the handles
+  // callers hold stay valid.
+  Status RunSingleThreaded(const std::string& signature);
 
   cpp::ProgramDesc program_;
   std::shared_ptr<Scope> root_;
   Scope* exec_scope_ = nullptr;
   std::unique_ptr<RuntimeProgram> runtime_;
+  int threads_ = 1;
+  NpuOptions npu_;
+  bool profiling_ = false;
+  std::unique_ptr<ThreadGovernor> governor_;     // null with one thread
+  std::unique_ptr<RuntimeProgram> single_thread_;  // the twin, once needed
+  Scope* single_thread_scope_ = nullptr;           // its exec scope (child of root)
   std::vector<std::string> input_names_;   // by feed col
   std::vector<std::string> output_names_;  // by fetch col
+  std::string feed_var_, fetch_var_;  // names of the feed and fetch lists
   std::vector<Tensor>* feed_list_ = nullptr;
   std::vector<Tensor>* fetch_list_ = nullptr;
 };

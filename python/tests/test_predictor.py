@@ -105,6 +105,9 @@ def test_threads_and_profiler(default_model_dir):
     config.set_threads(2)
     config.set_profiling(True)
     assert config.threads() == 2 and config.profiling()
+    assert config.adaptive_threads()
+    config.set_adaptive_threads(False)
+    assert not config.adaptive_threads()
     predictor = lite.create_paddle_predictor(config)
     assert predictor.get_profile_summary() == ""
     run(predictor, make_input())
