@@ -13,7 +13,11 @@ void FakeDriverControl::Reset() {
   reject.clear();
   fail_compile = false;
   fail_execute_on_call = 0;
+  version = "1";
+  cpu_features = "any";
+  fail_deserialize = false;
   compile_calls = 0;
+  deserialize_calls = 0;
   execute_calls = 0;
 }
 
@@ -47,6 +51,30 @@ Status FakeDriver::Execute(Executable* executable, const std::vector<HostTensor>
     return Internal("fake driver: execute failure requested on call " + std::to_string(call));
   }
   return ReferenceDriver::Execute(executable, inputs, outputs);
+}
+
+std::string FakeDriver::version() const {
+  auto& c = FakeDriverControl::Get();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return c.version;
+}
+
+std::string FakeDriver::cpu_features() const {
+  auto& c = FakeDriverControl::Get();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return c.cpu_features;
+}
+
+StatusOr<std::unique_ptr<Executable>> FakeDriver::Deserialize(const Model& model,
+                                                              const std::vector<uint8_t>& bytes,
+                                                              const CompileOptions& options) {
+  auto& c = FakeDriverControl::Get();
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    ++c.deserialize_calls;
+    if (c.fail_deserialize) return Internal("fake driver: deserialize failure requested");
+  }
+  return ReferenceDriver::Deserialize(model, bytes, options);
 }
 
 }  // namespace npu
