@@ -34,6 +34,8 @@ paddle::lite_api::PlacementReport PredictorRuntime::Placement() const {
       sub.state = SubgraphStateName(rec->state);
       sub.reason = rec->reason;
       sub.compiles = rec->compiles;
+      sub.deserializations = rec->deserializations;
+      sub.compiled_note = rec->compiled_note;
       sub.cross_checked_runs = rec->cross_checked_runs;
       sub.max_abs_diff = rec->max_abs_diff;
       sub.max_rel_diff = rec->max_rel_diff;
@@ -91,6 +93,10 @@ std::string PlacementReport::ToString() const {
     os << "  subgraph " << s.id << ": " << s.ops.size() << " ops, " << s.driver << ", "
        << s.state;
     if (!s.reason.empty()) os << " (" << s.reason << ")";
+    if (s.compiles + s.deserializations > 0) {
+      os << ", compiled " << s.compiles << ", loaded " << s.deserializations;
+    }
+    if (!s.compiled_note.empty()) os << " (" << s.compiled_note << ")";
     if (s.cross_checked_runs > 0) {
       char buf[128];
       std::snprintf(buf, sizeof(buf), ", cross-check over %d run(s): max abs %.3g, max rel %.3g",

@@ -26,6 +26,11 @@ struct SubgraphRecord {
   // run); kFellBack: the bridge, Compile or Execute failure.
   std::string reason;
   int compiles = 0;  // executables built (one per input-shape signature)
+  // Executables rebuilt from saved compiled code (the .nb or the cache dir)
+  // instead of compiling, and why saved code was last not used ("" when it
+  // was, or when there was none).
+  int deserializations = 0;
+  std::string compiled_note;
   int device_runs = 0;
   // Cross-check mode: runs compared and the largest differences seen.
   int cross_checked_runs = 0;

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "lite/kernels/npu/compiled_cache.h"
 #include "lite/kernels/npu/subgraph_converter.h"
+#include "lite/model_parser/file_util.h"
 #include "lite/utils/logging.h"
 
 namespace lite {
@@ -21,6 +23,9 @@ Status SubgraphCompute::Init() {
   ASSIGN_OR_RETURN(origin_, BuildInstructions(*p.program, p.block_idx, p.scope, ctx()));
   for (const auto& inst : origin_) record_.ops.push_back(inst->op().DebugName());
   ctx()->subgraphs.push_back(&record_);
+  if (!ctx()->npu.cache_dir.empty()) {
+    RETURN_IF_ERROR(lite::npu::PrepareCompiledCacheDir(ctx()->npu.cache_dir));
+  }
   if (!InputsKnown()) {
     record_.reason = "input shapes are known only at the first run";
     return Status::OK();
@@ -66,13 +71,110 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
                                              p.output_names));
   lite::npu::CompileOptions options;
   options.threads = ctx()->threads;
+  const NpuOptions& npu = ctx()->npu;
+  const bool keyed = (npu.compiled && npu.compiled->size() > 0) || !npu.cache_dir.empty() ||
+                     npu.save_compiled;
+  lite::npu::KeyIngredients key;
+  if (keyed) key = lite::npu::IngredientsOf(model, *driver_);
+  Compiled compiled;
+  for (int idx : model.outputs) compiled.output_dims.push_back(model.operands[idx].dims);
+  std::string why_not;
+  if (keyed) compiled.executable = LoadSaved(model, key, options, &why_not);
+  if (compiled.executable) {
+    ++record_.deserializations;
+    record_.compiled_note.clear();
+    return &(compiled_[sig] = std::move(compiled));
+  }
+  if (!why_not.empty()) {
+    record_.compiled_note = why_not;
+    LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
+                                          " compiles: " + why_not);
+  }
   auto exe = driver_->Compile(model, options);
   if (!exe.ok()) return exe.status().WithContext("driver " + driver_->name() + " compile");
-  Compiled compiled;
   compiled.executable = std::move(exe).value();
-  for (int idx : model.outputs) compiled.output_dims.push_back(model.operands[idx].dims);
   ++record_.compiles;
+  if (keyed) SaveCompiled(*compiled.executable, key);
   return &(compiled_[sig] = std::move(compiled));
+}
+
+std::unique_ptr<lite::npu::Executable> SubgraphCompute::LoadSaved(
+    const lite::npu::Model& model, const lite::npu::KeyIngredients& key,
+    const lite::npu::CompileOptions& options, std::string* why_not) {
+  const NpuOptions& npu = ctx()->npu;
+  const std::string want = lite::npu::KeyOf(key);
+  // Candidates: this subgraph's .nb entries (the matching one first), then
+  // the cache-dir file of the key.
+  std::vector<CompiledSubgraph> entries;
+  if (npu.compiled) entries = npu.compiled->ForSubgraph(record_.id);
+  std::stable_partition(entries.begin(), entries.end(),
+                        [&](const CompiledSubgraph& e) { return e.key == want; });
+  const std::string cache_file =
+      npu.cache_dir.empty() ? "" : lite::npu::CachedCompiledPath(npu.cache_dir, want);
+  const bool in_cache = !cache_file.empty() && IsRegularFile(cache_file);
+  if (entries.empty() && !in_cache) return nullptr;
+  const std::string where = !entries.empty() ? "the model file" : "the cache dir";
+  if (!npu.trust_compiled_code) {
+    *why_not = where + " holds compiled code for it, not loaded without the " +
+               "trust_compiled_code option";
+    return nullptr;
+  }
+  if (!driver_->can_serialize()) {
+    *why_not = "driver " + driver_->name() + " cannot deserialize the compiled code in " + where;
+    return nullptr;
+  }
+  // Deserialize only after the key and the bytes' digest were checked.
+  auto deserialize = [&](const std::vector<uint8_t>& blob)
+      -> StatusOr<std::unique_ptr<lite::npu::Executable>> {
+    auto exe = driver_->Deserialize(model, blob, options);
+    if (!exe.ok()) return exe.status().WithContext("driver " + driver_->name() + " deserialize");
+    return exe;
+  };
+  if (!entries.empty()) {
+    Status s = lite::npu::CheckCompiledEntry(entries.front(), key);
+    if (s.ok()) {
+      auto exe = deserialize(entries.front().blob);
+      if (exe.ok()) return std::move(exe).value();
+      s = exe.status();
+    }
+    *why_not = "compiled code in the model file not used: " + s.message();
+  }
+  if (in_cache) {
+    auto blob = lite::npu::ReadCachedCompiled(npu.cache_dir, want);
+    Status s = blob.status();
+    if (s.ok()) {
+      auto exe = deserialize(*blob);
+      if (exe.ok()) return std::move(exe).value();
+      s = exe.status();
+    }
+    *why_not += (why_not->empty() ? "" : "; ") + std::string("cache entry ignored: ") +
+                s.message();
+  }
+  return nullptr;
+}
+
+void SubgraphCompute::SaveCompiled(const lite::npu::Executable& exe,
+                                   const lite::npu::KeyIngredients& key) {
+  const NpuOptions& npu = ctx()->npu;
+  const bool to_store = npu.save_compiled && npu.compiled;
+  if (!to_store && npu.cache_dir.empty()) return;
+  auto bytes = driver_->can_serialize()
+                   ? driver_->Serialize(exe)
+                   : StatusOr<std::vector<uint8_t>>(Unimplemented(
+                         "driver " + driver_->name() + " cannot serialize executables"));
+  if (!bytes.ok()) {
+    LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
+                                          ": compiled code not saved: " + bytes.status().message());
+    return;
+  }
+  if (!npu.cache_dir.empty()) {
+    Status s = lite::npu::WriteCachedCompiled(npu.cache_dir, lite::npu::KeyOf(key), *bytes);
+    if (!s.ok()) {
+      LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
+                                            ": cache entry not written: " + s.message());
+    }
+  }
+  if (to_store) npu.compiled->Put(lite::npu::MakeCompiledEntry(record_.id, key, std::move(*bytes)));
 }
 
 Status SubgraphCompute::FallBack(const std::string& reason) {

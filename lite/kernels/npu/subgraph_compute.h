@@ -12,6 +12,15 @@
 // instead. In cross-check mode each run also runs the origin program and
 // records the largest difference. The kernel owns its driver, executables,
 // origin instructions and its SubgraphRecord (listed in the KernelContext).
+//
+// Compiled code as data (docs/nb_format.md): before compiling, with
+// NpuOptions::trust_compiled_code, the kernel rebuilds the executable with
+// the driver's Deserialize from a .nb entry (NpuOptions::compiled) or a
+// cache-dir file whose key matches; a mismatch, corrupt bytes or a
+// Deserialize failure compiles instead, with one line saying why (so does
+// saved code present without the trust option). After compiling, it
+// serializes the executable into the store (save_compiled) and the cache
+// dir. Counts of both are in the record.
 #pragma once
 
 #include <map>
@@ -19,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/backends/npu/compiled_key.h"
 #include "lite/backends/npu/driver.h"
 #include "lite/core/kernel.h"
 #include "lite/core/program.h"
@@ -46,6 +56,14 @@ class SubgraphCompute : public KernelBase {
   Status InferOriginShapes();
   // Converts and compiles for the current input shapes (cached).
   StatusOr<Compiled*> CompileCurrent();
+  // A saved executable of `model` (trusted .nb entry or cache file), or
+  // null with *why_not saying why none was used ("" when none existed).
+  std::unique_ptr<lite::npu::Executable> LoadSaved(const lite::npu::Model& model,
+                                                   const lite::npu::KeyIngredients& key,
+                                                   const lite::npu::CompileOptions& options,
+                                                   std::string* why_not);
+  // Serializes a fresh executable into the store and/or the cache dir.
+  void SaveCompiled(const lite::npu::Executable& exe, const lite::npu::KeyIngredients& key);
   Status RunOrigin();
   Status RunOnDevice(Compiled* compiled);
   Status CrossCheck(Compiled* compiled);
