@@ -88,7 +88,7 @@ mkdir -p "$TMP/drivers" && cp examples/npu_plugin/sample_ref_npu_driver.so "$TMP
 echo "notes" >"$TMP/drivers/notes.txt"
 "$OPT" --print_drivers --npu_driver_paths="$TMP/drivers" >"$TMP/drivers.log" 2>&1 \
   || { fail "--print_drivers with a plugin"; cat "$TMP/drivers.log"; }
-grep -q "^  sample_ref  abi 1.0  version 1.0.0  $TMP/drivers/sample_ref_npu_driver.so$" \
+grep -q "^  sample_ref  abi 1.1  version 1.0.0  $TMP/drivers/sample_ref_npu_driver.so$" \
   "$TMP/drivers.log" || { fail "--print_drivers lacks the plugin line"; cat "$TMP/drivers.log"; }
 grep -q "^  reference  api 1.1  built in$" "$TMP/drivers.log" || fail "--print_drivers built-in line"
 grep -q "^  ignored: $TMP/drivers/notes.txt: not named" "$TMP/drivers.log" \
