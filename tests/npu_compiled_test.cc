@@ -6,7 +6,8 @@
 // Deserialize failure compile again with their reason and correct outputs;
 // nothing is loaded without the trust option; the cache dir is keyed the
 // same way, ignores corrupt files and survives concurrent writers.
-#include <cstdlib>
+#include <unistd.h>
+
 #include <cstring>
 #include <memory>
 #include <thread>
@@ -17,66 +18,34 @@
 #include "lite/backends/npu/compiled_key.h"
 #include "lite/backends/npu/fake/fake_driver.h"
 #include "lite/model_parser/file_util.h"
-#include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
-#include "tools/default_model.h"
-#include "tools/tool_util.h"
+#include "tests/npu_test_model.h"
 
 namespace {
 
 using lite::CompiledSubgraph;
 using lite::npu::FakeDriverControl;
+using npu_test::RunOnce;
+using npu_test::TempDir;
 using paddle::lite_api::CreatePaddlePredictor;
 using paddle::lite_api::CxxConfig;
 using paddle::lite_api::MobileConfig;
 using paddle::lite_api::ModelType;
 using paddle::lite_api::PaddlePredictor;
 
-std::string TempDir() {
-  const char* t = std::getenv("TEST_TMPDIR");
-  return t ? t : "/tmp";
-}
-
-const std::string& ModelDir() {
-  static const std::string dir = [] {
-    std::string d = TempDir() + "/npu_compiled_model";
-    auto m = lite::tools::MakeDefaultModel();
-    EXPECT_TRUE(lite::tools::MakeDirs(d).ok());
-    lite::Status s =
-        lite::SaveCombinedModel(m.program, *m.scope, d + "/__model__", d + "/__params__");
-    EXPECT_TRUE(s.ok()) << s.ToString();
-    return d;
-  }();
-  return dir;
-}
-
 CxxConfig FullConfig() {
   CxxConfig c;
-  c.set_model_dir(ModelDir());
+  static const std::string dir = npu_test::SaveDefaultModel("npu_compiled_model");
+  c.set_model_dir(dir);
   c.set_valid_places({lite::Place(lite::TargetType::kNPU), lite::Place(lite::TargetType::kHost)});
   c.set_npu_driver("fake");
   return c;
 }
 
-std::vector<float> RunOnce(PaddlePredictor* p, int size = 32) {
-  auto in = p->GetInput(0);
-  in->Resize({1, 3, size, size});
-  std::vector<float> x = lite::tools::LcgUniform(static_cast<size_t>(3) * size * size, 7, -1, 1);
-  in->CopyFromCpu(x.data());
-  lite::Status s = p->Run();
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  auto out = p->GetOutput(0);
-  std::vector<float> y(out->numel());
-  out->CopyToCpu(y.data());
-  return y;
-}
-
-std::shared_ptr<PaddlePredictor> Light(const std::string& nb, bool trust,
-                                       const std::string& cache_dir = "") {
+std::shared_ptr<PaddlePredictor> Light(const std::string& nb, bool trust) {
   MobileConfig c;
   c.set_model_from_file(nb);
   c.set_npu_trust_compiled_code(trust);
-  if (!cache_dir.empty()) c.set_npu_cache_dir(cache_dir);
   auto p = CreatePaddlePredictor<MobileConfig>(c);
   EXPECT_TRUE(p.ok()) << p.status().ToString();
   return p.ok() ? *p : nullptr;
@@ -270,7 +239,7 @@ TEST_F(NpuCompiledTest, CacheDirIsKeyedTrustedAndToleratesCorruptAndConcurrentWr
   ASSERT_EQ(names.size(), 1u);  // one key, no temporary left behind
   const std::string file = lite::JoinPath(dir, names[0]);
 
-  // Trusted: loaded, not compiled (the .nb built without saved code).
+  // Trusted: loaded, not compiled.
   CxxConfig c = FullConfig();
   c.set_npu_cache_dir(dir);
   c.set_npu_trust_compiled_code(true);

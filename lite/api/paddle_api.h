@@ -252,6 +252,9 @@ struct SubgraphPlacement {
   // why saved code was last not used ("" when it was or there was none).
   int deserializations = 0;
   std::string compiled_note;
+  // Set when the driver refused to compile the whole subgraph and it was
+  // split around the refused ops (which run on host, see OpPlacement).
+  std::string split;
   // Cross-check mode: runs compared and the largest differences seen.
   int cross_checked_runs = 0;
   double max_abs_diff = 0;

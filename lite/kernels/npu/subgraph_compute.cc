@@ -63,12 +63,47 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   if (it != compiled_.end()) return &it->second;
   auto& p = Param<SubgraphParam>();
   RETURN_IF_ERROR(InferOriginShapes());
+  Compiled compiled;
+  compiled.parts.resize(1);
+  Part& whole = compiled.parts[0];
+  whole.end = origin_.size();
+  whole.inputs = p.input_names;
+  whole.outputs = p.output_names;
+  std::vector<std::string> notes;
+  bool refused = false;
+  Status s = BuildPart(&whole, &notes, &refused);
+  record_.split.clear();
+  record_.host_ops.clear();
+  if (!s.ok()) {
+    // Only a driver's refusal to compile is worth a split; a bridge failure
+    // would repeat in every part.
+    if (!refused || origin_.size() < 2) return s;
+    notes.clear();
+    auto parts = Split(s, &notes);
+    if (!parts.ok()) return parts.status();
+    compiled.parts = std::move(parts).value();
+  }
+  record_.compiled_note.clear();
+  for (const auto& n : notes) {
+    record_.compiled_note += (record_.compiled_note.empty() ? "" : "; ") + n;
+  }
+  if (!record_.compiled_note.empty()) {
+    LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
+                                          " compiles: " + record_.compiled_note);
+  }
+  return &(compiled_[sig] = std::move(compiled));
+}
+
+Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
+                                  bool* refused) {
+  auto& p = Param<SubgraphParam>();
   std::vector<OpLite*> ops;
-  for (auto& inst : origin_) ops.push_back(inst->mutable_op());
+  for (size_t k = part->begin; k < part->end; ++k) ops.push_back(origin_[k]->mutable_op());
   const Scope* weights = p.scope->parent() ? p.scope->parent() : p.scope;
   ASSIGN_OR_RETURN(lite::npu::Model model,
-                   lite::npu::ConvertToModel(ops, p.scope, weights, p.input_names,
-                                             p.output_names));
+                   lite::npu::ConvertToModel(ops, p.scope, weights, part->inputs, part->outputs));
+  part->output_dims.clear();
+  for (int idx : model.outputs) part->output_dims.push_back(model.operands[idx].dims);
   lite::npu::CompileOptions options;
   options.threads = ctx()->threads;
   const NpuOptions& npu = ctx()->npu;
@@ -76,26 +111,22 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
                      npu.save_compiled;
   lite::npu::KeyIngredients key;
   if (keyed) key = lite::npu::IngredientsOf(model, *driver_);
-  Compiled compiled;
-  for (int idx : model.outputs) compiled.output_dims.push_back(model.operands[idx].dims);
   std::string why_not;
-  if (keyed) compiled.executable = LoadSaved(model, key, options, &why_not);
-  if (compiled.executable) {
+  if (keyed) part->executable = LoadSaved(model, key, options, &why_not);
+  if (part->executable) {
     ++record_.deserializations;
-    record_.compiled_note.clear();
-    return &(compiled_[sig] = std::move(compiled));
+    return Status::OK();
   }
-  if (!why_not.empty()) {
-    record_.compiled_note = why_not;
-    LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
-                                          " compiles: " + why_not);
-  }
+  if (!why_not.empty()) notes->push_back(why_not);
   auto exe = driver_->Compile(model, options);
-  if (!exe.ok()) return exe.status().WithContext("driver " + driver_->name() + " compile");
-  compiled.executable = std::move(exe).value();
+  if (!exe.ok()) {
+    if (refused) *refused = true;
+    return exe.status().WithContext("driver " + driver_->name() + " compile");
+  }
+  part->executable = std::move(exe).value();
   ++record_.compiles;
-  if (keyed) SaveCompiled(*compiled.executable, key);
-  return &(compiled_[sig] = std::move(compiled));
+  if (keyed) SaveCompiled(*part->executable, key);
+  return Status::OK();
 }
 
 std::unique_ptr<lite::npu::Executable> SubgraphCompute::LoadSaved(
@@ -180,6 +211,8 @@ void SubgraphCompute::SaveCompiled(const lite::npu::Executable& exe,
 Status SubgraphCompute::FallBack(const std::string& reason) {
   fell_back_ = true;
   compiled_.clear();
+  record_.split.clear();
+  record_.host_ops.clear();
   record_.state = SubgraphRecord::State::kFellBack;
   record_.reason = reason;
   std::string first = record_.ops.empty() ? "" : record_.ops.front();
@@ -194,27 +227,39 @@ Status SubgraphCompute::FallBack(const std::string& reason) {
   return Status::OK();
 }
 
-Status SubgraphCompute::RunOrigin() {
-  for (auto& inst : origin_) RETURN_IF_ERROR(inst->Run());
+Status SubgraphCompute::RunOrigin(size_t begin, size_t end) {
+  for (size_t k = begin; k < end; ++k) RETURN_IF_ERROR(origin_[k]->Run());
   return Status::OK();
 }
 
 Status SubgraphCompute::RunOnDevice(Compiled* compiled) {
   auto& p = Param<SubgraphParam>();
-  std::vector<lite::npu::HostTensor> ins, outs;
-  for (Tensor* t : p.inputs) {
-    if (t->dtype() != DataType::kFloat32 || !t->IsInitialized()) {
-      return InvalidArgument("subgraph input is not float32 data");
+  auto tensor = [&](const std::string& name) -> Tensor* {
+    Variable* v = p.scope->FindVar(name);
+    return v ? v->GetMutableTensor() : nullptr;
+  };
+  for (Part& part : compiled->parts) {
+    if (!part.executable) {
+      RETURN_IF_ERROR(RunOrigin(part.begin, part.end));
+      continue;
     }
-    ins.push_back({t->raw_mutable_data(), t->memory_size(), t->dims()});
+    std::vector<lite::npu::HostTensor> ins, outs;
+    for (const std::string& name : part.inputs) {
+      Tensor* t = tensor(name);
+      if (!t || t->dtype() != DataType::kFloat32 || !t->IsInitialized()) {
+        return InvalidArgument("subgraph input '" + name + "' is not float32 data");
+      }
+      ins.push_back({t->raw_mutable_data(), t->memory_size(), t->dims()});
+    }
+    for (size_t i = 0; i < part.outputs.size(); ++i) {
+      Tensor* t = tensor(part.outputs[i]);
+      if (!t) return Internal("subgraph output '" + part.outputs[i] + "' has no variable");
+      t->Resize(part.output_dims[i]);
+      void* data = t->mutable_data<float>();
+      outs.push_back({data, t->memory_size(), t->dims()});
+    }
+    RETURN_IF_ERROR(driver_->Execute(part.executable.get(), ins, outs));
   }
-  for (size_t i = 0; i < p.outputs.size(); ++i) {
-    Tensor* t = p.outputs[i];
-    t->Resize(compiled->output_dims[i]);
-    void* data = t->mutable_data<float>();
-    outs.push_back({data, t->memory_size(), t->dims()});
-  }
-  RETURN_IF_ERROR(driver_->Execute(compiled->executable.get(), ins, outs));
   ++record_.device_runs;
   return Status::OK();
 }

@@ -12,6 +12,7 @@ void FakeDriverControl::Reset() {
   std::lock_guard<std::mutex> lock(mu);
   reject.clear();
   fail_compile = false;
+  fail_compile_of.clear();
   fail_execute_on_call = 0;
   version = "1";
   cpu_features = "any";
@@ -36,6 +37,12 @@ StatusOr<std::unique_ptr<Executable>> FakeDriver::Compile(const Model& model,
     ++c.compile_calls;
   }
   if (c.fail_compile) return Internal("fake driver: compile failure requested");
+  for (const Operation& op : model.operations) {
+    if (c.fail_compile_of.count(op.type)) {
+      return Unimplemented(std::string("fake driver: compile refuses ") +
+                           OperationTypeName(op.type) + " at these dims");
+    }
+  }
   return ReferenceDriver::Compile(model, options);
 }
 

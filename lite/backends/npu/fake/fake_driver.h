@@ -19,6 +19,9 @@ namespace npu {
 struct FakeDriverControl {
   std::set<OperationType> reject;
   bool fail_compile = false;
+  // Compile fails for a model holding one of these operation types (which
+  // Supports accepts): the split fallback's trigger.
+  std::set<OperationType> fail_compile_of;
   int fail_execute_on_call = 0;  // 1-based; 0 = never
   std::string version = "1";
   std::string cpu_features = "any";
