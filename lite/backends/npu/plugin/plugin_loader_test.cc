@@ -65,7 +65,7 @@ void ExpectRefused(const PluginScan& scan, const std::string& message) {
 
 TEST(PluginLoader, WrongMajorVersionIsRefusedStatingBothVersions) {
   auto scan = LoadOne("major", TestPlugin("bad_major"), "acme_major_npu_driver.so");
-  ExpectRefused(scan, NewDir("major") + "/acme_major_npu_driver.so: built for driver ABI 2.0, "
+  ExpectRefused(scan, NewDir("major") + "/acme_major_npu_driver.so: built for driver ABI 2.1, "
                       "this engine has ABI 1.1 (it loads major 1 with minor <= 1)");
 }
 
@@ -325,7 +325,12 @@ TEST(PluginDriver, SampleSerializesAndRefusesForeignOrCorruptBytes) {
   EXPECT_EQ(y1, y2);
   // Another model (one weight changed), a flipped weight byte, truncation.
   Model other = model;
-  other.operands[1].data[0] ^= 1;
+  for (Operand& o : other.operands) {
+    if (o.lifetime == Lifetime::kConstant) {
+      o.data[0] ^= 1;
+      break;
+    }
+  }
   auto s = d->Deserialize(other, *bytes, CompileOptions());
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.status().message().find("plugin sample_ref deserialize: constant"),
