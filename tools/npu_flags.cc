@@ -16,6 +16,13 @@ DEFINE_string(npu_driver_paths, "",
               "dir1:dir2: directories scanned (before $LITE_NPU_DRIVER_PATH) for driver plugins "
               "<vendor>_<driver>_npu_driver.so");
 
+DEFINE_bool(npu_trust_compiled_code, false,
+            "load compiled NPU subgraphs from the model file or --npu_cache_dir instead of "
+            "compiling: that is native code from those files, so only for files you trust");
+DEFINE_string(npu_cache_dir, "",
+              "directory of compiled NPU subgraphs keyed by subgraph, driver, engine and CPU: "
+              "read (with --npu_trust_compiled_code) before compiling, written after");
+
 namespace lite {
 namespace tools {
 
@@ -27,8 +34,9 @@ bool IsSet(const char* name) {
 }  // namespace
 
 StatusOr<NpuOptions> NpuOptionsFromFlags(const std::vector<Place>& places, bool light) {
-  const char* kFlags[] = {"npu_driver", "npu_strict", "npu_min_subgraph_size",
-                          "npu_partition_file", "npu_cross_check", "npu_driver_paths"};
+  const char* kFlags[] = {"npu_driver",       "npu_strict",       "npu_min_subgraph_size",
+                          "npu_partition_file", "npu_cross_check", "npu_driver_paths",
+                          "npu_trust_compiled_code", "npu_cache_dir"};
   bool npu = false;
   for (const Place& p : places) npu |= p.target == TargetType::kNPU;
   for (const char* f : kFlags) {
@@ -50,6 +58,8 @@ StatusOr<NpuOptions> NpuOptionsFromFlags(const std::vector<Place>& places, bool 
   o.min_subgraph_size = FLAGS_npu_min_subgraph_size;
   o.cross_check = FLAGS_npu_cross_check;
   o.driver_paths = DriverPathsFromFlags();
+  o.trust_compiled_code = FLAGS_npu_trust_compiled_code;
+  o.cache_dir = FLAGS_npu_cache_dir;
   if (!FLAGS_npu_partition_file.empty()) {
     RETURN_IF_ERROR(lite::ReadFileToString(FLAGS_npu_partition_file, &o.partition_text)
                         .WithContext("--npu_partition_file"));

@@ -1,6 +1,7 @@
 // The NPU flags every tool takes (--npu_driver, --npu_strict,
 // --npu_min_subgraph_size, --npu_partition_file, --npu_cross_check,
-// --npu_driver_paths), turned into one NpuOptions. Owned by tools/; returns
+// --npu_driver_paths, --npu_trust_compiled_code, --npu_cache_dir), turned
+// into one NpuOptions (opt adds its own --npu_save_compiled). Owned by tools/; returns
 // fresh values.
 #pragma once
 
@@ -17,7 +18,7 @@ namespace tools {
 // The flags as NpuOptions (the partition file read in). An NPU flag set
 // while `places` has no npu target is an error (it would do nothing), and
 // so is an unreadable partition file. `light`: only driver, strict,
-// cross-check and driver paths apply (partitioning was fixed by opt); the
+// cross-check, driver paths, trust and cache dir apply (partitioning was fixed by opt); the
 // driver stays empty unless --npu_driver was given, so the model's recorded
 // driver is used.
 StatusOr<NpuOptions> NpuOptionsFromFlags(const std::vector<Place>& places, bool light);

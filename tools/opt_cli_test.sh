@@ -195,5 +195,23 @@ diff <(grep -A2 "^output" "$TMP/run_nb.log") <(grep -A2 "^output" "$TMP/run_pb.l
   && fail "run_model on a missing file exited 0"
 grep -q "^run_model: error: .*missing.nb" "$TMP/err" || fail "run_model error line"
 
+# compiled subgraphs in the .nb: stored by --npu_save_compiled, loaded by
+# run_model only with --npu_trust_compiled_code (otherwise compiled again).
+"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/compiled" --valid_targets=npu,host \
+  --npu_driver=reference --npu_save_compiled >"$TMP/compiled.log" 2>&1 \
+  || { fail "opt --npu_save_compiled"; cat "$TMP/compiled.log"; }
+grep -q "^npu: 1 of 1 subgraph(s) compiled and stored in the model" "$TMP/compiled.log" \
+  || { fail "--npu_save_compiled summary"; cat "$TMP/compiled.log"; }
+"$RUN" --optimized_model="$TMP/compiled.nb" --repeats=1 --npu_trust_compiled_code \
+  >"$TMP/trusted.log" 2>&1 || fail "run_model --npu_trust_compiled_code"
+grep -q "compiled 0, loaded 1" "$TMP/trusted.log" || { fail "trusted load"; cat "$TMP/trusted.log"; }
+"$RUN" --optimized_model="$TMP/compiled.nb" --repeats=1 >"$TMP/untrusted.log" 2>&1 \
+  || fail "run_model without trust"
+grep -q "not loaded without the trust_compiled_code option" "$TMP/untrusted.log" \
+  || { fail "untrusted load line"; cat "$TMP/untrusted.log"; }
+grep -q "compiled 1, loaded 0" "$TMP/untrusted.log" || fail "untrusted load compiles"
+expect_error "--npu_save_compiled needs npu among --valid_targets" \
+  --model_dir="$TMP/default_model" --optimize_out="$TMP/x" --npu_save_compiled
+
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
 echo "all opt CLI checks passed"

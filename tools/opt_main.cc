@@ -70,6 +70,9 @@ DEFINE_string(quantize_op_types, "conv2d",
 DEFINE_string(calibration_shape, "",
               "with --quantize: the shape of each .bin sample, e.g. 1,3,640,640 (default: the "
               "feed's declared shape)");
+DEFINE_bool(npu_save_compiled, false,
+            "compile each NPU subgraph whose input shapes are known and store the compiled "
+            "executable in the .nb (used at load time only with --npu_trust_compiled_code)");
 
 namespace {
 
@@ -222,6 +225,41 @@ Status PrintAccuracy(const std::string& what, paddle::lite_api::PaddlePredictor*
   return Status::OK();
 }
 
+Status CheckSaveCompiled(const std::vector<lite::Place>& places, ModelType type) {
+  bool npu = false;
+  for (const lite::Place& p : places) npu |= p.target == lite::TargetType::kNPU;
+  if (!npu) {
+    return lite::InvalidArgument(
+        "--npu_save_compiled needs npu among --valid_targets (e.g. --valid_targets=npu,host)");
+  }
+  if (type != ModelType::kNaiveBuffer) {
+    return lite::InvalidArgument(
+        "--npu_save_compiled stores compiled subgraphs in .nb files: use "
+        "--optimize_out_type=naive_buffer");
+  }
+  return Status::OK();
+}
+
+// Builds the optimized program's runtime once so that every subgraph whose
+// input shapes are known compiles, and returns what they serialized.
+StatusOr<std::vector<lite::CompiledSubgraph>> CompileSubgraphs(
+    const lite::cpp::ProgramDesc& program, const std::shared_ptr<lite::Scope>& root,
+    const lite::NpuOptions& npu) {
+  ASSIGN_OR_RETURN(auto rt, lite::PredictorRuntime::Create(program, root, FLAGS_threads, npu));
+  const auto report = rt->Placement();
+  std::vector<lite::CompiledSubgraph> compiled = npu.compiled->All();
+  std::cout << "npu: " << compiled.size() << " of " << report.subgraphs.size()
+            << " subgraph(s) compiled and stored in the model";
+  for (const auto& s : report.subgraphs) {
+    if (s.state == "pending") {
+      std::cout << "; #" << s.id << " not (" << s.reason
+                << "): give its shapes at run time with --npu_cache_dir";
+    }
+  }
+  std::cout << "\n";
+  return compiled;
+}
+
 bool HaveModelFlags() {
   return !FLAGS_model_dir.empty() || !FLAGS_model_file.empty() || !FLAGS_param_file.empty();
 }
@@ -274,6 +312,11 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   options.valid_places = places;
   options.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
   ASSIGN_OR_RETURN(options.npu, lite::tools::NpuOptionsFromFlags(places, /*light=*/false));
+  if (FLAGS_npu_save_compiled) {
+    RETURN_IF_ERROR(CheckSaveCompiled(places, type));
+    options.npu.save_compiled = true;
+    options.npu.compiled = std::make_shared<lite::CompiledSubgraphStore>();
+  }
   if (options.npu.cross_check) {
     return lite::InvalidArgument(
         "--npu_cross_check compares outputs while running; opt does not run the model (use it "
@@ -318,6 +361,11 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   std::cout << lite::tools::SummaryText(program, result.program);
   if (quantize) PrintInt8Outcome(result.report);
 
+  std::vector<lite::CompiledSubgraph> compiled;
+  if (FLAGS_npu_save_compiled) {
+    ASSIGN_OR_RETURN(compiled, CompileSubgraphs(result.program, root, options.npu));
+  }
+
   // Written under a temporary name, verified to build a runtime as the
   // predictors will build it, and only then renamed to the output name.
   std::unique_ptr<lite::PredictorRuntime> checked;
@@ -325,21 +373,33 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   auto verify = [&](const std::string& temporary) -> Status {
     lite::cpp::ProgramDesc check_program;
     check_root = std::make_shared<lite::Scope>();
+    lite::NpuOptions check_npu = options.npu;
+    check_npu.save_compiled = false;
+    check_npu.compiled = nullptr;
     if (type == ModelType::kNaiveBuffer) {
-      RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(temporary, &check_program, check_root.get()));
+      std::vector<lite::CompiledSubgraph> written;
+      RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(temporary, &check_program,
+                                                       check_root.get(), nullptr, &written));
+      if (!written.empty()) {
+        // Bytes this process just produced: loading them checks they
+        // deserialize (trust is about files from elsewhere).
+        check_npu.trust_compiled_code = true;
+        check_npu.compiled = std::make_shared<lite::CompiledSubgraphStore>();
+        for (auto& e : written) check_npu.compiled->Put(std::move(e));
+      }
     } else {
       lite::ModelSource written_source;
       written_source.model_dir = temporary;
       RETURN_IF_ERROR(lite::LoadModel(written_source, &check_program, check_root.get()));
     }
-    auto rt = lite::PredictorRuntime::Create(check_program, check_root, FLAGS_threads, options.npu);
+    auto rt = lite::PredictorRuntime::Create(check_program, check_root, FLAGS_threads, check_npu);
     if (!rt.ok()) return rt.status().WithContext("the optimized model does not load");
     checked = std::move(*rt);
     return Status::OK();
   };
   std::string written;
   RETURN_IF_ERROR(lite::SaveOptimizedVerified(result.program, *root, FLAGS_optimize_out, type,
-                                              verify, &written));
+                                              verify, &written, compiled));
   if (!checked->Placement().subgraphs.empty()) {
     std::cout << "placement: " << checked->Placement().ToString();
   }

@@ -8,6 +8,8 @@ packages=(
   libgoogle-glog-dev libgflags-dev libgtest-dev libgmock-dev libbenchmark-dev
   libxnnpack-dev libpthreadpool-dev libcpuinfo-dev libdnnl-dev
   libeigen3-dev nlohmann-json3-dev rapidjson-dev graphviz g++ python3
+  # SHA-256 of compiled-subgraph keys (lite/backends/npu/compiled_key.h)
+  nettle-dev
   # the Python module, its wheel, tests and OCR example (python/)
   python3-dev pybind11-dev python3-numpy python3-pytest python3-pil
   python3-setuptools python3-wheel python3-pip python3-venv fonts-dejavu-core

@@ -113,6 +113,8 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     config.set_npu_strict(flags.npu.strict);
     config.set_npu_cross_check(flags.npu.cross_check);
     config.set_npu_driver_paths(flags.npu.driver_paths);
+    config.set_npu_trust_compiled_code(flags.npu.trust_compiled_code);
+    config.set_npu_cache_dir(flags.npu.cache_dir);
     config.set_profiling(flags.profiling);
     return CreatePaddlePredictor<MobileConfig>(config);
   }

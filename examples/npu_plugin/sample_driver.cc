@@ -11,13 +11,7 @@
 
 #include "examples/npu_plugin/sample_model.h"
 
-struct lite_npu_executable {
-  std::vector<int32_t> types, lifetimes;
-  std::vector<std::vector<int64_t>> dims;
-  std::vector<std::vector<float>> storage;  // constants and temporaries, by operand
-  std::vector<sample::Op> ops;
-  std::vector<int32_t> inputs, outputs;
-};
+struct lite_npu_executable : sample::ExecutableData {};
 
 // The ABI minor this build declares (the tests also build it as an old,
 // minor-0 plugin, which never reads the minor-2 quantization fields) and the
@@ -177,6 +171,29 @@ int32_t Execute(lite_npu_driver*, lite_npu_executable* exe, const lite_npu_input
   return LITE_NPU_STATUS_OK;
 }
 
+int32_t Serialize(lite_npu_driver*, const lite_npu_executable* exe, uint8_t* buffer,
+                  size_t capacity, size_t* size, char* message, size_t message_size) {
+  const std::vector<uint8_t> bytes = SerializeExecutable(*exe);
+  if (buffer && capacity < bytes.size()) {
+    return Fail(LITE_NPU_STATUS_INVALID_ARGUMENT, "serialize buffer too small", message,
+                message_size);
+  }
+  if (buffer) std::memcpy(buffer, bytes.data(), bytes.size());
+  *size = bytes.size();
+  return LITE_NPU_STATUS_OK;
+}
+
+int32_t Deserialize(lite_npu_driver*, const lite_npu_model* model, const uint8_t* bytes,
+                    size_t size, const lite_npu_compile_options*, lite_npu_executable** out,
+                    char* message, size_t message_size) {
+  std::unique_ptr<lite_npu_executable> exe(new (std::nothrow) lite_npu_executable);
+  if (!exe) return Fail(LITE_NPU_STATUS_INTERNAL, "out of memory", message, message_size);
+  std::string why = DeserializeExecutable(bytes, size, model, exe.get());
+  if (!why.empty()) return Fail(LITE_NPU_STATUS_INVALID_ARGUMENT, why, message, message_size);
+  *out = exe.release();
+  return LITE_NPU_STATUS_OK;
+}
+
 void DestroyExecutable(lite_npu_driver*, lite_npu_executable* exe) { delete exe; }
 
 void Destroy(lite_npu_driver* self) { delete self; }
@@ -202,6 +219,9 @@ LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
   d->execute = sample::Execute;
   d->destroy_executable = sample::DestroyExecutable;
   d->destroy = sample::Destroy;
+  d->serialize = sample::Serialize;
+  d->deserialize = sample::Deserialize;
+  d->cpu_features = "any";  // plain loops, no machine code in the bytes
   return d;
 }
 

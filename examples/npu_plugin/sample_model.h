@@ -3,6 +3,7 @@
 // C++ types private to this plugin. Nothing here crosses the ABI.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -30,6 +31,24 @@ struct Op {
   float Float(const char* key, float fallback) const;
   std::vector<int64_t> Ints(const char* key) const;
 };
+
+// What compile() builds: the model in the plugin's types, with storage for
+// constants and temporaries (by operand index).
+struct ExecutableData {
+  std::vector<int32_t> types, lifetimes;
+  std::vector<std::vector<int64_t>> dims;
+  std::vector<std::vector<float>> storage;
+  std::vector<Op> ops;
+  std::vector<int32_t> inputs, outputs;
+};
+
+// Serialized executables (ABI 1.1): the executable's own fields as bytes
+// (sample_serialize.cc). Deserialize accepts bytes only when they hold
+// exactly `model` (operands, constants, operations): "" on success, else
+// the reason.
+std::vector<uint8_t> SerializeExecutable(const ExecutableData& exe);
+std::string DeserializeExecutable(const uint8_t* bytes, size_t size, const lite_npu_model* model,
+                                  ExecutableData* exe);
 
 // A float32 tensor seen by the loops: data plus dims (row-major).
 struct Tensor {

@@ -47,6 +47,9 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
                                            &options.npu.partition_text)
                         .WithContext("npu partition file"));
   }
+  if (options.npu.save_compiled && !options.npu.compiled) {
+    options.npu.compiled = std::make_shared<lite::CompiledSubgraphStore>();
+  }
   ASSIGN_OR_RETURN(auto result, lite::OptimizeProgram(program, root.get(), options));
   std::vector<PassDot> dots;
   if (!result.dot_before.empty()) dots.push_back({"(loaded)", false, result.dot_before});

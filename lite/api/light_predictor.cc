@@ -27,19 +27,29 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
   RETURN_IF_ERROR(lite::npu::LoadPluginDrivers(config.npu_options().driver_paths));
   auto root = std::make_shared<lite::Scope>();
   lite::cpp::ProgramDesc program;
+  std::vector<lite::CompiledSubgraph> compiled;
   if (file) {
-    RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(config.model_file(), &program, root.get()));
+    RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(config.model_file(), &program, root.get(),
+                                                     nullptr, &compiled));
   } else {
-    RETURN_IF_ERROR(lite::naive_buffer::LoadFromBuffer(
-        config.model_buffer(), lite::naive_buffer::kNbBufferName, &program, root.get()));
+    RETURN_IF_ERROR(lite::naive_buffer::LoadFromBuffer(config.model_buffer(),
+                                                       lite::naive_buffer::kNbBufferName,
+                                                       &program, root.get(), nullptr, &compiled));
   }
   const std::string name = file ? config.model_file() : lite::naive_buffer::kNbBufferName;
-  auto rt = lite::PredictorRuntime::Create(program, root, config.threads(), config.npu_options());
+  // The file's compiled subgraphs; the kernels decide (trust, key) whether
+  // to use them, and a re-saved .nb keeps them.
+  lite::NpuOptions npu = config.npu_options();
+  if (!compiled.empty()) {
+    npu.compiled = std::make_shared<lite::CompiledSubgraphStore>();
+    for (auto& e : compiled) npu.compiled->Put(std::move(e));
+  }
+  auto rt = lite::PredictorRuntime::Create(program, root, config.threads(), npu);
   if (!rt.ok()) return rt.status().WithContext(name);
   (*rt)->set_profiling(config.profiling());
   (*rt)->set_adaptive_threads(config.adaptive_threads());
   return std::shared_ptr<PaddlePredictor>(std::make_shared<lite::RuntimePredictor>(
-      std::move(rt).value(), root, config.threads(), config.npu_options()));
+      std::move(rt).value(), root, config.threads(), npu));
 }
 
 }  // namespace

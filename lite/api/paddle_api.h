@@ -169,6 +169,16 @@ class CxxConfig : public ConfigBase {
   // Also run every subgraph on host and record the largest difference
   // (GetPlacementReport()).
   void set_npu_cross_check(bool on) { npu_.cross_check = on; }
+  // Compiled subgraphs as data (docs/nb_format.md). Keep what the subgraphs
+  // compile (at creation, or at the first run for shapes known only then)
+  // so SaveOptimizedModel(kNaiveBuffer) stores it in the .nb.
+  void set_npu_save_compiled(bool on) { npu_.save_compiled = on; }
+  // Loading compiled code from a model file or cache dir runs native code
+  // from that file: off by default; see the README's trust model.
+  void set_npu_trust_compiled_code(bool trust) { npu_.trust_compiled_code = trust; }
+  // A directory of compiled subgraphs keyed like the .nb ones: read (with
+  // trust) before compiling, written after compiling. Created when missing.
+  void set_npu_cache_dir(const std::string& dir) { npu_.cache_dir = dir; }
   // All of the above at once (partition rules as text, not a file name).
   void set_npu_options(const lite::NpuOptions& o) { npu_ = o; }
 
@@ -208,6 +218,10 @@ class MobileConfig : public ConfigBase {
   void set_npu_cross_check(bool on) { npu_.cross_check = on; }
   // Plugin directories, as in CxxConfig.
   void set_npu_driver_paths(const std::vector<std::string>& dirs) { npu_.driver_paths = dirs; }
+  // Use the compiled subgraphs stored in the .nb (and the cache dir)
+  // instead of compiling: off by default, as in CxxConfig.
+  void set_npu_trust_compiled_code(bool trust) { npu_.trust_compiled_code = trust; }
+  void set_npu_cache_dir(const std::string& dir) { npu_.cache_dir = dir; }
   const lite::NpuOptions& npu_options() const { return npu_; }
 
  private:
@@ -241,6 +255,13 @@ struct SubgraphPlacement {
   std::string state;    // "device", "host" (fell back) or "pending" (first run)
   std::string reason;   // fallback or pending reason
   int compiles = 0;     // executables built (one per input-shape signature)
+  // Executables rebuilt from saved compiled code instead of compiling, and
+  // why saved code was last not used ("" when it was or there was none).
+  int deserializations = 0;
+  std::string compiled_note;
+  // Set when the driver refused to compile the whole subgraph and it was
+  // split around the refused ops (which run on host, see OpPlacement).
+  std::string split;
   // Cross-check mode: runs compared and the largest differences seen.
   int cross_checked_runs = 0;
   double max_abs_diff = 0;

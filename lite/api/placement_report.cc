@@ -34,14 +34,26 @@ paddle::lite_api::PlacementReport PredictorRuntime::Placement() const {
       sub.state = SubgraphStateName(rec->state);
       sub.reason = rec->reason;
       sub.compiles = rec->compiles;
+      sub.deserializations = rec->deserializations;
+      sub.compiled_note = rec->compiled_note;
+      sub.split = rec->split;
       sub.cross_checked_runs = rec->cross_checked_runs;
       sub.max_abs_diff = rec->max_abs_diff;
       sub.max_rel_diff = rec->max_rel_diff;
     }
     const bool on_device = rec && rec->state != SubgraphRecord::State::kFellBack;
     if (idx > 0 && idx < static_cast<int>(program_.blocks.size())) {
-      for (const cpp::OpDesc& inner : program_.blocks[idx].ops) {
+      const auto& inner_ops = program_.blocks[idx].ops;
+      for (size_t j = 0; j < inner_ops.size(); ++j) {
+        const cpp::OpDesc& inner = inner_ops[j];
         sub.ops.push_back(inner.DebugName());
+        const auto host = rec ? rec->host_ops.find(static_cast<int>(j))
+                              : std::map<int, std::string>::const_iterator();
+        if (on_device && host != rec->host_ops.end()) {  // on_device implies rec
+          report.ops.push_back({inner.DebugName(), id, false,
+                                "subgraph " + std::to_string(id) + " split: " + host->second});
+          continue;
+        }
         report.ops.push_back({inner.DebugName(), id, on_device,
                               on_device ? "" : "subgraph " + std::to_string(id) + " fell back"});
       }
@@ -91,6 +103,11 @@ std::string PlacementReport::ToString() const {
     os << "  subgraph " << s.id << ": " << s.ops.size() << " ops, " << s.driver << ", "
        << s.state;
     if (!s.reason.empty()) os << " (" << s.reason << ")";
+    if (s.compiles + s.deserializations > 0) {
+      os << ", compiled " << s.compiles << ", loaded " << s.deserializations;
+    }
+    if (!s.compiled_note.empty()) os << " (" << s.compiled_note << ")";
+    if (!s.split.empty()) os << "; " << s.split;
     if (s.cross_checked_runs > 0) {
       char buf[128];
       std::snprintf(buf, sizeof(buf), ", cross-check over %d run(s): max abs %.3g, max rel %.3g",

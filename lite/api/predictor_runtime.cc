@@ -173,7 +173,14 @@ bool FeedShapeFits(const std::vector<int64_t>& declared, const std::vector<int64
 
 Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
                                             paddle::lite_api::ModelType type) {
-  return SaveOptimized(runtime_->program(), runtime_->root_scope(), path, type);
+  std::vector<CompiledSubgraph> compiled;
+  if (npu_.compiled) compiled = npu_.compiled->All();
+  if (npu_.save_compiled && type != paddle::lite_api::ModelType::kNaiveBuffer) {
+    return InvalidArgument(path + ": compiled subgraphs (save_compiled) are stored only in "
+                           "naive_buffer (.nb) models");
+  }
+  return SaveOptimizedVerified(runtime_->program(), runtime_->root_scope(), path, type,
+                               VerifyWritten(), nullptr, compiled);
 }
 
 StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::Clone() {

@@ -61,7 +61,8 @@ std::string TemporaryName(const std::string& path) {
 
 Status SaveOptimizedVerified(const cpp::ProgramDesc& program, const Scope& scope,
                              const std::string& path, paddle::lite_api::ModelType type,
-                             const VerifyWritten& verify, std::string* written) {
+                             const VerifyWritten& verify, std::string* written,
+                             const std::vector<CompiledSubgraph>& compiled) {
   if (path.empty()) return InvalidArgument("SaveOptimizedModel: empty output path");
   if (type == paddle::lite_api::ModelType::kProtobuf) {
     RETURN_IF_ERROR(CheckOptimized(program, path));
@@ -89,7 +90,7 @@ Status SaveOptimizedVerified(const cpp::ProgramDesc& program, const Scope& scope
   const std::string file = NaiveBufferPath(path);
   RETURN_IF_ERROR(CheckOptimized(program, file));
   const std::string tmp = TemporaryName(file);
-  Status s = naive_buffer::SaveToFile(program, scope, tmp);
+  Status s = naive_buffer::SaveToFile(program, scope, tmp, compiled);
   if (s.ok() && verify) s = verify(tmp);
   if (s.ok()) s = Publish(tmp, file);
   if (!s.ok()) std::remove(tmp.c_str());

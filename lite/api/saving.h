@@ -11,8 +11,10 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "lite/core/base/compiled_subgraph.h"
 #include "lite/core/base/scope.h"
 #include "lite/core/base/program_desc.h"
 
@@ -38,9 +40,12 @@ using VerifyWritten = std::function<Status(const std::string& temporary_path)>;
 // rename per file: the .nb, or __model__ and __params__). On any error the
 // temporary files are removed and the final name keeps what it held before
 // (nothing, or an earlier model). *written gets the final name.
+// `compiled` (kNaiveBuffer only) goes into the .nb's compiled-subgraph
+// section.
 Status SaveOptimizedVerified(const cpp::ProgramDesc& program, const Scope& scope,
                              const std::string& path, paddle::lite_api::ModelType type,
-                             const VerifyWritten& verify, std::string* written = nullptr);
+                             const VerifyWritten& verify, std::string* written = nullptr,
+                             const std::vector<CompiledSubgraph>& compiled = {});
 
 // `path` with ".nb" appended unless it already ends with ".nb".
 std::string NaiveBufferPath(const std::string& path);

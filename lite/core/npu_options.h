@@ -6,8 +6,11 @@
 // light predictor fills those from MobileConfig). Plain value, no owner.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "lite/core/base/compiled_subgraph.h"
 
 namespace lite {
 
@@ -30,6 +33,21 @@ struct NpuOptions {
   // (<vendor>_<driver>_npu_driver.so) before the LITE_NPU_DRIVER_PATH ones;
   // see lite/backends/npu/plugin/plugin_loader.h.
   std::vector<std::string> driver_paths;
+
+  // Compiled subgraphs as data (docs/nb_format.md). Loading an executable
+  // from the model file or the cache directory runs native code from that
+  // file: only with this set; otherwise every subgraph compiles and one line
+  // says what was not loaded.
+  bool trust_compiled_code = false;
+  // A directory of compiled subgraphs, keyed as in the .nb: looked up
+  // (with trust_compiled_code) before compiling, written after compiling.
+  std::string cache_dir;
+  // Subgraph kernels serialize what they compile into `compiled`, so that
+  // SaveOptimizedModel / opt --npu_save_compiled store it in the .nb.
+  bool save_compiled = false;
+  // The entries loaded from the .nb (light predictor), or collected for
+  // saving; shared by a predictor, its clones and its kernels. May be null.
+  std::shared_ptr<CompiledSubgraphStore> compiled;
 };
 
 }  // namespace lite

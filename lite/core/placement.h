@@ -7,6 +7,7 @@
 // placement report. Plain data, read after creation or between runs.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,17 @@ struct SubgraphRecord {
   // run); kFellBack: the bridge, Compile or Execute failure.
   std::string reason;
   int compiles = 0;  // executables built (one per input-shape signature)
+  // Executables rebuilt from saved compiled code (the .nb or the cache dir)
+  // instead of compiling, and why saved code was last not used ("" when it
+  // was, or when there was none).
+  int deserializations = 0;
+  std::string compiled_note;
+  // When the driver refused to compile the whole subgraph and it was split:
+  // how and why ("split into 3 parts (ops 1-5 device, ops 6-6 host, ...)
+  // around 1 op(s) the driver refused: #6 reshape ...: reason"), and for
+  // each index into `ops` that runs on host, the driver's reason.
+  std::string split;
+  std::map<int, std::string> host_ops;
   int device_runs = 0;
   // Cross-check mode: runs compared and the largest differences seen.
   int cross_checked_runs = 0;

@@ -131,7 +131,7 @@ TEST_F(MalformedNb, WrongMagic) {
 }
 
 TEST_F(MalformedNb, NewerFormatVersion) {
-  nb_[8] = 2;
+  nb_[8] = 3;
   Reseal(&nb_);
   auto p = CreateFromNb(nb_);
   ASSERT_FALSE(p.ok());

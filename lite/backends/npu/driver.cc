@@ -42,6 +42,31 @@ StatusOr<std::unique_ptr<Executable>> Driver::Deserialize(const Model&,
   return Unimplemented("driver '" + name() + "' cannot deserialize compiled executables");
 }
 
+std::string Driver::cpu_features() const { return HostCpuFeatures(); }
+
+std::string HostCpuFeatures() {
+#if defined(__x86_64__) || defined(__i386__)
+  std::string out = "x86_64";
+  __builtin_cpu_init();
+#define LITE_CPU_FEATURE(f) \
+  if (__builtin_cpu_supports(f)) out += " " f;
+  LITE_CPU_FEATURE("sse4.2")
+  LITE_CPU_FEATURE("avx")
+  LITE_CPU_FEATURE("avx2")
+  LITE_CPU_FEATURE("fma")
+  LITE_CPU_FEATURE("avx512f")
+  LITE_CPU_FEATURE("avx512bw")
+  LITE_CPU_FEATURE("avx512vl")
+  LITE_CPU_FEATURE("avx512vnni")
+#undef LITE_CPU_FEATURE
+  return out;
+#elif defined(__aarch64__)
+  return "aarch64";
+#else
+  return "unknown";
+#endif
+}
+
 Status CheckHostTensors(const Model& model, const std::vector<HostTensor>& inputs,
                         const std::vector<HostTensor>& outputs) {
   RETURN_IF_ERROR(CheckList(model, model.inputs, inputs, "input"));

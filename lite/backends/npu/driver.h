@@ -34,7 +34,8 @@ namespace npu {
 // additions (minor).
 constexpr int kDriverApiMajor = 1;
 constexpr int kDriverApiMinor = 2;  // 1.1: DriverRegistry origins (plugins)
-                                    // 1.2: optional Serialize / Deserialize
+                                    // 1.2: optional version, cpu_features,
+                                    //      Serialize / Deserialize
 
 struct CompileOptions {
   int threads = 1;  // the predictor's thread count
@@ -81,6 +82,11 @@ class Driver {
   // version string, part of every saved executable's key: change it whenever
   // the bytes Serialize writes or the code they hold would differ.
   virtual std::string version() const { return "0"; }
+  // The CPU features the driver's compiled code depends on, also part of
+  // the key. Default: HostCpuFeatures() (the conservative answer for code
+  // built with -march=native); a driver whose bytes hold no machine code may
+  // return a constant.
+  virtual std::string cpu_features() const;
   // True when Serialize/Deserialize are implemented.
   virtual bool can_serialize() const { return false; }
   // Bytes from which Deserialize rebuilds an equivalent executable of the
@@ -99,6 +105,10 @@ class Driver {
 // driver's Execute does first.
 Status CheckHostTensors(const Model& model, const std::vector<HostTensor>& inputs,
                         const std::vector<HostTensor>& outputs);
+
+// This machine's CPU: architecture and the instruction-set extensions the
+// compiler can test for, e.g. "x86_64 sse4.2 avx avx2 fma avx512f".
+std::string HostCpuFeatures();
 
 using DriverFactory = std::function<std::unique_ptr<Driver>()>;
 

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "lite/kernels/npu/compiled_cache.h"
 #include "lite/kernels/npu/subgraph_converter.h"
+#include "lite/model_parser/file_util.h"
 #include "lite/utils/logging.h"
 
 namespace lite {
@@ -21,6 +23,9 @@ Status SubgraphCompute::Init() {
   ASSIGN_OR_RETURN(origin_, BuildInstructions(*p.program, p.block_idx, p.scope, ctx()));
   for (const auto& inst : origin_) record_.ops.push_back(inst->op().DebugName());
   ctx()->subgraphs.push_back(&record_);
+  if (!ctx()->npu.cache_dir.empty()) {
+    RETURN_IF_ERROR(lite::npu::PrepareCompiledCacheDir(ctx()->npu.cache_dir));
+  }
   if (!InputsKnown()) {
     record_.reason = "input shapes are known only at the first run";
     return Status::OK();
@@ -58,26 +63,156 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   if (it != compiled_.end()) return &it->second;
   auto& p = Param<SubgraphParam>();
   RETURN_IF_ERROR(InferOriginShapes());
+  Compiled compiled;
+  compiled.parts.resize(1);
+  Part& whole = compiled.parts[0];
+  whole.end = origin_.size();
+  whole.inputs = p.input_names;
+  whole.outputs = p.output_names;
+  std::vector<std::string> notes;
+  bool refused = false;
+  Status s = BuildPart(&whole, &notes, &refused);
+  record_.split.clear();
+  record_.host_ops.clear();
+  if (!s.ok()) {
+    // Only a driver's refusal to compile is worth a split; a bridge failure
+    // would repeat in every part.
+    if (!refused || origin_.size() < 2) return s;
+    notes.clear();
+    auto parts = Split(s, &notes);
+    if (!parts.ok()) return parts.status();
+    compiled.parts = std::move(parts).value();
+  }
+  record_.compiled_note.clear();
+  for (const auto& n : notes) {
+    record_.compiled_note += (record_.compiled_note.empty() ? "" : "; ") + n;
+  }
+  if (!record_.compiled_note.empty()) {
+    LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
+                                          " compiles: " + record_.compiled_note);
+  }
+  return &(compiled_[sig] = std::move(compiled));
+}
+
+Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
+                                  bool* refused) {
+  auto& p = Param<SubgraphParam>();
   std::vector<OpLite*> ops;
-  for (auto& inst : origin_) ops.push_back(inst->mutable_op());
+  for (size_t k = part->begin; k < part->end; ++k) ops.push_back(origin_[k]->mutable_op());
   const Scope* weights = p.scope->parent() ? p.scope->parent() : p.scope;
   ASSIGN_OR_RETURN(lite::npu::Model model,
-                   lite::npu::ConvertToModel(ops, p.scope, weights, p.input_names,
-                                             p.output_names));
+                   lite::npu::ConvertToModel(ops, p.scope, weights, part->inputs, part->outputs));
+  part->output_dims.clear();
+  for (int idx : model.outputs) part->output_dims.push_back(model.operands[idx].dims);
   lite::npu::CompileOptions options;
   options.threads = ctx()->threads;
+  const NpuOptions& npu = ctx()->npu;
+  const bool keyed = (npu.compiled && npu.compiled->size() > 0) || !npu.cache_dir.empty() ||
+                     npu.save_compiled;
+  lite::npu::KeyIngredients key;
+  if (keyed) key = lite::npu::IngredientsOf(model, *driver_);
+  std::string why_not;
+  if (keyed) part->executable = LoadSaved(model, key, options, &why_not);
+  if (part->executable) {
+    ++record_.deserializations;
+    return Status::OK();
+  }
+  if (!why_not.empty()) notes->push_back(why_not);
   auto exe = driver_->Compile(model, options);
-  if (!exe.ok()) return exe.status().WithContext("driver " + driver_->name() + " compile");
-  Compiled compiled;
-  compiled.executable = std::move(exe).value();
-  for (int idx : model.outputs) compiled.output_dims.push_back(model.operands[idx].dims);
+  if (!exe.ok()) {
+    if (refused) *refused = true;
+    return exe.status().WithContext("driver " + driver_->name() + " compile");
+  }
+  part->executable = std::move(exe).value();
   ++record_.compiles;
-  return &(compiled_[sig] = std::move(compiled));
+  if (keyed) SaveCompiled(*part->executable, key);
+  return Status::OK();
+}
+
+std::unique_ptr<lite::npu::Executable> SubgraphCompute::LoadSaved(
+    const lite::npu::Model& model, const lite::npu::KeyIngredients& key,
+    const lite::npu::CompileOptions& options, std::string* why_not) {
+  const NpuOptions& npu = ctx()->npu;
+  const std::string want = lite::npu::KeyOf(key);
+  // Candidates: this subgraph's .nb entries (the matching one first), then
+  // the cache-dir file of the key.
+  std::vector<CompiledSubgraph> entries;
+  if (npu.compiled) entries = npu.compiled->ForSubgraph(record_.id);
+  std::stable_partition(entries.begin(), entries.end(),
+                        [&](const CompiledSubgraph& e) { return e.key == want; });
+  const std::string cache_file =
+      npu.cache_dir.empty() ? "" : lite::npu::CachedCompiledPath(npu.cache_dir, want);
+  const bool in_cache = !cache_file.empty() && IsRegularFile(cache_file);
+  if (entries.empty() && !in_cache) return nullptr;
+  const std::string where = !entries.empty() ? "the model file" : "the cache dir";
+  if (!npu.trust_compiled_code) {
+    *why_not = where + " holds compiled code for it, not loaded without the " +
+               "trust_compiled_code option";
+    return nullptr;
+  }
+  if (!driver_->can_serialize()) {
+    *why_not = "driver " + driver_->name() + " cannot deserialize the compiled code in " + where;
+    return nullptr;
+  }
+  // Deserialize only after the key and the bytes' digest were checked.
+  auto deserialize = [&](const std::vector<uint8_t>& blob)
+      -> StatusOr<std::unique_ptr<lite::npu::Executable>> {
+    auto exe = driver_->Deserialize(model, blob, options);
+    if (!exe.ok()) return exe.status().WithContext("driver " + driver_->name() + " deserialize");
+    return exe;
+  };
+  if (!entries.empty()) {
+    Status s = lite::npu::CheckCompiledEntry(entries.front(), key);
+    if (s.ok()) {
+      auto exe = deserialize(entries.front().blob);
+      if (exe.ok()) return std::move(exe).value();
+      s = exe.status();
+    }
+    *why_not = "compiled code in the model file not used: " + s.message();
+  }
+  if (in_cache) {
+    auto blob = lite::npu::ReadCachedCompiled(npu.cache_dir, want);
+    Status s = blob.status();
+    if (s.ok()) {
+      auto exe = deserialize(*blob);
+      if (exe.ok()) return std::move(exe).value();
+      s = exe.status();
+    }
+    *why_not += (why_not->empty() ? "" : "; ") + std::string("cache entry ignored: ") +
+                s.message();
+  }
+  return nullptr;
+}
+
+void SubgraphCompute::SaveCompiled(const lite::npu::Executable& exe,
+                                   const lite::npu::KeyIngredients& key) {
+  const NpuOptions& npu = ctx()->npu;
+  const bool to_store = npu.save_compiled && npu.compiled;
+  if (!to_store && npu.cache_dir.empty()) return;
+  auto bytes = driver_->can_serialize()
+                   ? driver_->Serialize(exe)
+                   : StatusOr<std::vector<uint8_t>>(Unimplemented(
+                         "driver " + driver_->name() + " cannot serialize executables"));
+  if (!bytes.ok()) {
+    LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
+                                          ": compiled code not saved: " + bytes.status().message());
+    return;
+  }
+  if (!npu.cache_dir.empty()) {
+    Status s = lite::npu::WriteCachedCompiled(npu.cache_dir, lite::npu::KeyOf(key), *bytes);
+    if (!s.ok()) {
+      LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
+                                            ": cache entry not written: " + s.message());
+    }
+  }
+  if (to_store) npu.compiled->Put(lite::npu::MakeCompiledEntry(record_.id, key, std::move(*bytes)));
 }
 
 Status SubgraphCompute::FallBack(const std::string& reason) {
   fell_back_ = true;
   compiled_.clear();
+  record_.split.clear();
+  record_.host_ops.clear();
   record_.state = SubgraphRecord::State::kFellBack;
   record_.reason = reason;
   std::string first = record_.ops.empty() ? "" : record_.ops.front();
@@ -92,27 +227,39 @@ Status SubgraphCompute::FallBack(const std::string& reason) {
   return Status::OK();
 }
 
-Status SubgraphCompute::RunOrigin() {
-  for (auto& inst : origin_) RETURN_IF_ERROR(inst->Run());
+Status SubgraphCompute::RunOrigin(size_t begin, size_t end) {
+  for (size_t k = begin; k < end; ++k) RETURN_IF_ERROR(origin_[k]->Run());
   return Status::OK();
 }
 
 Status SubgraphCompute::RunOnDevice(Compiled* compiled) {
   auto& p = Param<SubgraphParam>();
-  std::vector<lite::npu::HostTensor> ins, outs;
-  for (Tensor* t : p.inputs) {
-    if (t->dtype() != DataType::kFloat32 || !t->IsInitialized()) {
-      return InvalidArgument("subgraph input is not float32 data");
+  auto tensor = [&](const std::string& name) -> Tensor* {
+    Variable* v = p.scope->FindVar(name);
+    return v ? v->GetMutableTensor() : nullptr;
+  };
+  for (Part& part : compiled->parts) {
+    if (!part.executable) {
+      RETURN_IF_ERROR(RunOrigin(part.begin, part.end));
+      continue;
     }
-    ins.push_back({t->raw_mutable_data(), t->memory_size(), t->dims()});
+    std::vector<lite::npu::HostTensor> ins, outs;
+    for (const std::string& name : part.inputs) {
+      Tensor* t = tensor(name);
+      if (!t || t->dtype() != DataType::kFloat32 || !t->IsInitialized()) {
+        return InvalidArgument("subgraph input '" + name + "' is not float32 data");
+      }
+      ins.push_back({t->raw_mutable_data(), t->memory_size(), t->dims()});
+    }
+    for (size_t i = 0; i < part.outputs.size(); ++i) {
+      Tensor* t = tensor(part.outputs[i]);
+      if (!t) return Internal("subgraph output '" + part.outputs[i] + "' has no variable");
+      t->Resize(part.output_dims[i]);
+      void* data = t->mutable_data<float>();
+      outs.push_back({data, t->memory_size(), t->dims()});
+    }
+    RETURN_IF_ERROR(driver_->Execute(part.executable.get(), ins, outs));
   }
-  for (size_t i = 0; i < p.outputs.size(); ++i) {
-    Tensor* t = p.outputs[i];
-    t->Resize(compiled->output_dims[i]);
-    void* data = t->mutable_data<float>();
-    outs.push_back({data, t->memory_size(), t->dims()});
-  }
-  RETURN_IF_ERROR(driver_->Execute(compiled->executable.get(), ins, outs));
   ++record_.device_runs;
   return Status::OK();
 }

@@ -6,12 +6,25 @@
 // input shapes are known ahead of the first run, converts the ops with the
 // bridges and compiles them with the driver. Executables are cached per
 // input-shape signature; a new signature converts and compiles again. A
-// bridge or Compile failure switches the subgraph to its origin program for
-// good; so does an Execute failure, after rerunning that call on host. Every
+// bridge failure switches the subgraph to its origin program for good; so
+// does an Execute failure, after rerunning that call on host. When the
+// driver's Compile refuses the whole subgraph (an operation its check mode
+// accepted fails at the real dims), the kernel splits it: ranges of ops that
+// compile run on the device, the refused ops on host in between (the record
+// lists them and why); only when nothing compiles does it fall back whole. Every
 // fallback prints one line to stderr, and in strict mode is an error
 // instead. In cross-check mode each run also runs the origin program and
 // records the largest difference. The kernel owns its driver, executables,
 // origin instructions and its SubgraphRecord (listed in the KernelContext).
+//
+// Compiled code as data (docs/nb_format.md): before compiling, with
+// NpuOptions::trust_compiled_code, the kernel rebuilds the executable with
+// the driver's Deserialize from a .nb entry (NpuOptions::compiled) or a
+// cache-dir file whose key matches; a mismatch, corrupt bytes or a
+// Deserialize failure compiles instead, with one line saying why (so does
+// saved code present without the trust option). After compiling, it
+// serializes the executable into the store (save_compiled) and the cache
+// dir. Counts of both are in the record.
 #pragma once
 
 #include <map>
@@ -19,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/backends/npu/compiled_key.h"
 #include "lite/backends/npu/driver.h"
 #include "lite/core/kernel.h"
 #include "lite/core/program.h"
@@ -35,18 +49,49 @@ class SubgraphCompute : public KernelBase {
   const SubgraphRecord& record() const { return record_; }
 
  private:
-  struct Compiled {
+  // Consecutive origin ops [begin, end): on the device (an executable
+  // reading the vars `inputs`, writing `outputs`) or, with no executable,
+  // on host. An unsplit subgraph is one device part.
+  struct Part {
+    size_t begin = 0, end = 0;
     std::unique_ptr<lite::npu::Executable> executable;
+    std::vector<std::string> inputs, outputs;
     std::vector<DDim> output_dims;
+  };
+  struct Compiled {
+    std::vector<Part> parts;
   };
 
   std::vector<DDim> InputSignature() const;
   bool InputsKnown() const;
   // Infers every origin op's output shapes for the current inputs.
   Status InferOriginShapes();
-  // Converts and compiles for the current input shapes (cached).
+  // Converts and compiles (or loads) for the current input shapes (cached);
+  // splits the subgraph when the driver refuses to compile it whole.
   StatusOr<Compiled*> CompileCurrent();
-  Status RunOrigin();
+  // Converts part->[begin, end) into a model and gives it an executable:
+  // a saved one when allowed (LoadSaved), else compiled (then saved). Why
+  // saved code was not used goes to `notes`; *refused (may be null) is set
+  // when the driver's Compile failed (not the conversion).
+  Status BuildPart(Part* part, std::vector<std::string>* notes, bool* refused = nullptr);
+  // After Compile refused the whole subgraph: bisects the ops into ranges
+  // that compile and single ops that do not (those run on host). Error when
+  // nothing is left on the device.
+  StatusOr<std::vector<Part>> Split(const Status& whole, std::vector<std::string>* notes);
+  // The vars ops [begin, end) read from outside the range (weights
+  // excepted) and those they write that later ops or the outputs need.
+  void PartBoundary(size_t begin, size_t end, std::vector<std::string>* inputs,
+                    std::vector<std::string>* outputs) const;
+  // A saved executable of `model` (trusted .nb entry or cache file), or
+  // null with *why_not saying why none was used ("" when none existed).
+  std::unique_ptr<lite::npu::Executable> LoadSaved(const lite::npu::Model& model,
+                                                   const lite::npu::KeyIngredients& key,
+                                                   const lite::npu::CompileOptions& options,
+                                                   std::string* why_not);
+  // Serializes a fresh executable into the store and/or the cache dir.
+  void SaveCompiled(const lite::npu::Executable& exe, const lite::npu::KeyIngredients& key);
+  Status RunOrigin(size_t begin, size_t end);
+  Status RunOrigin() { return RunOrigin(0, origin_.size()); }
   Status RunOnDevice(Compiled* compiled);
   Status CrossCheck(Compiled* compiled);
   // Records the fallback and prints it; the error to return in strict mode.

@@ -141,18 +141,18 @@ TEST_F(NbCorruptTest, WrongMagic) {
 
 TEST_F(NbCorruptTest, NewerFormatVersionIsRefusedClearly) {
   std::string bad = good_;
-  const uint32_t two = 2;
-  std::memcpy(&bad[8], &two, 4);
+  const uint32_t three = 3;
+  std::memcpy(&bad[8], &three, 4);
   std::string path;
   Status s = LoadBytes(bad, &path);
   EXPECT_ERROR(s, kUnimplemented,
-               std::string("model format version 2 is newer than this engine supports (1); "
+               std::string("model format version 3 is newer than this engine supports (2); "
                            "re-run opt with engine ") + kEngineVersion + " or upgrade",
                path);
   EXPECT_NE(s.message().find("written by engine 0.1.0"), std::string::npos) << s.message();
   // Even when the rest of a newer file is laid out differently.
   s = LoadBytes(bad.substr(0, 12), &path);
-  EXPECT_ERROR(s, kUnimplemented, "model format version 2 is newer", path);
+  EXPECT_ERROR(s, kUnimplemented, "model format version 3 is newer", path);
 }
 
 TEST_F(NbCorruptTest, FormatVersionZeroIsInvalid) {

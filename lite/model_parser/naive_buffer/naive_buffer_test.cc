@@ -55,7 +55,8 @@ TEST(NaiveBuffer, HeaderLayoutFollowsTheSpec) {
   uint32_t version = 0, engine_size = 0, checksum = 0;
   std::memcpy(&version, bytes.data() + 8, 4);
   std::memcpy(&engine_size, bytes.data() + 12, 4);
-  EXPECT_EQ(version, naive_buffer::kNbFormatVersion);
+  // No compiled subgraphs: the plain version older engines read.
+  EXPECT_EQ(version, naive_buffer::kNbFormatVersionPlain);
   EXPECT_EQ(bytes.substr(16, engine_size), kEngineVersion);
   std::memcpy(&checksum, bytes.data() + bytes.size() - 4, 4);
   EXPECT_EQ(checksum, naive_buffer::Fnv1a32(bytes.data(), bytes.size() - 4));
@@ -129,6 +130,68 @@ TEST(NaiveBuffer, MissingWeightIsNotFoundNamingTheVar) {
   s = naive_buffer::SaveToBuffer(program, empty, &bytes);
   EXPECT_FALSE(s.ok());
   EXPECT_EQ(bytes, "unchanged");
+}
+
+std::vector<CompiledSubgraph> SampleCompiled() {
+  CompiledSubgraph a;
+  a.subgraph_id = 0;
+  a.key = std::string(64, 'a');
+  a.model_digest = std::string(64, 'b');
+  a.input_dims = "1x3x8x8";
+  a.driver = "reference";
+  a.driver_version = "1";
+  a.driver_api = "1.2";
+  a.engine_version = kEngineVersion;
+  a.cpu_features = "any";
+  a.blob_sha256 = std::string(64, 'c');
+  a.blob = {0, 1, 2, 255};
+  CompiledSubgraph b = a;
+  b.subgraph_id = 1;
+  b.blob.clear();
+  return {a, b};
+}
+
+TEST(NaiveBuffer, CompiledSubgraphsRoundTripInFormatVersion2) {
+  const cpp::ProgramDesc program = MakeSampleProgram();
+  auto scope = MakeSampleScope(program);
+  const std::vector<CompiledSubgraph> compiled = SampleCompiled();
+  std::string bytes;
+  ASSERT_TRUE(naive_buffer::SaveToBuffer(program, *scope, &bytes, compiled).ok());
+  uint32_t version = 0;
+  std::memcpy(&version, bytes.data() + 8, 4);
+  EXPECT_EQ(version, 2u);
+  cpp::ProgramDesc loaded;
+  Scope loaded_scope;
+  naive_buffer::NbInfo info;
+  std::vector<CompiledSubgraph> got;
+  Status s = naive_buffer::LoadFromBuffer(bytes, "mem.nb", &loaded, &loaded_scope, &info, &got);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_TRUE(ProgramsEqual(program, loaded));
+  EXPECT_EQ(info.compiled_count, 2u);
+  ASSERT_EQ(got.size(), 2u);
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i].subgraph_id, compiled[i].subgraph_id);
+    EXPECT_EQ(got[i].key, compiled[i].key);
+    EXPECT_EQ(got[i].input_dims, compiled[i].input_dims);
+    EXPECT_EQ(got[i].blob_sha256, compiled[i].blob_sha256);
+    EXPECT_EQ(got[i].blob, compiled[i].blob);
+  }
+  // Every truncation of a version-2 file is a clean error.
+  for (size_t cut = 0; cut < bytes.size(); ++cut) {
+    cpp::ProgramDesc p;
+    Scope sc;
+    EXPECT_FALSE(naive_buffer::LoadFromBuffer(bytes.substr(0, cut), "cut.nb", &p, &sc).ok())
+        << cut;
+  }
+  // A string longer than the format allows is refused when saving.
+  std::vector<CompiledSubgraph> long_key = compiled;
+  long_key[0].cpu_features.assign(naive_buffer::kNbMaxCompiledStringSize + 1, 'x');
+  std::string unchanged = "unchanged";
+  s = naive_buffer::SaveToBuffer(program, *scope, &unchanged, long_key);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("cpu_features is longer than 4096 bytes"), std::string::npos)
+      << s.message();
+  EXPECT_EQ(unchanged, "unchanged");
 }
 
 TEST(NaiveBuffer, FailedLoadLeavesProgramAndScopeUntouched) {

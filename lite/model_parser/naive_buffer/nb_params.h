@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/core/base/compiled_subgraph.h"
 #include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"
 
@@ -24,6 +25,19 @@ Status CollectNbParams(const cpp::ProgramDesc& program, const std::string& file,
 // Appends little-endian scalars / length-prefixed strings.
 void PutU32(uint32_t v, std::string* out);
 void PutU64(uint64_t v, std::string* out);
+
+// The string fields of a compiled-subgraph entry, in file order.
+inline constexpr std::string CompiledSubgraph::*kCompiledStrings[] = {
+    &CompiledSubgraph::key,          &CompiledSubgraph::model_digest,
+    &CompiledSubgraph::input_dims,   &CompiledSubgraph::driver,
+    &CompiledSubgraph::driver_version, &CompiledSubgraph::driver_api,
+    &CompiledSubgraph::engine_version, &CompiledSubgraph::cpu_features,
+    &CompiledSubgraph::blob_sha256,
+};
+inline constexpr const char* kCompiledStringNames[] = {
+    "key",        "model_digest",   "input_dims",   "driver",      "driver_version",
+    "driver_api", "engine_version", "cpu_features", "blob_sha256",
+};
 
 }  // namespace naive_buffer
 }  // namespace lite

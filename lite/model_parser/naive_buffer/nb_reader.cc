@@ -2,6 +2,7 @@
 // checksum, then program and weights.
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <utility>
 #include <vector>
@@ -29,6 +30,7 @@ struct Framing {
   NbInfo info;
   Span program;
   std::vector<std::pair<std::string, Span>> params;
+  std::vector<CompiledSubgraph> compiled;
 };
 
 std::string Hex(const std::string& bytes, size_t n) {
@@ -122,6 +124,45 @@ Status CheckHeader(const std::string& bytes, const std::string& file, Walker* w,
   return s;
 }
 
+// The compiled-subgraph section (format version 2), copied out of `bytes`.
+Status WalkCompiled(const std::string& bytes, const std::string& file, Walker* w,
+                    Framing* f) {
+  RETURN_IF_ERROR(w->Pod("the compiled subgraph count", &f->info.compiled_count));
+  // An entry takes at least 48 bytes (id, nine string sizes, blob size).
+  const uint64_t count = f->info.compiled_count;
+  if (count > w->remaining() / 48) {
+    return DataLoss(file + ": truncated or corrupt: compiled subgraph count " +
+                    std::to_string(count) + " cannot fit in the " +
+                    std::to_string(w->remaining()) + " bytes left at offset " +
+                    std::to_string(w->offset()));
+  }
+  f->compiled.resize(static_cast<size_t>(count));
+  for (uint64_t i = 0; i < count; ++i) {
+    CompiledSubgraph& e = f->compiled[i];
+    const std::string which = "compiled subgraph #" + std::to_string(i);
+    RETURN_IF_ERROR(w->Pod(which + " id", &e.subgraph_id));
+    for (size_t k = 0; k < std::size(kCompiledStrings); ++k) {
+      const std::string what = which + " " + kCompiledStringNames[k];
+      uint32_t size = 0;
+      Span span;
+      RETURN_IF_ERROR(w->Pod(what + " size", &size));
+      if (size > kNbMaxCompiledStringSize) {
+        return DataLoss(file + ": corrupt: " + what + " is " + std::to_string(size) +
+                        " bytes, more than " + std::to_string(kNbMaxCompiledStringSize));
+      }
+      RETURN_IF_ERROR(w->Claim(size, what, &span));
+      e.*kCompiledStrings[k] = bytes.substr(span.offset, span.size);
+    }
+    uint64_t blob_size = 0;
+    Span blob;
+    RETURN_IF_ERROR(w->Pod(which + " blob size", &blob_size));
+    RETURN_IF_ERROR(w->Claim(blob_size, which + " blob", &blob));
+    const auto* p = reinterpret_cast<const uint8_t*>(bytes.data()) + blob.offset;
+    e.blob.assign(p, p + blob.size);
+  }
+  return Status::OK();
+}
+
 Status WalkFraming(const std::string& bytes, const std::string& file, Framing* f) {
   Walker w(bytes, file);
   RETURN_IF_ERROR(CheckHeader(bytes, file, &w, &f->info));
@@ -152,6 +193,7 @@ Status WalkFraming(const std::string& bytes, const std::string& file, Framing* f
     RETURN_IF_ERROR(w.Claim(record_size, which + " ('" + var + "') record", &record));
     f->params.emplace_back(std::move(var), record);
   }
+  if (f->info.format_version >= 2) RETURN_IF_ERROR(WalkCompiled(bytes, file, &w, f));
   if (w.remaining() < sizeof(uint32_t)) {
     return DataLoss(file + ": truncated: the 4-byte checksum is missing at offset " +
                     std::to_string(w.offset()) + " (" + std::to_string(w.remaining()) +
@@ -175,7 +217,8 @@ Status WalkFraming(const std::string& bytes, const std::string& file, Framing* f
 }  // namespace
 
 Status LoadFromBuffer(const std::string& bytes, const std::string& file,
-                      cpp::ProgramDesc* program, Scope* scope, NbInfo* info) {
+                      cpp::ProgramDesc* program, Scope* scope, NbInfo* info,
+                      std::vector<CompiledSubgraph>* compiled) {
   if (program == nullptr || scope == nullptr) {
     return InvalidArgument(file + ": loading needs a non-null program and scope");
   }
@@ -225,14 +268,15 @@ Status LoadFromBuffer(const std::string& bytes, const std::string& file,
   }
   *program = std::move(prog);
   if (info) *info = f.info;
+  if (compiled) *compiled = std::move(f.compiled);
   return Status::OK();
 }
 
 Status LoadFromFile(const std::string& path, cpp::ProgramDesc* program, Scope* scope,
-                    NbInfo* info) {
+                    NbInfo* info, std::vector<CompiledSubgraph>* compiled) {
   std::string bytes;
   RETURN_IF_ERROR(ReadFileToString(path, &bytes));
-  return LoadFromBuffer(bytes, path, program, scope, info);
+  return LoadFromBuffer(bytes, path, program, scope, info, compiled);
 }
 
 Status LoadProgramFromFile(const std::string& path, cpp::ProgramDesc* program,

@@ -2,6 +2,7 @@
 // reader shares with the writer.
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <set>
 
 #include "lite/core/base/version.h"
@@ -24,9 +25,37 @@ void PatchU64(size_t pos, uint64_t v, std::string* out) {
   std::memcpy(&(*out)[pos], &v, sizeof(v));
 }
 
+Status CheckCompiled(const std::vector<CompiledSubgraph>& compiled, const std::string& file) {
+  for (const CompiledSubgraph& e : compiled) {
+    for (size_t i = 0; i < std::size(kCompiledStrings); ++i) {
+      if ((e.*kCompiledStrings[i]).size() > kNbMaxCompiledStringSize) {
+        return InvalidArgument(file + ": compiled subgraph " + std::to_string(e.subgraph_id) +
+                               ": " + kCompiledStringNames[i] + " is longer than " +
+                               std::to_string(kNbMaxCompiledStringSize) + " bytes");
+      }
+    }
+  }
+  return Status::OK();
+}
+
+void PutCompiled(const std::vector<CompiledSubgraph>& compiled, std::string* bytes) {
+  PutU64(compiled.size(), bytes);
+  for (const CompiledSubgraph& e : compiled) {
+    PutU32(static_cast<uint32_t>(e.subgraph_id), bytes);
+    for (auto field : kCompiledStrings) {
+      PutU32(static_cast<uint32_t>((e.*field).size()), bytes);
+      *bytes += e.*field;
+    }
+    PutU64(e.blob.size(), bytes);
+    bytes->append(reinterpret_cast<const char*>(e.blob.data()), e.blob.size());
+  }
+}
+
 Status SaveImpl(const cpp::ProgramDesc& program, const Scope& scope,
-                const std::string& file, std::string* out) {
+                const std::string& file, std::string* out,
+                const std::vector<CompiledSubgraph>& compiled) {
   if (out == nullptr) return InvalidArgument(file + ": null output buffer");
+  RETURN_IF_ERROR(CheckCompiled(compiled, file));
   std::vector<const cpp::VarDesc*> vars;
   RETURN_IF_ERROR(CollectNbParams(program, file, &vars));
   // Check every param before writing anything.
@@ -49,7 +78,7 @@ Status SaveImpl(const cpp::ProgramDesc& program, const Scope& scope,
 
   std::string bytes;
   bytes.append(kNbMagic, sizeof(kNbMagic));
-  PutU32(kNbFormatVersion, &bytes);
+  PutU32(compiled.empty() ? kNbFormatVersionPlain : kNbFormatVersion, &bytes);
   const std::string engine = kEngineVersion;
   PutU32(static_cast<uint32_t>(engine.size()), &bytes);
   bytes += engine;
@@ -64,6 +93,7 @@ Status SaveImpl(const cpp::ProgramDesc& program, const Scope& scope,
     WriteTensorRecord(*tensors[i], &bytes);
     PatchU64(size_pos, bytes.size() - size_pos - sizeof(uint64_t), &bytes);
   }
+  if (!compiled.empty()) PutCompiled(compiled, &bytes);
   PutU32(Fnv1a32(bytes.data(), bytes.size()), &bytes);
   *out = std::move(bytes);
   return Status::OK();
@@ -113,14 +143,14 @@ Status CollectNbParams(const cpp::ProgramDesc& program, const std::string& file,
 }
 
 Status SaveToBuffer(const cpp::ProgramDesc& program, const Scope& scope,
-                    std::string* out) {
-  return SaveImpl(program, scope, kNbBufferName, out);
+                    std::string* out, const std::vector<CompiledSubgraph>& compiled) {
+  return SaveImpl(program, scope, kNbBufferName, out, compiled);
 }
 
 Status SaveToFile(const cpp::ProgramDesc& program, const Scope& scope,
-                  const std::string& path) {
+                  const std::string& path, const std::vector<CompiledSubgraph>& compiled) {
   std::string bytes;
-  RETURN_IF_ERROR(SaveImpl(program, scope, path, &bytes));
+  RETURN_IF_ERROR(SaveImpl(program, scope, path, &bytes, compiled));
   return WriteStringToFile(path, bytes);
 }
 

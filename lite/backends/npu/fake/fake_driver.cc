@@ -12,8 +12,13 @@ void FakeDriverControl::Reset() {
   std::lock_guard<std::mutex> lock(mu);
   reject.clear();
   fail_compile = false;
+  fail_compile_of.clear();
   fail_execute_on_call = 0;
+  version = "1";
+  cpu_features = "any";
+  fail_deserialize = false;
   compile_calls = 0;
+  deserialize_calls = 0;
   execute_calls = 0;
 }
 
@@ -32,6 +37,12 @@ StatusOr<std::unique_ptr<Executable>> FakeDriver::Compile(const Model& model,
     ++c.compile_calls;
   }
   if (c.fail_compile) return Internal("fake driver: compile failure requested");
+  for (const Operation& op : model.operations) {
+    if (c.fail_compile_of.count(op.type)) {
+      return Unimplemented(std::string("fake driver: compile refuses ") +
+                           OperationTypeName(op.type) + " at these dims");
+    }
+  }
   return ReferenceDriver::Compile(model, options);
 }
 
@@ -47,6 +58,30 @@ Status FakeDriver::Execute(Executable* executable, const std::vector<HostTensor>
     return Internal("fake driver: execute failure requested on call " + std::to_string(call));
   }
   return ReferenceDriver::Execute(executable, inputs, outputs);
+}
+
+std::string FakeDriver::version() const {
+  auto& c = FakeDriverControl::Get();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return c.version;
+}
+
+std::string FakeDriver::cpu_features() const {
+  auto& c = FakeDriverControl::Get();
+  std::lock_guard<std::mutex> lock(c.mu);
+  return c.cpu_features;
+}
+
+StatusOr<std::unique_ptr<Executable>> FakeDriver::Deserialize(const Model& model,
+                                                              const std::vector<uint8_t>& bytes,
+                                                              const CompileOptions& options) {
+  auto& c = FakeDriverControl::Get();
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    ++c.deserialize_calls;
+    if (c.fail_deserialize) return Internal("fake driver: deserialize failure requested");
+  }
+  return ReferenceDriver::Deserialize(model, bytes, options);
 }
 
 }  // namespace npu

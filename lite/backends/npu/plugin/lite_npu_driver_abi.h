@@ -54,7 +54,8 @@ extern "C" {
  * the major. Minor 2 added quantized operands (LITE_NPU_INT8, the
  * quantizations array of lite_npu_model, LITE_NPU_OP_QUANTIZE). */
 #define LITE_NPU_DRIVER_ABI_MAJOR 1
-#define LITE_NPU_DRIVER_ABI_MINOR 2
+#define LITE_NPU_DRIVER_ABI_MINOR 2 /* 1.1: serialize, deserialize, cpu_features;
+                                       1.2: int8 operands, quantize, quantization */
 #define LITE_NPU_DRIVER_MAKE_VERSION(major, minor) \
   ((((uint32_t)(major)) << 16) | ((uint32_t)(minor) & 0xffffu))
 #define LITE_NPU_DRIVER_ABI_VERSION \
@@ -273,6 +274,34 @@ struct lite_npu_driver {
 
   /* Releases the instance (its name/version strings may go with it). */
   void (*destroy)(lite_npu_driver* self);
+
+  /* ABI 1.1, optional: compiled executables as data, so the engine can
+   * store them with the model or in a cache directory. The engine uses them
+   * only when struct_size covers them and both functions are non-NULL; a
+   * plugin built for 1.0 (smaller struct_size) simply cannot serialize. The
+   * engine keys stored bytes by `version` and `cpu_features` among others:
+   * change `version` whenever the bytes or the code they hold would differ. */
+
+  /* Writes the bytes of `executable` (of this instance). Called with
+   * buffer NULL and capacity 0 first: set *size to the byte count and
+   * return OK; then with a buffer of capacity >= *size: write the bytes and
+   * set *size to the count written. */
+  int32_t (*serialize)(lite_npu_driver* self, const lite_npu_executable* executable,
+                       uint8_t* buffer, size_t capacity, size_t* size, char* message,
+                       size_t message_size);
+
+  /* Rebuilds an executable of `model` from serialize's bytes without
+   * compiling. Bytes that are corrupt, truncated or of another model must
+   * be an error (INVALID_ARGUMENT), never a crash or a wrong executable. */
+  int32_t (*deserialize)(lite_npu_driver* self, const lite_npu_model* model,
+                         const uint8_t* bytes, size_t size,
+                         const lite_npu_compile_options* options,
+                         lite_npu_executable** executable, char* message, size_t message_size);
+
+  /* The CPU features the compiled code depends on (part of the key), e.g.
+   * "x86_64 avx2 fma"; "any" when it holds no machine code; NULL: the
+   * engine assumes this machine's features. */
+  const char* cpu_features;
 };
 
 /* The entry points, looked up by name with dlsym. */

@@ -15,6 +15,12 @@ namespace {
 constexpr size_t kMessageSize = 1024;
 // The struct as ABI 1.0 defines it ends after `destroy`.
 constexpr size_t kAbi10StructSize = offsetof(lite_npu_driver, destroy) + sizeof(void (*)());
+// ABI 1.1 adds serialize, deserialize and cpu_features.
+constexpr size_t kAbi11StructSize =
+    offsetof(lite_npu_driver, cpu_features) + sizeof(const char*);
+// Larger serialized executables are refused (a plugin reporting a huge size
+// must not make the engine allocate it).
+constexpr size_t kMaxSerializedBytes = size_t{1} << 31;
 
 // A plugin's message, cut at the buffer's end and with control bytes
 // replaced, so garbage cannot garble the engine's output.
@@ -125,8 +131,15 @@ StatusOr<std::unique_ptr<Executable>> PluginDriver::Compile(const Model& model,
       instance_->compile(instance_, abi.get(), &abi_options, &handle, message, kMessageSize);
   // On failure a handle the plugin may have set anyway is not ours to free.
   RETURN_IF_ERROR(FromPlugin(code, "compile", message));
+  return Adopt(model, handle, "compile");
+}
+
+StatusOr<std::unique_ptr<Executable>> PluginDriver::Adopt(const Model& model,
+                                                          lite_npu_executable* handle,
+                                                          const char* call) {
   if (!handle) {
-    return Internal("plugin " + library_->name + " compile: returned OK but no executable");
+    return Internal("plugin " + library_->name + " " + call +
+                    ": returned OK but no executable");
   }
   auto exe = std::make_unique<PluginExecutable>(instance_, handle);
   exe->model.operands = model.operands;
@@ -134,6 +147,62 @@ StatusOr<std::unique_ptr<Executable>> PluginDriver::Compile(const Model& model,
   exe->model.inputs = model.inputs;
   exe->model.outputs = model.outputs;
   return std::unique_ptr<Executable>(std::move(exe));
+}
+
+bool PluginDriver::can_serialize() const {
+  return instance_->struct_size >= kAbi11StructSize && instance_->serialize &&
+         instance_->deserialize;
+}
+
+std::string PluginDriver::cpu_features() const {
+  if (instance_->struct_size >= kAbi11StructSize && instance_->cpu_features) {
+    return Message(instance_->cpu_features);
+  }
+  return HostCpuFeatures();
+}
+
+StatusOr<std::vector<uint8_t>> PluginDriver::Serialize(const Executable& executable) const {
+  if (!can_serialize()) return Driver::Serialize(executable);
+  const auto* exe = dynamic_cast<const PluginExecutable*>(&executable);
+  if (!exe || exe->owner != instance_) {
+    return InvalidArgument("not an executable of plugin driver " + library_->name);
+  }
+  char message[kMessageSize] = {0};
+  size_t size = SIZE_MAX;
+  RETURN_IF_ERROR(FromPlugin(
+      instance_->serialize(instance_, exe->handle, nullptr, 0, &size, message, kMessageSize),
+      "serialize", message));
+  if (size == SIZE_MAX || size > kMaxSerializedBytes) {
+    return Internal("plugin " + library_->name + " serialize: reports no or an oversized size");
+  }
+  std::vector<uint8_t> bytes(size);
+  size_t written = SIZE_MAX;
+  RETURN_IF_ERROR(FromPlugin(instance_->serialize(instance_, exe->handle, bytes.data(),
+                                                  bytes.size(), &written, message, kMessageSize),
+                             "serialize", message));
+  if (written != size) {
+    return Internal("plugin " + library_->name + " serialize: wrote " +
+                    (written == SIZE_MAX ? std::string("an unreported count of")
+                                         : std::to_string(written)) +
+                    " bytes after announcing " + std::to_string(size));
+  }
+  return bytes;
+}
+
+StatusOr<std::unique_ptr<Executable>> PluginDriver::Deserialize(
+    const Model& model, const std::vector<uint8_t>& bytes, const CompileOptions& options) {
+  if (!can_serialize()) return Driver::Deserialize(model, bytes, options);
+  std::string invalid = model.Validate(/*check_mode=*/false);
+  if (!invalid.empty()) return InvalidArgument("invalid model: " + invalid);
+  AbiModel abi(model);
+  lite_npu_compile_options abi_options{};
+  abi_options.threads = options.threads < 1 ? 1 : options.threads;
+  lite_npu_executable* handle = nullptr;
+  char message[kMessageSize] = {0};
+  int32_t code = instance_->deserialize(instance_, abi.get(), bytes.data(), bytes.size(),
+                                        &abi_options, &handle, message, kMessageSize);
+  RETURN_IF_ERROR(FromPlugin(code, "deserialize", message));
+  return Adopt(model, handle, "deserialize");
 }
 
 Status PluginDriver::Execute(Executable* executable, const std::vector<HostTensor>& inputs,

@@ -48,6 +48,15 @@ class PluginDriver : public Driver {
   Status Execute(Executable* executable, const std::vector<HostTensor>& inputs,
                  const std::vector<HostTensor>& outputs) override;
 
+  // ABI 1.1 (when the plugin's struct has the fields and fills them).
+  std::string version() const override { return library_->version; }
+  std::string cpu_features() const override;
+  bool can_serialize() const override;
+  StatusOr<std::vector<uint8_t>> Serialize(const Executable& executable) const override;
+  StatusOr<std::unique_ptr<Executable>> Deserialize(const Model& model,
+                                                    const std::vector<uint8_t>& bytes,
+                                                    const CompileOptions& options) override;
+
   // Makes a driver from `library`: create() + CheckInstance; nullptr (and a
   // line on stderr naming the file) when the plugin fails.
   static std::unique_ptr<Driver> Create(const std::shared_ptr<const PluginLibrary>& library);
@@ -55,6 +64,9 @@ class PluginDriver : public Driver {
  private:
   // Status for a plugin return code, with the message it wrote.
   Status FromPlugin(int32_t code, const char* call, const char* message) const;
+  // Wraps a handle the plugin returned from compile or deserialize.
+  StatusOr<std::unique_ptr<Executable>> Adopt(const Model& model, lite_npu_executable* handle,
+                                              const char* call);
 
   std::shared_ptr<const PluginLibrary> library_;
   lite_npu_driver* instance_;

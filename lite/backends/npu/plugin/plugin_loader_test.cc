@@ -396,6 +396,65 @@ TEST(PluginDriver, GarbageResultsAreErrors) {
   unsetenv("TEST_PLUGIN_MODE");
 }
 
+TEST(PluginDriver, SampleSerializesAndRefusesForeignOrCorruptBytes) {
+  auto scan = LoadOne("sample_serialize", kSample, "sample_ref_npu_driver.so");
+  auto plugin = DriverRegistry::Global().Create("sample_ref");
+  ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
+  Driver* d = plugin->get();
+  EXPECT_TRUE(d->can_serialize());
+  EXPECT_EQ(d->version(), "1.0.0");
+  EXPECT_EQ(d->cpu_features(), "any");
+  const Model model = SampleModel();
+  auto exe = d->Compile(model, CompileOptions());
+  ASSERT_TRUE(exe.ok());
+  auto bytes = d->Serialize(**exe);
+  ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
+  auto again = d->Deserialize(model, *bytes, CompileOptions());
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  std::vector<float> x(100, 0.25f), y1(10), y2(10);
+  ASSERT_TRUE(d->Execute(exe->get(), {{x.data(), 400, {1, 4, 5, 5}}}, {{y1.data(), 40, {1, 10}}})
+                  .ok());
+  ASSERT_TRUE(d->Execute(again->get(), {{x.data(), 400, {1, 4, 5, 5}}},
+                         {{y2.data(), 40, {1, 10}}})
+                  .ok());
+  EXPECT_EQ(y1, y2);
+  // Another model (one weight changed), a flipped weight byte, truncation.
+  Model other = model;
+  for (Operand& o : other.operands) {
+    if (o.lifetime == Lifetime::kConstant) {
+      o.data[0] ^= 1;
+      break;
+    }
+  }
+  auto s = d->Deserialize(other, *bytes, CompileOptions());
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.status().message().find("plugin sample_ref deserialize: constant"),
+            std::string::npos)
+      << s.status().message();
+  for (size_t cut = 0; cut < bytes->size(); cut += 7) {
+    std::vector<uint8_t> part(bytes->begin(), bytes->begin() + cut);
+    EXPECT_FALSE(d->Deserialize(model, part, CompileOptions()).ok()) << cut;
+  }
+}
+
+TEST(PluginDriver, AnAbi10PluginLoadsAndCannotSerialize) {
+  const std::string dir = NewDir("abi10");
+  ASSERT_EQ(symlink(Absolute(TestPlugin("abi10")).c_str(),
+                    (dir + "/acme_old_npu_driver.so").c_str()), 0);
+  PluginScan scan;
+  ASSERT_TRUE(LoadPluginDrivers({dir}, &scan).ok());
+  ASSERT_EQ(scan.loaded.size(), 1u) << (scan.refused.empty() ? "" : scan.refused[0]);
+  EXPECT_EQ(scan.loaded[0].abi_minor, 0);
+  auto driver = DriverRegistry::Global().Create("acme_old");
+  ASSERT_TRUE(driver.ok());
+  // The garbage in the 1.1 fields beyond struct_size is never read.
+  EXPECT_FALSE((*driver)->can_serialize());
+  EXPECT_EQ((*driver)->cpu_features(), HostCpuFeatures());
+  auto exe = (*driver)->Compile(SampleModel(), CompileOptions());
+  ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+  EXPECT_EQ((*driver)->Serialize(**exe).status().code(), StatusCode::kUnimplemented);
+}
+
 }  // namespace
 }  // namespace npu
 }  // namespace lite

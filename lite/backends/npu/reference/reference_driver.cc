@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "lite/backends/npu/nn_ir_codec.h"
 #include "lite/backends/npu/reference/reference_ops.h"
 
 namespace lite {
@@ -26,21 +27,44 @@ Status ReferenceDriver::Supports(const Model& model, const Operation& operation)
   return reference::CheckOperandTypes(model, operation);
 }
 
+namespace {
+std::unique_ptr<Executable> MakeExecutable(Model model) {
+  auto exe = std::make_unique<ReferenceExecutable>();
+  exe->model = std::move(model);
+  const Model& m = exe->model;
+  exe->temporaries.resize(m.operands.size());
+  for (size_t i = 0; i < m.operands.size(); ++i) {
+    if (m.operands[i].lifetime == Lifetime::kTemporary) {
+      exe->temporaries[i].resize(m.operands[i].numel() * ElementSize(m.operands[i].type));
+    }
+  }
+  return exe;
+}
+}  // namespace
+
 StatusOr<std::unique_ptr<Executable>> ReferenceDriver::Compile(const Model& model,
                                                                const CompileOptions&) {
   std::string invalid = model.Validate(/*check_mode=*/false);
   if (!invalid.empty()) return InvalidArgument("invalid model: " + invalid);
   for (const Operation& op : model.operations) RETURN_IF_ERROR(Supports(model, op));
-  auto exe = std::make_unique<ReferenceExecutable>();
-  exe->model = model;
-  exe->temporaries.resize(model.operands.size());
-  for (size_t i = 0; i < model.operands.size(); ++i) {
-    if (model.operands[i].lifetime == Lifetime::kTemporary) {
-      const Operand& o = model.operands[i];
-      exe->temporaries[i].resize(o.numel() * ElementSize(o.type));
-    }
+  return MakeExecutable(model);
+}
+
+StatusOr<std::vector<uint8_t>> ReferenceDriver::Serialize(const Executable& executable) const {
+  const auto* exe = dynamic_cast<const ReferenceExecutable*>(&executable);
+  if (!exe) return InvalidArgument("not an executable of the " + name() + " driver");
+  return EncodeModel(exe->model, ConstantForm::kFull);
+}
+
+StatusOr<std::unique_ptr<Executable>> ReferenceDriver::Deserialize(
+    const Model& model, const std::vector<uint8_t>& bytes, const CompileOptions&) {
+  auto decoded = DecodeModel(bytes.data(), bytes.size());
+  if (!decoded.ok()) return decoded.status().WithContext(name() + " deserialize");
+  if (EncodeModel(*decoded, ConstantForm::kDigest) != EncodeModel(model, ConstantForm::kDigest)) {
+    return FailedPrecondition(name() + " deserialize: the bytes hold another model");
   }
-  return std::unique_ptr<Executable>(std::move(exe));
+  for (const Operation& op : decoded->operations) RETURN_IF_ERROR(Supports(*decoded, op));
+  return MakeExecutable(std::move(decoded).value());
 }
 
 Status ReferenceDriver::Execute(Executable* executable, const std::vector<HostTensor>& inputs,

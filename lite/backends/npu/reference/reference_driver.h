@@ -4,7 +4,10 @@
 // of the model and one buffer per temporary; model inputs and outputs are
 // read and written in the caller's buffers. Supports every operation on
 // float32 operands, and quantize plus quantized conv2d / fully_connected on
-// int8 levels (int32 accumulation; nn_ir.h).
+// int8 levels (int32 accumulation; nn_ir.h). It serializes an executable as
+// the full NN IR encoding of its model (nn_ir_codec.h); Deserialize rebuilds
+// the executable from those bytes alone and accepts them only when they
+// encode exactly the model it is given.
 #pragma once
 
 #include <memory>
@@ -24,6 +27,15 @@ class ReferenceDriver : public Driver {
                                                 const CompileOptions& options) override;
   Status Execute(Executable* executable, const std::vector<HostTensor>& inputs,
                  const std::vector<HostTensor>& outputs) override;
+
+  std::string version() const override { return "1"; }
+  // Its executables hold no machine code.
+  std::string cpu_features() const override { return "any"; }
+  bool can_serialize() const override { return true; }
+  StatusOr<std::vector<uint8_t>> Serialize(const Executable& executable) const override;
+  StatusOr<std::unique_ptr<Executable>> Deserialize(const Model& model,
+                                                    const std::vector<uint8_t>& bytes,
+                                                    const CompileOptions& options) override;
 };
 
 }  // namespace npu

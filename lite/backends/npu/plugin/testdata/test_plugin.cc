@@ -5,6 +5,9 @@
 //   TEST_PLUGIN_CREATE_NULL                lite_npu_driver_create returns NULL
 //   TEST_PLUGIN_NAME                       the driver name (default "acme_test")
 //   TEST_PLUGIN_NULL_EXECUTE               the instance has no execute function
+//   TEST_PLUGIN_ABI10                      an ABI 1.0 struct: struct_size ends
+//                                          before serialize (the 1.1 fields
+//                                          hold garbage the engine must ignore)
 // Once loaded, it accepts every operation and misbehaves at run time as
 // the environment variable TEST_PLUGIN_MODE says (read at each call):
 //   compile_fail     compile returns INTERNAL with a message
@@ -13,6 +16,7 @@
 //   bytes            execute reports 3 bytes written per output
 //   shape            execute reports the right byte count but rank 1
 //   (else)           execute reports nothing at all (bytes_written untouched)
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 
@@ -105,6 +109,10 @@ LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
 #endif
   d->destroy_executable = DestroyExecutable;
   d->destroy = Destroy;
+#ifdef TEST_PLUGIN_ABI10
+  d->struct_size = offsetof(lite_npu_driver, serialize);
+  std::memset(&d->serialize, 0x5a, sizeof(*d) - offsetof(lite_npu_driver, serialize));
+#endif
   return d;
 #endif
 }
