@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "lite/core/mir/pass_manager.h"
-#include "lite/core/npu_options.h"
+#include "lite/backends/npu/npu_options.h"
 #include "lite/core/base/scope.h"
 #include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "lite/api/predictor_runtime.h"
-#include "lite/core/placement.h"
+#include "lite/backends/npu/placement.h"
 #include "lite/operators/subgraph_op.h"
 
 namespace lite {

@@ -17,9 +17,9 @@
 
 #include "lite/core/base/buffer_pool.h"
 #include "lite/core/base/parallel_work.h"
-#include "lite/core/npu_options.h"
+#include "lite/backends/npu/npu_options.h"
 #include "lite/core/op_lite.h"
-#include "lite/core/placement.h"
+#include "lite/backends/npu/placement.h"
 #include "lite/core/thread_pool.h"
 #include "lite/core/base/types.h"
 #include "lite/utils/status.h"

@@ -16,8 +16,8 @@
 #include "lite/core/mir/pass.h"
 #include "lite/core/mir/subgraph/partition.h"
 #include "lite/core/mir/subgraph/subgraph_detector.h"
-#include "lite/core/npu_options.h"
-#include "lite/core/placement.h"
+#include "lite/backends/npu/npu_options.h"
+#include "lite/backends/npu/placement.h"
 #include "lite/operators/subgraph_op.h"
 
 namespace lite {
