@@ -6,6 +6,7 @@
 
 #include "lite/api/saving.h"
 #include "lite/core/program_validator.h"
+#include "lite/kernels/npu/npu_context.h"
 #include "lite/utils/logging.h"
 
 namespace lite {
@@ -62,9 +63,11 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   rt->fetch_list_ = rt->exec_scope_->Var(fetch_var)->GetMutableTensorList();
   rt->feed_list_->resize(rt->input_names_.size());
   rt->fetch_list_->resize(rt->output_names_.size());
+  std::vector<std::unique_ptr<TargetContext>> targets;
+  targets.push_back(kernels::npu::MakeNpuContext(npu));
   ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_,
-                                                     threads < 1 ? 1 : threads, npu));
-  if (!rt->runtime_->context()->subgraphs.empty()) {
+                                                     threads < 1 ? 1 : threads, std::move(targets)));
+  if (!kernels::npu::SubgraphRecordsOf(*rt->runtime_->context()).empty()) {
     LogMessage(LogSeverity::kInfo, rt->Placement().Summary());
   }
   return rt;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "lite/kernels/npu/npu_context.h"
 #include "lite/kernels/npu/subgraph_converter.h"
 #include "lite/utils/logging.h"
 
@@ -16,11 +17,12 @@ using operators::SubgraphParam;
 Status SubgraphCompute::Init() {
   auto& p = Param<SubgraphParam>();
   record_.id = p.subgraph_id;
-  record_.driver = ctx()->npu.driver.empty() ? p.driver : ctx()->npu.driver;
+  const NpuOptions& options = NpuContextOf(ctx())->options;
+  record_.driver = options.driver.empty() ? p.driver : options.driver;
   ASSIGN_OR_RETURN(driver_, lite::npu::DriverRegistry::Global().Create(record_.driver));
   ASSIGN_OR_RETURN(origin_, BuildInstructions(*p.program, p.block_idx, p.scope, ctx()));
   for (const auto& inst : origin_) record_.ops.push_back(inst->op().DebugName());
-  ctx()->subgraphs.push_back(&record_);
+  NpuContextOf(ctx())->subgraphs.push_back(&record_);
   if (!InputsKnown()) {
     record_.reason = "input shapes are known only at the first run";
     return Status::OK();
@@ -84,7 +86,7 @@ Status SubgraphCompute::FallBack(const std::string& reason) {
   LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) + " (" +
                                         std::to_string(record_.ops.size()) + " ops from " + first +
                                         ") runs on host: " + reason);
-  if (ctx()->npu.strict) {
+  if (NpuContextOf(ctx())->options.strict) {
     return FailedPrecondition("npu strict mode: subgraph " + std::to_string(record_.id) + " (" +
                               std::to_string(record_.ops.size()) + " ops from " + first +
                               ") cannot run on driver " + record_.driver + ": " + reason);
@@ -147,7 +149,7 @@ Status SubgraphCompute::Run() {
   }
   record_.state = SubgraphRecord::State::kOnDevice;
   record_.reason.clear();
-  Status s = ctx()->npu.cross_check ? CrossCheck(*compiled) : RunOnDevice(*compiled);
+  Status s = NpuContextOf(ctx())->options.cross_check ? CrossCheck(*compiled) : RunOnDevice(*compiled);
   if (s.ok()) return s;
   RETURN_IF_ERROR(FallBack("driver " + driver_->name() + " execute: " + s.message()));
   return RunOrigin();

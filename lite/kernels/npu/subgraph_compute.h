@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "lite/backends/npu/driver.h"
+#include "lite/backends/npu/placement.h"
 #include "lite/core/kernel.h"
 #include "lite/core/program.h"
 #include "lite/operators/subgraph_op.h"
