@@ -207,8 +207,8 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   std::string written;
   RETURN_IF_ERROR(lite::SaveOptimizedVerified(result.program, *root, FLAGS_optimize_out, type,
                                               verify, &written));
-  if (!checked->Placement().subgraphs.empty()) {
-    std::cout << "placement: " << checked->Placement().ToString();
+  if (!checked->GetPlacementReport().subgraphs.empty()) {
+    std::cout << "placement: " << checked->GetPlacementReport().ToString();
   }
   std::cout << "wrote " << written << " ("
             << (type == ModelType::kNaiveBuffer ? "naive_buffer" : "protobuf") << ", "

@@ -56,9 +56,8 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
   ASSIGN_OR_RETURN(auto runtime, lite::PredictorRuntime::Create(result.program, root,
                                                                 config.threads(), options.npu));
   runtime->set_profiling(config.profiling());
-  return std::shared_ptr<PaddlePredictor>(std::make_shared<lite::RuntimePredictor>(
-      std::move(runtime), root, config.threads(), options.npu, result.report.ToString(),
-      std::move(dots)));
+  runtime->set_pass_log(result.report.ToString(), std::move(dots));
+  return std::shared_ptr<PaddlePredictor>(std::move(runtime));
 }
 
 }  // namespace

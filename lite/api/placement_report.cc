@@ -12,7 +12,7 @@
 
 namespace lite {
 
-paddle::lite_api::PlacementReport PredictorRuntime::Placement() const {
+paddle::lite_api::PlacementReport PredictorRuntime::GetPlacementReport() const {
   paddle::lite_api::PlacementReport report;
   std::map<int, const SubgraphRecord*> records;
   for (const SubgraphRecord* r : kernels::npu::SubgraphRecordsOf(*runtime_->context())) {

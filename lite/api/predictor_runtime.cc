@@ -54,6 +54,8 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   auto rt = std::unique_ptr<PredictorRuntime>(new PredictorRuntime);
   rt->program_ = program;
   rt->root_ = std::move(root);
+  rt->threads_ = threads < 1 ? 1 : threads;
+  rt->npu_ = npu;
   rt->exec_scope_ = rt->root_->NewScope();
   const cpp::BlockDesc& block = program.blocks[0];
   std::string feed_var = "feed", fetch_var = "fetch";
@@ -68,7 +70,7 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_,
                                                      threads < 1 ? 1 : threads, std::move(targets)));
   if (!kernels::npu::SubgraphRecordsOf(*rt->runtime_->context()).empty()) {
-    LogMessage(LogSeverity::kInfo, rt->Placement().Summary());
+    LogMessage(LogSeverity::kInfo, rt->GetPlacementReport().Summary());
   }
   return rt;
 }
@@ -88,9 +90,10 @@ std::unique_ptr<paddle::lite_api::Tensor> PredictorRuntime::GetMutableOutput(int
   return std::make_unique<paddle::lite_api::Tensor>(&(*fetch_list_)[i]);
 }
 
-std::vector<paddle::lite_api::TensorInfo> PredictorRuntime::Infos(bool inputs) const {
+std::vector<paddle::lite_api::TensorInfo> PredictorRuntime::InfosOf(
+    const std::vector<std::string>& names) const {
   std::vector<paddle::lite_api::TensorInfo> infos;
-  for (const auto& name : inputs ? input_names_ : output_names_) {
+  for (const auto& name : names) {
     paddle::lite_api::TensorInfo info;
     info.name = name;
     if (const cpp::VarDesc* vd = program_.blocks[0].FindVar(name)) {
@@ -166,16 +169,16 @@ bool FeedShapeFits(const std::vector<int64_t>& declared, const std::vector<int64
   return true;
 }
 
-Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
+Status PredictorRuntime::SaveOptimizedModel(const std::string& path,
                                             paddle::lite_api::ModelType type) {
-  return SaveOptimized(runtime_->program(), runtime_->root_scope(), path, type);
+  return SaveOptimized(program_, *root_, path, type);
 }
 
-StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::Clone() {
-  ASSIGN_OR_RETURN(auto runtime,
-                   PredictorRuntime::Create(runtime_->program(), root_, threads_, npu_));
-  return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::make_shared<RuntimePredictor>(
-      std::move(runtime), root_, threads_, npu_, pass_log_, dots_));
+StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> PredictorRuntime::Clone() {
+  ASSIGN_OR_RETURN(std::unique_ptr<PredictorRuntime> clone,
+                   PredictorRuntime::Create(program_, root_, threads_, npu_));
+  clone->set_pass_log(pass_log_, dots_);
+  return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::move(clone));
 }
 
 Status PredictorRuntime::Run() {
