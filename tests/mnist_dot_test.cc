@@ -1,4 +1,4 @@
-// The DOT picture of mnist_mlp_fluid2018 after generate_program_pass renders
+// The DOT picture of mnist_mlp_fluid2018 after type_target_cast_pass (kernels picked and placed) renders
 // with Graphviz, and two predictors built from the same model give the same
 // DOT bytes. Needs ../shared/models (skips without it).
 #include <cstdlib>
@@ -18,12 +18,12 @@ using paddle::lite_api::DotDump;
 std::string DotAfterGenerate(const std::string& model_dir) {
   CxxConfig config;
   config.set_model_dir(model_dir);
-  config.set_dot_dump(DotDump::kNamedPass, "generate_program_pass");
+  config.set_dot_dump(DotDump::kNamedPass, "type_target_cast_pass");
   auto p = CreatePaddlePredictor<CxxConfig>(config);
   EXPECT_TRUE(p.ok()) << p.status().ToString();
   if (!p.ok()) return "";
   for (const auto& d : (*p)->GetPassDots()) {
-    if (d.pass == "generate_program_pass") return d.dot;
+    if (d.pass == "type_target_cast_pass") return d.dot;
   }
   return "";
 }

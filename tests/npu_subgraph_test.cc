@@ -292,7 +292,7 @@ TEST_F(NpuSubgraphTest, SavedProgramsKeepTheirSubgraphs) {
   ASSERT_GE(program.blocks.size(), 2u);
   auto rt = lite::PredictorRuntime::Create(program, root, 1, lite::NpuOptions());
   ASSERT_TRUE(rt.ok()) << rt.status().ToString();
-  EXPECT_EQ((*rt)->Placement().subgraphs.size(), 1u);
+  EXPECT_EQ((*rt)->GetPlacementReport().subgraphs.size(), 1u);
 }
 
 TEST_F(NpuSubgraphTest, XnnpackMatchesHostAtOneAndTwoThreadsAndAcrossShapes) {

@@ -295,7 +295,7 @@ StatusOr<CalibrationResult> Calibrate(const cpp::ProgramDesc& program, const Sco
   if (!optimized.ok())
     return optimized.status().WithContext("optimizing the fp32 model to calibrate");
   ASSIGN_OR_RETURN(auto rt, PredictorRuntime::Create(optimized->program, root, options.threads));
-  RuntimePredictor predictor(std::move(rt), root, options.threads, NpuOptions());
+  PredictorRuntime& predictor = *rt;
 
   CalibrationResult result;
   result.scales.resize(vars.size());

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/npu_options.h"
+#include "lite/backends/npu/npu_options.h"
 #include "lite/core/base/types.h"
 #include "lite/utils/status.h"
 

@@ -246,7 +246,7 @@ StatusOr<std::vector<lite::CompiledSubgraph>> CompileSubgraphs(
     const lite::cpp::ProgramDesc& program, const std::shared_ptr<lite::Scope>& root,
     const lite::NpuOptions& npu) {
   ASSIGN_OR_RETURN(auto rt, lite::PredictorRuntime::Create(program, root, FLAGS_threads, npu));
-  const auto report = rt->Placement();
+  const auto report = rt->GetPlacementReport();
   std::vector<lite::CompiledSubgraph> compiled = npu.compiled->All();
   std::cout << "npu: " << compiled.size() << " of " << report.subgraphs.size()
             << " subgraph(s) compiled and stored in the model";
@@ -400,21 +400,20 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   std::string written;
   RETURN_IF_ERROR(lite::SaveOptimizedVerified(result.program, *root, FLAGS_optimize_out, type,
                                               verify, &written, compiled));
-  if (!checked->Placement().subgraphs.empty()) {
-    std::cout << "placement: " << checked->Placement().ToString();
+  if (!checked->GetPlacementReport().subgraphs.empty()) {
+    std::cout << "placement: " << checked->GetPlacementReport().ToString();
   }
   std::cout << "wrote " << written << " ("
             << (type == ModelType::kNaiveBuffer ? "naive_buffer" : "protobuf") << ", "
             << result.program.blocks[0].ops.size() << " ops, verified loadable)\n";
   if (quantize) {
     // The written model against the fp32 one on the calibration samples.
-    lite::RuntimePredictor written_model(std::move(checked), check_root, FLAGS_threads,
-                                         options.npu);
-    RETURN_IF_ERROR(PrintAccuracy("the calibration samples", &written_model, samples,
+    lite::PredictorRuntime* written_model = checked.get();
+    RETURN_IF_ERROR(PrintAccuracy("the calibration samples", written_model, samples,
                                   calibration.outputs));
     if (!held_out.empty()) {
       RETURN_IF_ERROR(PrintAccuracy("held-out samples (" + FLAGS_calibration_eval_dir + ")",
-                                    &written_model, held_out, calibration.held_out_outputs));
+                                    written_model, held_out, calibration.held_out_outputs));
     }
   }
   return Status::OK();

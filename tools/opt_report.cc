@@ -1,6 +1,7 @@
 #include "tools/opt_report.h"
 
 #include "lite/backends/npu/driver.h"
+#include "lite/backends/npu/npu_options.h"
 #include "lite/kernels/npu/bridges/bridge.h"
 
 #include <algorithm>

@@ -60,9 +60,8 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
                                                                 config.threads(), options.npu));
   runtime->set_profiling(config.profiling());
   runtime->set_adaptive_threads(config.adaptive_threads());
-  return std::shared_ptr<PaddlePredictor>(std::make_shared<lite::RuntimePredictor>(
-      std::move(runtime), root, config.threads(), options.npu, result.report.ToString(),
-      std::move(dots)));
+  runtime->set_pass_log(result.report.ToString(), std::move(dots));
+  return std::shared_ptr<PaddlePredictor>(std::move(runtime));
 }
 
 }  // namespace

@@ -48,8 +48,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
   if (!rt.ok()) return rt.status().WithContext(name);
   (*rt)->set_profiling(config.profiling());
   (*rt)->set_adaptive_threads(config.adaptive_threads());
-  return std::shared_ptr<PaddlePredictor>(std::make_shared<lite::RuntimePredictor>(
-      std::move(rt).value(), root, config.threads(), npu));
+  return std::shared_ptr<PaddlePredictor>(std::move(rt).value());
 }
 
 }  // namespace

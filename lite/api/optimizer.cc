@@ -6,38 +6,61 @@
 
 namespace lite {
 
-StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
-                                         Scope* root_scope,
-                                         const OptimizeOptions& options) {
-  if (options.valid_places.empty()) {
-    return InvalidArgument("no valid places given");
+namespace {
+
+bool TargetsNpu(const std::vector<Place>& places) {
+  for (const Place& p : places) {
+    if (p.target == TargetType::kNPU) return true;
   }
-  bool npu = false;
-  for (const Place& p : options.valid_places) npu |= p.target == TargetType::kNPU;
-  if (!options.npu.driver_paths.empty() && !npu) {
+  return false;
+}
+
+Status CheckOptions(const OptimizeOptions& options) {
+  if (options.valid_places.empty()) return InvalidArgument("no valid places given");
+  if (!options.npu.driver_paths.empty() && !TargetsNpu(options.valid_places)) {
     return InvalidArgument("npu driver paths are set but no valid place targets npu");
   }
-  // Plugins register their drivers before the subgraph pass asks for one.
-  if (npu) RETURN_IF_ERROR(npu::LoadPluginDrivers(options.npu.driver_paths));
-  mir::SSAGraph graph;
-  RETURN_IF_ERROR(graph.Build(program, 0, root_scope, options.valid_places));
-  graph.set_npu_options(options.npu);
-  OptimizeResult result;
-  if (options.dot_mode != mir::DotDumpMode::kNone) {
-    result.dot_before = mir::GraphToDot(graph, "loaded graph");
-  }
+  return Status::OK();
+}
+
+// What the manager hands its passes and how it instruments them.
+mir::PassManagerOptions ManagerOptions(const OptimizeOptions& options) {
   mir::PassManagerOptions pm;
+  pm.pass_options.Set(options.npu);
   pm.disabled_passes.insert(options.disabled_passes.begin(), options.disabled_passes.end());
   pm.dot_mode = options.dot_mode;
   pm.dot_pass = options.dot_pass;
   pm.on_pass_done = options.on_pass_done;
-  mir::PassManager manager(pm);
+  return pm;
+}
+
+}  // namespace
+
+StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
+                                         Scope* root_scope,
+                                         const OptimizeOptions& options) {
+  RETURN_IF_ERROR(CheckOptions(options));
+  // Plugins register their drivers before the subgraph pass asks for one.
+  if (TargetsNpu(options.valid_places)) {
+    RETURN_IF_ERROR(npu::LoadPluginDrivers(options.npu.driver_paths));
+  }
+  mir::SSAGraph graph;
+  RETURN_IF_ERROR(graph.Build(program, 0, root_scope, options.valid_places));
+  OptimizeResult result;
+  if (options.dot_mode != mir::DotDumpMode::kNone) {
+    result.dot_before = mir::GraphToDot(graph, "loaded graph");
+  }
+  mir::PassManager manager(ManagerOptions(options));
+
+  // 1. Graph passes: the pipeline list, rewriting the SSA graph.
   const auto& pipeline = options.pipeline.empty() ? mir::DefaultPipeline() : options.pipeline;
   ASSIGN_OR_RETURN(result.report, manager.Run(&graph, pipeline));
-  if (!graph.has_generated()) {
-    return FailedPrecondition("the pipeline did not run generate_program_pass");
-  }
-  result.program = *graph.generated();
+  // 2. Lowering: the graph becomes the program (ops in execution order, each
+  //    carrying its picked kernel).
+  ASSIGN_OR_RETURN(result.program, manager.Lower(graph, &result.report));
+  // 3. Program steps: memory planning on the program.
+  RETURN_IF_ERROR(manager.RunProgramSteps(&result.program, graph.block_idx(),
+                                          mir::DefaultProgramSteps(), &result.report));
   return result;
 }
 

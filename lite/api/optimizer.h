@@ -1,4 +1,7 @@
-// Optimizer: runs the pass pipeline over block 0 of a loaded program.
+// Optimizer: turns block 0 of a loaded program into the program predictors
+// run, in three explicit steps (OptimizeProgram reads as the list): the graph
+// passes of the pipeline over an SSA graph, lowering the graph to a program
+// (mir::GenerateProgram), then the program steps (memory planning).
 //
 // Used by the full predictor and by tools/opt. The program and the root
 // scope (weights) are the caller's; fusion passes may add or rewrite weights
@@ -12,7 +15,7 @@
 #include <vector>
 
 #include "lite/core/mir/pass_manager.h"
-#include "lite/core/npu_options.h"
+#include "lite/backends/npu/npu_options.h"
 #include "lite/core/base/scope.h"
 #include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"
@@ -22,12 +25,14 @@ namespace lite {
 struct OptimizeOptions {
   std::vector<Place> valid_places{Place(TargetType::kHost)};
   std::vector<std::string> disabled_passes;
-  // Empty: mir::DefaultPipeline().
+  // Graph passes; empty: mir::DefaultPipeline(). The lowering and the
+  // program steps (mir::DefaultProgramSteps()) always follow.
   std::vector<std::string> pipeline;
   mir::DotDumpMode dot_mode = mir::DotDumpMode::kNone;
   std::string dot_pass;
   std::function<void(const mir::PassRecord&)> on_pass_done;
-  // NPU subgraph settings (used when a valid place targets npu).
+  // NPU subgraph settings (used when a valid place targets npu), handed to
+  // the subgraph pass when the manager creates it.
   NpuOptions npu;
 };
 

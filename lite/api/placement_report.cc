@@ -6,15 +6,18 @@
 #include <sstream>
 
 #include "lite/api/predictor_runtime.h"
-#include "lite/core/placement.h"
+#include "lite/backends/npu/placement.h"
+#include "lite/kernels/npu/npu_context.h"
 #include "lite/operators/subgraph_op.h"
 
 namespace lite {
 
-paddle::lite_api::PlacementReport PredictorRuntime::Placement() const {
+paddle::lite_api::PlacementReport PredictorRuntime::GetPlacementReport() const {
   paddle::lite_api::PlacementReport report;
   std::map<int, const SubgraphRecord*> records;
-  for (const SubgraphRecord* r : runtime_->context()->subgraphs) records[r->id] = r;
+  for (const SubgraphRecord* r : kernels::npu::SubgraphRecordsOf(*runtime_->context())) {
+    records[r->id] = r;
+  }
   for (const cpp::OpDesc& op : program_.blocks[0].ops) {
     if (op.Type() == "feed" || op.Type() == "fetch") continue;
     if (op.Type() != "subgraph") {

@@ -7,6 +7,7 @@
 #include "lite/api/saving.h"
 #include "lite/core/cpu_budget.h"
 #include "lite/core/program_validator.h"
+#include "lite/kernels/npu/npu_context.h"
 #include "lite/utils/logging.h"
 
 namespace lite {
@@ -70,10 +71,12 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   rt->threads_ = cap.threads;
   rt->npu_ = npu;
   rt->set_adaptive_threads(true);
-  ASSIGN_OR_RETURN(rt->runtime_,
-                   BuildRuntimeProgram(rt->program_, rt->exec_scope_, cap.threads, npu));
-  if (!rt->runtime_->context()->subgraphs.empty()) {
-    LogMessage(LogSeverity::kInfo, rt->Placement().Summary());
+  std::vector<std::unique_ptr<TargetContext>> targets;
+  targets.push_back(kernels::npu::MakeNpuContext(npu));
+  ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_, cap.threads,
+                                                     std::move(targets)));
+  if (!kernels::npu::SubgraphRecordsOf(*rt->runtime_->context()).empty()) {
+    LogMessage(LogSeverity::kInfo, rt->GetPlacementReport().Summary());
   }
   return rt;
 }
@@ -93,9 +96,10 @@ std::unique_ptr<paddle::lite_api::Tensor> PredictorRuntime::GetMutableOutput(int
   return std::make_unique<paddle::lite_api::Tensor>(&(*fetch_list_)[i]);
 }
 
-std::vector<paddle::lite_api::TensorInfo> PredictorRuntime::Infos(bool inputs) const {
+std::vector<paddle::lite_api::TensorInfo> PredictorRuntime::InfosOf(
+    const std::vector<std::string>& names) const {
   std::vector<paddle::lite_api::TensorInfo> infos;
-  for (const auto& name : inputs ? input_names_ : output_names_) {
+  for (const auto& name : names) {
     paddle::lite_api::TensorInfo info;
     info.name = name;
     if (const cpp::VarDesc* vd = program_.blocks[0].FindVar(name)) {
@@ -171,7 +175,7 @@ bool FeedShapeFits(const std::vector<int64_t>& declared, const std::vector<int64
   return true;
 }
 
-Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
+Status PredictorRuntime::SaveOptimizedModel(const std::string& path,
                                             paddle::lite_api::ModelType type) {
   std::vector<CompiledSubgraph> compiled;
   if (npu_.compiled) compiled = npu_.compiled->All();
@@ -179,16 +183,15 @@ Status RuntimePredictor::SaveOptimizedModel(const std::string& path,
     return InvalidArgument(path + ": compiled subgraphs (save_compiled) are stored only in "
                            "naive_buffer (.nb) models");
   }
-  return SaveOptimizedVerified(runtime_->program(), runtime_->root_scope(), path, type,
-                               VerifyWritten(), nullptr, compiled);
+  return SaveOptimizedVerified(program_, *root_, path, type, VerifyWritten(), nullptr, compiled);
 }
 
-StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> RuntimePredictor::Clone() {
-  ASSIGN_OR_RETURN(auto runtime,
-                   PredictorRuntime::Create(runtime_->program(), root_, threads_, npu_));
-  runtime->set_adaptive_threads(runtime_->adaptive_threads());
-  return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::make_shared<RuntimePredictor>(
-      std::move(runtime), root_, threads_, npu_, pass_log_, dots_));
+StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> PredictorRuntime::Clone() {
+  ASSIGN_OR_RETURN(std::unique_ptr<PredictorRuntime> clone,
+                   PredictorRuntime::Create(program_, root_, threads_, npu_));
+  clone->set_pass_log(pass_log_, dots_);
+  clone->set_adaptive_threads(adaptive_threads());
+  return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::move(clone));
 }
 
 Status PredictorRuntime::Run() {
@@ -231,8 +234,10 @@ Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& 
 Status PredictorRuntime::RunSingleThreaded(const std::string& signature) {
   if (!single_thread_) {
     single_thread_scope_ = root_->NewScope();
-    ASSIGN_OR_RETURN(single_thread_,
-                     BuildRuntimeProgram(program_, single_thread_scope_, 1, npu_));
+    std::vector<std::unique_ptr<TargetContext>> targets;
+    targets.push_back(kernels::npu::MakeNpuContext(npu_));
+    ASSIGN_OR_RETURN(single_thread_, BuildRuntimeProgram(program_, single_thread_scope_, 1,
+                                                         std::move(targets)));
     single_thread_->set_profiling(profiling_);
   }
   auto* feeds = single_thread_scope_->Var(feed_var_)->GetMutableTensorList();
@@ -258,11 +263,11 @@ std::string WithSingleThreaded(std::string main, const RuntimeProgram* single, b
 }
 }  // namespace
 
-std::string PredictorRuntime::ProfileSummary() const {
+std::string PredictorRuntime::GetProfileSummary() const {
   return WithSingleThreaded(runtime_->ProfileSummary(), single_thread_.get(), false);
 }
 
-std::string PredictorRuntime::ProfileDetail() const {
+std::string PredictorRuntime::GetProfileDetail() const {
   return WithSingleThreaded(runtime_->ProfileDetail(), single_thread_.get(), true);
 }
 

@@ -1,8 +1,8 @@
-// PredictorRuntime: the part both predictors share once a model is
-// optimized: the exec scope, the RuntimeProgram, the feed/fetch columns, the
-// input checks before a run, and the Tensor handles. RuntimePredictor is the
-// PaddlePredictor both CreatePaddlePredictor<CxxConfig> and <MobileConfig>
-// return once they have loaded (and, for the full one, optimized) a model.
+// PredictorRuntime: the PaddlePredictor both CreatePaddlePredictor<CxxConfig>
+// and <MobileConfig> return once they have loaded (and, for the full one,
+// optimized) a model: the exec scope, the RuntimeProgram, the feed/fetch
+// columns, the input checks before a run, the Tensor handles, saving,
+// cloning, the placement report and the pass log.
 //
 // A runtime shares ownership of the root scope (weights), owns its exec scope
 // (a child of the root) and its program. Clones share the root scope and the
@@ -29,37 +29,54 @@ namespace lite {
 // dims accept any feed.
 bool FeedShapeFits(const std::vector<int64_t>& declared, const std::vector<int64_t>& shape);
 
-class PredictorRuntime {
+class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
  public:
   // `program` is optimized (block 0 in execution order with kernel keys).
-  // Device subgraphs compile here (see BuildRuntimeProgram); when any
-  // exist, one summary line goes to stderr. `threads` is capped to the CPUs
-  // the process may use (cpu_budget.h, one line when it is); with more than
-  // one, a ThreadGovernor may run single-threaded while the CPUs are shared
-  // (see Run).
+  // Device subgraphs compile here (see BuildRuntimeProgram) with `npu`'s
+  // run-time settings; when any exist, one summary line is logged.
+  // `threads` is capped to the CPUs the process may use (cpu_budget.h, one
+  // line when it is); with more than one, a ThreadGovernor may run
+  // single-threaded while the CPUs are shared (see Run).
   static StatusOr<std::unique_ptr<PredictorRuntime>> Create(
       const cpp::ProgramDesc& program, std::shared_ptr<Scope> root, int threads,
       const NpuOptions& npu = NpuOptions());
 
-  std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i);
-  std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const;
-  std::unique_ptr<paddle::lite_api::Tensor> GetMutableOutput(int i);
-  std::vector<paddle::lite_api::TensorInfo> Infos(bool inputs) const;
-  StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(const std::string& name);
+  std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i) override;
+  std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const override;
+  std::unique_ptr<paddle::lite_api::Tensor> GetMutableOutput(int i) override;
+  std::vector<paddle::lite_api::TensorInfo> GetInputInfos() const override {
+    return InfosOf(input_names_);
+  }
+  std::vector<paddle::lite_api::TensorInfo> GetOutputInfos() const override {
+    return InfosOf(output_names_);
+  }
+  StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(
+      const std::string& name) override;
   StatusOr<std::unique_ptr<const paddle::lite_api::Tensor>> GetOutputByName(
-      const std::string& name) const;
-  const std::vector<std::string>& input_names() const { return input_names_; }
-  const std::vector<std::string>& output_names() const { return output_names_; }
-  Status Run();
-
-  const cpp::ProgramDesc& program() const { return program_; }
-  paddle::lite_api::PlacementReport Placement() const;
-  void set_profiling(bool on);
+      const std::string& name) const override;
+  std::vector<std::string> GetInputNames() const override { return input_names_; }
+  std::vector<std::string> GetOutputNames() const override { return output_names_; }
+  Status Run() override;
+  Status SaveOptimizedModel(const std::string& path,
+                            paddle::lite_api::ModelType type) override;
+  // A runtime of its own on the same root scope, program and settings.
+  StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> Clone() override;
+  std::string GetPassLog() const override { return pass_log_; }
+  std::vector<paddle::lite_api::PassDot> GetPassDots() const override { return dots_; }
+  paddle::lite_api::PlacementReport GetPlacementReport() const override;
   // The profile of the runs on `threads()`, followed (under a header line)
   // by that of the runs the governor sent to one thread, if any.
-  std::string ProfileSummary() const;
-  std::string ProfileDetail() const;
-  void ResetProfile();
+  std::string GetProfileSummary() const override;
+  std::string GetProfileDetail() const override;
+  void ResetProfile() override;
+
+  // The full predictor's optimizer report (clones keep it).
+  void set_pass_log(std::string log, std::vector<paddle::lite_api::PassDot> dots) {
+    pass_log_ = std::move(log);
+    dots_ = std::move(dots);
+  }
+  void set_profiling(bool on);
+  const cpp::ProgramDesc& program() const { return program_; }
   // The program being run (tests inspect its arena plan).
   const RuntimeProgram& runtime_program() const { return *runtime_; }
   const Scope& root_scope() const { return *root_; }
@@ -84,13 +101,14 @@ class PredictorRuntime {
   // twin's feed list and its fetches shared back into ours, so the handles
   // callers hold stay valid.
   Status RunSingleThreaded(const std::string& signature);
+  std::vector<paddle::lite_api::TensorInfo> InfosOf(const std::vector<std::string>& names) const;
 
   cpp::ProgramDesc program_;
   std::shared_ptr<Scope> root_;
-  Scope* exec_scope_ = nullptr;
-  std::unique_ptr<RuntimeProgram> runtime_;
   int threads_ = 1;
   NpuOptions npu_;
+  Scope* exec_scope_ = nullptr;
+  std::unique_ptr<RuntimeProgram> runtime_;
   bool profiling_ = false;
   std::unique_ptr<ThreadGovernor> governor_;     // null with one thread
   std::unique_ptr<RuntimeProgram> single_thread_;  // the twin, once needed
@@ -100,65 +118,6 @@ class PredictorRuntime {
   std::string feed_var_, fetch_var_;  // names of the feed and fetch lists
   std::vector<Tensor>* feed_list_ = nullptr;
   std::vector<Tensor>* fetch_list_ = nullptr;
-};
-
-class RuntimePredictor : public paddle::lite_api::PaddlePredictor {
- public:
-  RuntimePredictor(std::unique_ptr<PredictorRuntime> runtime, std::shared_ptr<Scope> root,
-                   int threads, NpuOptions npu, std::string pass_log = "",
-                   std::vector<paddle::lite_api::PassDot> dots = {})
-      : runtime_(std::move(runtime)),
-        root_(std::move(root)),
-        threads_(threads),
-        npu_(std::move(npu)),
-        pass_log_(std::move(pass_log)),
-        dots_(std::move(dots)) {}
-
-  std::unique_ptr<paddle::lite_api::Tensor> GetInput(int i) override {
-    return runtime_->GetInput(i);
-  }
-  std::unique_ptr<const paddle::lite_api::Tensor> GetOutput(int i) const override {
-    return runtime_->GetOutput(i);
-  }
-  StatusOr<std::unique_ptr<paddle::lite_api::Tensor>> GetInputByName(
-      const std::string& name) override {
-    return runtime_->GetInputByName(name);
-  }
-  StatusOr<std::unique_ptr<const paddle::lite_api::Tensor>> GetOutputByName(
-      const std::string& name) const override {
-    return runtime_->GetOutputByName(name);
-  }
-  std::unique_ptr<paddle::lite_api::Tensor> GetMutableOutput(int i) override {
-    return runtime_->GetMutableOutput(i);
-  }
-  std::vector<paddle::lite_api::TensorInfo> GetInputInfos() const override {
-    return runtime_->Infos(true);
-  }
-  std::vector<paddle::lite_api::TensorInfo> GetOutputInfos() const override {
-    return runtime_->Infos(false);
-  }
-  std::vector<std::string> GetInputNames() const override { return runtime_->input_names(); }
-  std::vector<std::string> GetOutputNames() const override {
-    return runtime_->output_names();
-  }
-  Status Run() override { return runtime_->Run(); }
-  Status SaveOptimizedModel(const std::string& path,
-                            paddle::lite_api::ModelType type) override;
-  StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> Clone() override;
-  std::string GetPassLog() const override { return pass_log_; }
-  std::vector<paddle::lite_api::PassDot> GetPassDots() const override { return dots_; }
-  paddle::lite_api::PlacementReport GetPlacementReport() const override {
-    return runtime_->Placement();
-  }
-  std::string GetProfileSummary() const override { return runtime_->ProfileSummary(); }
-  std::string GetProfileDetail() const override { return runtime_->ProfileDetail(); }
-  void ResetProfile() override { runtime_->ResetProfile(); }
-
- private:
-  std::unique_ptr<PredictorRuntime> runtime_;
-  std::shared_ptr<Scope> root_;
-  int threads_;
-  NpuOptions npu_;
   std::string pass_log_;
   std::vector<paddle::lite_api::PassDot> dots_;
 };

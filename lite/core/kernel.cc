@@ -76,13 +76,4 @@ std::vector<const KernelDef*> KernelRegistry::All() const {
   return out;
 }
 
-const char* SubgraphStateName(SubgraphRecord::State s) {
-  switch (s) {
-    case SubgraphRecord::State::kOnDevice: return "device";
-    case SubgraphRecord::State::kFellBack: return "host";
-    case SubgraphRecord::State::kPending: return "pending";
-  }
-  return "?";
-}
-
 }  // namespace lite

@@ -17,23 +17,42 @@
 
 #include "lite/core/base/buffer_pool.h"
 #include "lite/core/base/parallel_work.h"
-#include "lite/core/npu_options.h"
 #include "lite/core/op_lite.h"
-#include "lite/core/placement.h"
 #include "lite/core/thread_pool.h"
 #include "lite/core/base/types.h"
 #include "lite/utils/status.h"
 
 namespace lite {
 
+// Per-target state a device library keeps for one program's kernels (its
+// run-time settings, its kernels' records). The library subclasses it; the
+// core only stores it, keyed by target, and never looks inside.
+class TargetContext {
+ public:
+  virtual ~TargetContext() = default;
+  virtual TargetType target() const = 0;
+};
+
 // Per-predictor execution context shared by its kernels.
 struct KernelContext {
   std::unique_ptr<ThreadPool> pool;  // nullptr when running on one thread
   BufferPool buffers;                // memory_optimize_pass's run-time pool
   int threads = 1;
-  NpuOptions npu;                    // run-time NPU settings
-  // Records of the program's subgraph kernels (owned by them), in order.
-  std::vector<const SubgraphRecord*> subgraphs;
+  // Device libraries' contexts, one per target (see TargetContext).
+  std::map<TargetType, std::unique_ptr<TargetContext>> targets;
+
+  // The context of `target` as the library's type T; null when there is none
+  // (or it is not a T).
+  template <typename T>
+  T* target_context(TargetType target) const {
+    auto it = targets.find(target);
+    return it == targets.end() ? nullptr : dynamic_cast<T*>(it->second.get());
+  }
+  // Replaces the context of its target.
+  void set_target_context(std::unique_ptr<TargetContext> context) {
+    TargetType t = context->target();
+    targets[t] = std::move(context);
+  }
 
   // Kernels run on `threads` threads: a ThreadPool when more than one.
   void set_threads(int n) {

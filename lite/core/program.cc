@@ -315,11 +315,12 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
 }
 
 StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
-    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads, const NpuOptions& npu) {
+    const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads,
+    std::vector<std::unique_ptr<TargetContext>> targets) {
   if (optimized.blocks.empty()) return InvalidArgument("optimized program has no blocks");
   auto ctx = std::make_unique<KernelContext>();
   ctx->set_threads(threads);
-  ctx->npu = npu;
+  for (auto& target : targets) ctx->set_target_context(std::move(target));
   ASSIGN_OR_RETURN(auto insts, BuildInstructions(optimized, 0, exec_scope, ctx.get()));
   bool shapes_known = true;
   for (size_t i = 0; i < insts.size(); ++i) {

@@ -142,11 +142,12 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
                                    Scope* exec_scope);
 
 // The executable form of block 0 of an optimized program: BuildInstructions
-// on a new KernelContext (`threads`, `npu`), then per instruction in order
+// on a new KernelContext (`threads`, and the device libraries' `targets`
+// contexts, see TargetContext in kernel.h), then per instruction in order
 // InferShapeAheadStep (while it succeeds) and the kernel's Init() (device
 // subgraphs compile there when their input shapes are known).
 StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
     const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads,
-    const NpuOptions& npu = NpuOptions());
+    std::vector<std::unique_ptr<TargetContext>> targets = {});
 
 }  // namespace lite

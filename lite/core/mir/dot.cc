@@ -3,7 +3,7 @@
 #include <map>
 #include <sstream>
 
-#include "lite/core/placement.h"
+#include "lite/backends/npu/placement.h"
 
 namespace lite {
 namespace mir {

@@ -1,9 +1,10 @@
 // memory_optimize_pass: plans activation memory over the program order.
 //
-// Runs after generate_program_pass, on the generated program. For every
-// activation of block 0 (written there, not persistable, not a feed/fetch
-// list, not named in a control-flow sub-block) it finds the op of its last
-// use (read or write) and records it in that op's kReleaseAfterAttr. At run time the buffer of each listed var goes
+// A program step (it runs on the program lowered from the graph, after the
+// graph passes; the name keeps its old flag spelling). For every
+// activation of the graph's block (written there, not persistable, not a feed/fetch
+// list, not named in a control-flow sub-block) it finds the op of its last use (read or write) and records it in
+// that op's kReleaseAfterAttr. At run time the buffer of each listed var goes
 // back to the program's BufferPool right after that op, and later
 // allocations are served from the pool best fit by size (lite/core/
 // buffer_pool.h), so the plan holds for any input shape. Counters: vars
@@ -20,15 +21,12 @@
 namespace lite {
 namespace mir {
 
-class MemoryOptimizePass : public Pass {
+class MemoryOptimizeStep : public ProgramStep {
  public:
   std::string name() const override { return "memory_optimize_pass"; }
 
-  StatusOr<bool> Run(SSAGraph* graph) override {
-    if (!graph->has_generated()) {
-      return FailedPrecondition("memory_optimize_pass must run after generate_program_pass");
-    }
-    cpp::BlockDesc& block = graph->generated()->blocks[graph->block_idx()];
+  Status Run(cpp::ProgramDesc* program, int block_idx) override {
+    cpp::BlockDesc& block = program->blocks[block_idx];
     std::map<std::string, size_t> first_write, last_use;
     for (size_t i = 0; i < block.ops.size(); ++i) {
       cpp::OpDesc& op = block.ops[i];
@@ -69,7 +67,7 @@ class MemoryOptimizePass : public Pass {
     }
     Count("vars_planned", planned);
     EstimateBytes(block, first_write, last_use, release);
-    return false;  // the graph is unchanged; the generated program carries the plan
+    return Status::OK();
   }
 
  private:
@@ -129,4 +127,4 @@ class MemoryOptimizePass : public Pass {
 }  // namespace mir
 }  // namespace lite
 
-REGISTER_MIR_PASS(memory_optimize_pass, lite::mir::MemoryOptimizePass);
+REGISTER_PROGRAM_STEP(memory_optimize_pass, lite::mir::MemoryOptimizeStep);

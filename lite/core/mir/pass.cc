@@ -1,5 +1,7 @@
 #include "lite/core/mir/pass.h"
 
+#include <algorithm>
+
 #include "lite/utils/logging.h"
 
 namespace lite {
@@ -10,24 +12,43 @@ PassRegistry& PassRegistry::Global() {
   return *registry;
 }
 
-bool PassRegistry::Register(const std::string& name, PassFactory factory) {
+bool PassRegistry::Taken(const std::string& name) const {
   // First registration wins; a duplicate name is a programmer error that
-  // must not silently replace a pass.
-  if (!factories_.emplace(name, std::move(factory)).second) {
-    LogMessage(LogSeverity::kWarning, "pass '" + name + "' registered twice; keeping the first");
-    return false;
-  }
+  // must not silently replace a step.
+  if (!passes_.count(name) && !steps_.count(name)) return false;
+  LogMessage(LogSeverity::kWarning, "pass '" + name + "' registered twice; keeping the first");
   return true;
 }
 
-std::unique_ptr<Pass> PassRegistry::Create(const std::string& name) const {
-  auto it = factories_.find(name);
-  return it == factories_.end() ? nullptr : it->second();
+bool PassRegistry::Register(const std::string& name, PassFactory factory) {
+  if (Taken(name)) return false;
+  passes_.emplace(name, std::move(factory));
+  return true;
+}
+
+bool PassRegistry::RegisterProgramStep(const std::string& name, ProgramStepFactory factory) {
+  if (Taken(name)) return false;
+  steps_.emplace(name, std::move(factory));
+  return true;
+}
+
+std::unique_ptr<Pass> PassRegistry::Create(const std::string& name,
+                                           const PassOptions& options) const {
+  auto it = passes_.find(name);
+  return it == passes_.end() ? nullptr : it->second(options);
+}
+
+std::unique_ptr<ProgramStep> PassRegistry::CreateProgramStep(const std::string& name,
+                                                             const PassOptions& options) const {
+  auto it = steps_.find(name);
+  return it == steps_.end() ? nullptr : it->second(options);
 }
 
 std::vector<std::string> PassRegistry::Names() const {
   std::vector<std::string> out;
-  for (const auto& kv : factories_) out.push_back(kv.first);
+  for (const auto& kv : passes_) out.push_back(kv.first);
+  for (const auto& kv : steps_) out.push_back(kv.first);
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -65,11 +86,16 @@ const std::vector<std::string>& DefaultPipeline() {
       "type_target_cast_pass",
       // NHWC between consecutive x86 kernels, one conversion per change.
       "layout_cast_pass",
-      "generate_program_pass",
-      // Plans activation memory on the generated program (last uses).
-      "memory_optimize_pass",
   };
   return *pipeline;
+}
+
+const std::vector<std::string>& DefaultProgramSteps() {
+  static const auto* steps = new std::vector<std::string>{
+      // Plans activation memory over the program order (last uses).
+      "memory_optimize_pass",
+  };
+  return *steps;
 }
 
 }  // namespace mir

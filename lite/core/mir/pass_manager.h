@@ -1,9 +1,13 @@
-// PassManager: runs an ordered list of passes over an SSAGraph and owns all
-// instrumentation, so passes stay free of it: per-pass timing, changed flag
+// PassManager: runs the optimizer's steps and owns all instrumentation, so
+// steps stay free of it. Three calls, in this order (lite/api/optimizer.cc):
+// Run (the graph passes of a pipeline over an SSAGraph), Lower (the graph to
+// a program, generate_program.h) and RunProgramSteps (steps on that
+// program). Each records into one PassReport: per-step timing, changed flag
 // and counters, graph verification after every pass that changed the graph
 // ("failed after <pass>"), skipping by target or by user request, and DOT
-// snapshots (after a named pass, after every pass, or only after passes that
-// changed something).
+// snapshots of the graph (after a named pass, after every pass, or only after
+// passes that changed something). Steps are created with the manager's
+// PassOptions.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +27,9 @@ namespace mir {
 enum class DotDumpMode { kNone, kNamedPass, kEveryPass, kChangedPasses };
 
 struct PassManagerOptions {
+  // Handed to every pass and program step factory.
+  PassOptions pass_options;
+  // Graph passes or program steps to skip.
   std::set<std::string> disabled_passes;
   DotDumpMode dot_mode = DotDumpMode::kNone;
   std::string dot_pass;  // for kNamedPass
@@ -31,16 +38,19 @@ struct PassManagerOptions {
   std::function<void(const struct PassRecord&)> on_pass_done;
 };
 
+enum class StepKind { kGraphPass, kLowering, kProgramStep };
+
 struct PassRecord {
-  int index = 0;               // position in the pipeline
+  int index = 0;               // position in the run (graph passes first)
   std::string name;
+  StepKind kind = StepKind::kGraphPass;
   bool ran = false;
   std::string skip_reason;     // when !ran
   bool changed = false;
   double millis = 0;
   std::map<std::string, int64_t> counters;
-  std::string dot_after;       // when a snapshot was requested
-  int ops_after = 0;
+  std::string dot_after;       // graph passes, when a snapshot was requested
+  int ops_after = 0;           // ops of the graph, or of the program's block
 };
 
 struct PassReport {
@@ -53,12 +63,21 @@ class PassManager {
  public:
   explicit PassManager(PassManagerOptions options = {})
       : options_(std::move(options)) {}
-  // Runs `pipeline` in order. A pass error or a verifier failure stops the
-  // run; the error names the pass ("failed in <pass>" / "failed after").
+  // Runs the graph passes of `pipeline` in order. A pass error or a verifier
+  // failure stops the run; the error names the pass ("pass <pass> failed" /
+  // "failed after <pass>").
   StatusOr<PassReport> Run(SSAGraph* graph, const std::vector<std::string>& pipeline);
+  // Lowers the graph to a program (GenerateProgram), recorded in `report`.
+  StatusOr<cpp::ProgramDesc> Lower(const SSAGraph& graph, PassReport* report);
+  // Runs the program steps `steps` in order over block `block_idx`.
+  Status RunProgramSteps(cpp::ProgramDesc* program, int block_idx,
+                         const std::vector<std::string>& steps, PassReport* report);
 
  private:
   bool ShouldSnapshot(const PassRecord& r) const;
+  Status CheckDisabledNames() const;
+  // Fills the record's number, reports it and appends it to `report`.
+  void Finish(PassRecord rec, PassReport* report) const;
   PassManagerOptions options_;
 };
 

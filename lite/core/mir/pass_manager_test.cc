@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/mir/dot.h"
+#include "lite/core/program.h"
 #include "lite/core/mir/test_helpers.h"
 
 namespace lite {
@@ -79,6 +80,81 @@ TEST(PassManager, EveryPassOfTheDefaultPipelineIsRegistered) {
   for (const auto& name : DefaultPipeline()) {
     EXPECT_TRUE(PassRegistry::Global().Has(name)) << name;
   }
+  for (const auto& name : DefaultProgramSteps()) {
+    EXPECT_TRUE(PassRegistry::Global().HasProgramStep(name)) << name;
+  }
+}
+
+// A setting type only this test hands to its pass's factory.
+struct RepeatSetting {
+  int times = 1;
+};
+class RepeatCountPass : public Pass {
+ public:
+  explicit RepeatCountPass(int times) : times_(times) {}
+  std::string name() const override { return "repeat_count_test_pass"; }
+  StatusOr<bool> Run(SSAGraph*) override {
+    Count("ran", times_);
+    return false;
+  }
+
+ private:
+  int times_;
+};
+REGISTER_MIR_PASS_WITH_OPTIONS(repeat_count_test_pass, [](const PassOptions& options) {
+  return std::unique_ptr<Pass>(new RepeatCountPass(options.Get<RepeatSetting>().times));
+});
+
+TEST(PassManager, PassFactoriesGetTheManagersOptions) {
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(SmallProgram(), 0, &scope, {Place(TargetType::kHost)}).ok());
+  auto defaults = PassManager().Run(&g, {"repeat_count_test_pass"});
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ(defaults->passes[0].counters.at("ran"), 1);
+  PassManagerOptions opt;
+  opt.pass_options.Set(RepeatSetting{3});
+  auto set = PassManager(opt).Run(&g, {"repeat_count_test_pass"});
+  ASSERT_TRUE(set.ok());
+  EXPECT_EQ(set->passes[0].counters.at("ran"), 3);
+}
+
+TEST(PassManager, LowersTheGraphThenRunsProgramSteps) {
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(SmallProgram(), 0, &scope, {Place(TargetType::kHost)}).ok());
+  PassManager manager;
+  // Without picked kernels the graph cannot be lowered.
+  PassReport unpicked;
+  auto failed = manager.Lower(g, &unpicked);
+  ASSERT_FALSE(failed.ok());
+  EXPECT_NE(failed.status().message().find("has no picked kernel"), std::string::npos)
+      << failed.status().message();
+
+  auto report = manager.Run(&g, {"static_kernel_pick_pass"});
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  auto program = manager.Lower(g, &*report);
+  ASSERT_TRUE(program.ok()) << program.status().ToString();
+  ASSERT_EQ(program->blocks[0].ops.size(), 4u);
+  EXPECT_TRUE(program->blocks[0].ops[1].HasAttr(kKernelKeyAttr));
+  ASSERT_TRUE(manager.RunProgramSteps(&*program, 0, DefaultProgramSteps(), &*report).ok());
+  ASSERT_EQ(report->passes.size(), 3u);
+  EXPECT_EQ(report->passes[1].name, "generate_program");
+  EXPECT_EQ(report->passes[1].kind, StepKind::kLowering);
+  EXPECT_EQ(report->passes[2].name, "memory_optimize_pass");
+  EXPECT_EQ(report->passes[2].index, 3);
+  // x, y, z and fetch (the helper declares every var a plain tensor).
+  EXPECT_EQ(report->passes[2].counters.at("vars_planned"), 4);
+  EXPECT_TRUE(program->blocks[0].ops[2].HasAttr(kReleaseAfterAttr));  // y dies at tanh
+  EXPECT_NE(report->ToString().find("lowered"), std::string::npos);
+
+  // A graph pass is not a program step, and a disabled step is skipped.
+  EXPECT_FALSE(manager.RunProgramSteps(&*program, 0, {"static_kernel_pick_pass"}, &*report).ok());
+  PassManagerOptions opt;
+  opt.disabled_passes = {"memory_optimize_pass"};
+  PassReport skipped;
+  ASSERT_TRUE(PassManager(opt).RunProgramSteps(&*program, 0, DefaultProgramSteps(), &skipped).ok());
+  EXPECT_EQ(skipped.passes[0].skip_reason, "disabled by user");
 }
 
 std::string FullPipelineDot(const cpp::ProgramDesc& prog) {
@@ -87,12 +163,12 @@ std::string FullPipelineDot(const cpp::ProgramDesc& prog) {
   EXPECT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kHost)}).ok());
   PassManagerOptions opt;
   opt.dot_mode = DotDumpMode::kNamedPass;
-  opt.dot_pass = "generate_program_pass";
+  opt.dot_pass = "type_target_cast_pass";  // kernels picked and placed
   auto r = PassManager(opt).Run(&g, DefaultPipeline());
   EXPECT_TRUE(r.ok()) << r.status().ToString();
   if (!r.ok()) return "";
   for (const auto& rec : r->passes) {
-    if (rec.name == "generate_program_pass") return rec.dot_after;
+    if (rec.name == "type_target_cast_pass") return rec.dot_after;
   }
   return "";
 }
@@ -121,6 +197,18 @@ TEST(PassManager, DotRendersWithGraphviz) {
   std::ifstream svg(out);
   std::string head((std::istreambuf_iterator<char>(svg)), std::istreambuf_iterator<char>());
   EXPECT_NE(head.find("<svg"), std::string::npos);
+}
+
+TEST(PassManager, ASnapshotAfterAStepOutsideThePipelineIsAnError) {
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(SmallProgram(), 0, &scope, {Place(TargetType::kHost)}).ok());
+  PassManagerOptions opt;
+  opt.dot_mode = DotDumpMode::kNamedPass;
+  opt.dot_pass = "memory_optimize_pass";  // a program step: no graph to draw
+  auto r = PassManager(opt).Run(&g, DefaultPipeline());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("not a graph pass of the pipeline"), std::string::npos);
 }
 
 TEST(PassManager, ChangedOnlySnapshotsSkipUnchangedPasses) {

@@ -3,8 +3,9 @@
 // Built from one block of a cpp::ProgramDesc: a statement node per op, and a
 // new argument node for each write of a variable (reads link to the latest
 // version). The graph owns its nodes and a table of VarDescs (passes add
-// descs for vars they create). The Scope holding weights is borrowed.
-// generate_program_pass writes the final program into `generated()`.
+// descs for vars they create). The Scope holding weights is borrowed. The
+// graph carries no user settings (passes get theirs when they are created)
+// and no output: GenerateProgram (generate_program.h) lowers it.
 #pragma once
 
 #include <map>
@@ -13,7 +14,6 @@
 #include <vector>
 
 #include "lite/core/mir/node.h"
-#include "lite/core/npu_options.h"
 #include "lite/core/base/scope.h"
 #include "lite/core/base/program_desc.h"
 #include "lite/utils/status.h"
@@ -61,19 +61,9 @@ class SSAGraph {
   cpp::ProgramDesc* mutable_source_program() { return &source_; }
   int block_idx() const { return block_idx_; }
 
-  // Output of generate_program_pass: block `block_idx()` replaced by the
-  // optimized op list (each op carrying its picked kernel key).
-  cpp::ProgramDesc* generated() { return &generated_; }
-  bool has_generated() const { return has_generated_; }
-  void set_has_generated(bool v) { has_generated_ = v; }
-
-  // NPU subgraph settings for the subgraph pass.
-  const NpuOptions& npu_options() const { return npu_options_; }
-  void set_npu_options(const NpuOptions& o) { npu_options_ = o; }
-
   // Blocks passes add to the program (subgraph bodies). The first added
-  // block gets index source_program().blocks.size(). generate_program_pass
-  // appends them to the generated program; static_kernel_pick_pass picks
+  // block gets index source_program().blocks.size(). GenerateProgram
+  // appends them to the lowered program; static_kernel_pick_pass picks
   // host kernels for their ops.
   int AddBlock(cpp::BlockDesc block);
   std::vector<cpp::BlockDesc>* mutable_added_blocks() { return &added_blocks_; }
@@ -90,10 +80,7 @@ class SSAGraph {
   std::vector<Place> valid_places_;
   cpp::ProgramDesc source_;
   int block_idx_ = 0;
-  cpp::ProgramDesc generated_;
-  bool has_generated_ = false;
   int64_t next_order_ = 0;
-  NpuOptions npu_options_;
   std::vector<cpp::BlockDesc> added_blocks_;
 };
 

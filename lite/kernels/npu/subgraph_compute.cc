@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "lite/kernels/npu/compiled_cache.h"
+#include "lite/kernels/npu/npu_context.h"
 #include "lite/kernels/npu/subgraph_converter.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/utils/logging.h"
@@ -18,14 +19,14 @@ using operators::SubgraphParam;
 Status SubgraphCompute::Init() {
   auto& p = Param<SubgraphParam>();
   record_.id = p.subgraph_id;
-  record_.driver = ctx()->npu.driver.empty() ? p.driver : ctx()->npu.driver;
+  const NpuOptions& options = NpuContextOf(ctx())->options;
+  record_.driver = options.driver.empty() ? p.driver : options.driver;
   ASSIGN_OR_RETURN(driver_, lite::npu::DriverRegistry::Global().Create(record_.driver));
   ASSIGN_OR_RETURN(origin_, BuildInstructions(*p.program, p.block_idx, p.scope, ctx()));
   for (const auto& inst : origin_) record_.ops.push_back(inst->op().DebugName());
-  ctx()->subgraphs.push_back(&record_);
-  if (!ctx()->npu.cache_dir.empty()) {
-    RETURN_IF_ERROR(lite::npu::PrepareCompiledCacheDir(ctx()->npu.cache_dir));
-  }
+  NpuContextOf(ctx())->subgraphs.push_back(&record_);
+  const std::string& cache_dir = NpuContextOf(ctx())->options.cache_dir;
+  if (!cache_dir.empty()) RETURN_IF_ERROR(lite::npu::PrepareCompiledCacheDir(cache_dir));
   if (!InputsKnown()) {
     record_.reason = "input shapes are known only at the first run";
     return Status::OK();
@@ -106,7 +107,7 @@ Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
   for (int idx : model.outputs) part->output_dims.push_back(model.operands[idx].dims);
   lite::npu::CompileOptions options;
   options.threads = ctx()->threads;
-  const NpuOptions& npu = ctx()->npu;
+  const NpuOptions& npu = NpuContextOf(ctx())->options;
   const bool keyed = (npu.compiled && npu.compiled->size() > 0) || !npu.cache_dir.empty() ||
                      npu.save_compiled;
   lite::npu::KeyIngredients key;
@@ -132,7 +133,7 @@ Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
 std::unique_ptr<lite::npu::Executable> SubgraphCompute::LoadSaved(
     const lite::npu::Model& model, const lite::npu::KeyIngredients& key,
     const lite::npu::CompileOptions& options, std::string* why_not) {
-  const NpuOptions& npu = ctx()->npu;
+  const NpuOptions& npu = NpuContextOf(ctx())->options;
   const std::string want = lite::npu::KeyOf(key);
   // Candidates: this subgraph's .nb entries (the matching one first), then
   // the cache-dir file of the key.
@@ -186,7 +187,7 @@ std::unique_ptr<lite::npu::Executable> SubgraphCompute::LoadSaved(
 
 void SubgraphCompute::SaveCompiled(const lite::npu::Executable& exe,
                                    const lite::npu::KeyIngredients& key) {
-  const NpuOptions& npu = ctx()->npu;
+  const NpuOptions& npu = NpuContextOf(ctx())->options;
   const bool to_store = npu.save_compiled && npu.compiled;
   if (!to_store && npu.cache_dir.empty()) return;
   auto bytes = driver_->can_serialize()
@@ -219,7 +220,7 @@ Status SubgraphCompute::FallBack(const std::string& reason) {
   LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) + " (" +
                                         std::to_string(record_.ops.size()) + " ops from " + first +
                                         ") runs on host: " + reason);
-  if (ctx()->npu.strict) {
+  if (NpuContextOf(ctx())->options.strict) {
     return FailedPrecondition("npu strict mode: subgraph " + std::to_string(record_.id) + " (" +
                               std::to_string(record_.ops.size()) + " ops from " + first +
                               ") cannot run on driver " + record_.driver + ": " + reason);
@@ -294,7 +295,7 @@ Status SubgraphCompute::Run() {
   }
   record_.state = SubgraphRecord::State::kOnDevice;
   record_.reason.clear();
-  Status s = ctx()->npu.cross_check ? CrossCheck(*compiled) : RunOnDevice(*compiled);
+  Status s = NpuContextOf(ctx())->options.cross_check ? CrossCheck(*compiled) : RunOnDevice(*compiled);
   if (s.ok()) return s;
   RETURN_IF_ERROR(FallBack("driver " + driver_->name() + " execute: " + s.message()));
   return RunOrigin();

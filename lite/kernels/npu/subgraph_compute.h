@@ -34,6 +34,7 @@
 
 #include "lite/backends/npu/compiled_key.h"
 #include "lite/backends/npu/driver.h"
+#include "lite/backends/npu/placement.h"
 #include "lite/core/kernel.h"
 #include "lite/core/program.h"
 #include "lite/operators/subgraph_op.h"

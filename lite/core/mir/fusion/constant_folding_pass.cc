@@ -4,7 +4,7 @@
 // lets conv_elementwise_add_fuse_pass fold the add).
 //
 // The op is executed exactly as at run time: a one-op program goes through
-// static_kernel_pick_pass and generate_program_pass and runs on the host
+// static_kernel_pick_pass and GenerateProgram and runs on the host
 // kernels in a temporary scope (inputs share the weights' buffers, which
 // kernels only read). Skipped: ops without inputs, feed/fetch/io_copy,
 // control flow, random ops, ops whose outputs are fetched, written more than
@@ -12,6 +12,7 @@
 // alone (counted as "failed"); folded ops count as "matched". The new
 // weights keep the output var names.
 #include "lite/core/mir/fusion/graph_rewrite.h"
+#include "lite/core/mir/generate_program.h"
 #include "lite/core/mir/pass.h"
 #include "lite/core/mir/pass_manager.h"
 #include "lite/core/program.h"
@@ -84,9 +85,9 @@ class ConstantFoldingPass : public Pass {
     }
     SSAGraph g;
     RETURN_IF_ERROR(g.Build(mini, 0, &tmp, {Place(TargetType::kHost)}));
-    RETURN_IF_ERROR(
-        PassManager().Run(&g, {"static_kernel_pick_pass", "generate_program_pass"}).status());
-    ASSIGN_OR_RETURN(auto program, BuildRuntimeProgram(*g.generated(), &tmp, 1));
+    RETURN_IF_ERROR(PassManager().Run(&g, {"static_kernel_pick_pass"}).status());
+    ASSIGN_OR_RETURN(cpp::ProgramDesc lowered, GenerateProgram(g));
+    ASSIGN_OR_RETURN(auto program, BuildRuntimeProgram(lowered, &tmp, 1));
     RETURN_IF_ERROR(program->Run());
     for (Node* out : std::vector<Node*>(op->outlinks)) {
       if (out->outlinks.empty()) continue;

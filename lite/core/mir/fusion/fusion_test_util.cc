@@ -133,7 +133,7 @@ StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::strin
     in->CopyFromCpu(inputs[i].data<float>());
   }
   RETURN_IF_ERROR(rt->Run());
-  for (size_t i = 0; i < rt->output_names().size(); ++i) {
+  for (size_t i = 0; i < rt->GetOutputNames().size(); ++i) {
     auto out = rt->GetOutput(static_cast<int>(i));
     const float* d = out->data<float>();
     if (!d) return Internal("output " + std::to_string(i) + " is not float32");

@@ -45,10 +45,7 @@ Node* ProducerOf(Node* var, const char* type) {
   return op->stmt().desc.Type() == type ? op : nullptr;
 }
 
-std::string OpName(const Node* op) {
-  const auto outs = op->stmt().desc.OutputArgumentNames();
-  return op->stmt().desc.Type() + (outs.empty() ? "" : " (output: " + outs.front() + ")");
-}
+std::string OpName(const Node* op) { return op->stmt().desc.DebugName(); }
 
 // bit_length / round_type of a quant op; an error names it.
 StatusOr<int> CheckedRoundType(const Node* op) {

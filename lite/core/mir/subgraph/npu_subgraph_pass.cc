@@ -8,14 +8,16 @@
 // below the minimum size are dropped, and each kept cluster becomes a
 // `subgraph` op whose new block holds the original ops (see
 // lite/operators/subgraph_op.h). Ops left on host carry their reason in
-// kHostReasonAttr. Settings come from graph->npu_options().
+// kHostReasonAttr. Settings (NpuOptions) are handed to the pass when the
+// optimizer creates it.
 #include <set>
 
 #include "lite/core/device_support.h"
 #include "lite/core/mir/pass.h"
 #include "lite/core/mir/subgraph/partition.h"
 #include "lite/core/mir/subgraph/subgraph_detector.h"
-#include "lite/core/placement.h"
+#include "lite/backends/npu/npu_options.h"
+#include "lite/backends/npu/placement.h"
 #include "lite/operators/subgraph_op.h"
 
 namespace lite {
@@ -32,11 +34,12 @@ bool IsIo(const Node* stmt) {
 
 class NpuSubgraphPass : public Pass {
  public:
+  explicit NpuSubgraphPass(NpuOptions options) : options_(std::move(options)) {}
   std::string name() const override { return "npu_subgraph_pass"; }
   std::vector<TargetType> bound_targets() const override { return {TargetType::kNPU}; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
-    const NpuOptions& options = graph->npu_options();
+    const NpuOptions& options = options_;
     ASSIGN_OR_RETURN(auto support,
                      DeviceSupportRegistry::Global().Create(TargetType::kNPU, options.driver));
     ASSIGN_OR_RETURN(auto rules, ParsePartitionRules(options.partition_text));
@@ -91,14 +94,11 @@ class NpuSubgraphPass : public Pass {
       Count("subgraphs");
       Count("ops_in_subgraphs", static_cast<int64_t>(clusters[k].size()));
     }
-    return !clusters.empty() || Count0("rejected") > 0;
+    return !clusters.empty() || Counted("rejected") > 0;
   }
 
  private:
-  int64_t Count0(const std::string& c) const {
-    auto it = counters().find(c);
-    return it == counters().end() ? 0 : it->second;
-  }
+  NpuOptions options_;
 
   // Replaces `members` (topological order) by one subgraph op.
   static void Replace(SSAGraph* graph, const std::vector<Node*>& members, int id,
@@ -159,7 +159,7 @@ class NpuSubgraphPass : public Pass {
     for (Node* stmt : members) graph->RemoveNode(stmt);
     for (Node* a : internal) graph->RemoveNode(a);
     // Weights now read only inside the block leave the main graph (their
-    // descs stay in block 0: generate_program_pass keeps persistable vars
+    // descs stay in block 0: GenerateProgram keeps persistable vars
     // the added blocks use).
     std::set<Node*> gone;
     for (Node* a : weights) {
@@ -171,4 +171,7 @@ class NpuSubgraphPass : public Pass {
 }  // namespace mir
 }  // namespace lite
 
-REGISTER_MIR_PASS(npu_subgraph_pass, lite::mir::NpuSubgraphPass);
+REGISTER_MIR_PASS_WITH_OPTIONS(npu_subgraph_pass, [](const lite::mir::PassOptions& options) {
+  return std::unique_ptr<lite::mir::Pass>(
+      new lite::mir::NpuSubgraphPass(options.Get<lite::NpuOptions>()));
+});
