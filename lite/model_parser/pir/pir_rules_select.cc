@@ -1,0 +1,212 @@
+// PIR -> engine rules for the selection, scatter, sort and small algebra ops:
+// strided_slice, crop, unbind, meshgrid, scatter(_nd_add), masked_select,
+// nonzero, argsort, linspace, assign_value(_), norm, dot, addmm. IntArray
+// operands that are tensors stay inputs of the engine op where it has one.
+#include "lite/model_parser/paddle_types.h"
+#include "lite/model_parser/pir/pir_translator.h"
+
+namespace lite {
+namespace pir {
+namespace {
+
+// Binds IntArray operand `v` to the engine op: a constant as attribute
+// `attr`, a tensor as input `tensor_input`, a list of scalars as
+// `list_input` (either input name may be empty when the op has no such form).
+Status BindIntArray(const IntArrayOperand& v, cpp::OpDesc* d, const char* attr,
+                    const std::string& tensor_input, const std::string& list_input) {
+  if (!v.tensor.empty()) {
+    if (tensor_input.empty()) return Unimplemented(std::string(attr) + " as a tensor");
+    d->SetInput(tensor_input, {v.tensor});
+  } else if (!v.list.empty()) {
+    if (list_input.empty()) return Unimplemented(std::string(attr) + " as a tensor list");
+    d->SetInput(list_input, v.list);
+  }
+  d->SetAttr(attr, v.values);
+  return Status::OK();
+}
+
+// strided_slice(x, starts, ends, strides) {axes}
+Status StridedSlice(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const auto axes = a.Ints("axes");
+  RETURN_IF_ERROR(a.status());
+  const char* const kNames[3] = {"starts", "ends", "strides"};
+  const char* const kPrefix[3] = {"Starts", "Ends", "Strides"};
+  IntArrayOperand v[3];
+  for (int k = 0; k < 3; ++k) {
+    ASSIGN_OR_RETURN(v[k], t->IntArray(op, k + 1, kNames[k]));
+  }
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "strided_slice", {"Input"}));
+  for (int k = 0; k < 3; ++k) {
+    const std::string p = kPrefix[k];
+    RETURN_IF_ERROR(BindIntArray(v[k], d, kNames[k], p + "Tensor", p + "TensorList"));
+  }
+  d->SetAttr("axes", axes);
+  return Status::OK();
+}
+
+// crop(x, shape, offsets) -> crop_tensor
+Status Crop(const Op& op, Translator* t) {
+  ASSIGN_OR_RETURN(IntArrayOperand shape, t->IntArray(op, 1, "shape"));
+  ASSIGN_OR_RETURN(IntArrayOperand offsets, t->IntArray(op, 2, "offsets"));
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "crop_tensor", {"X"}));
+  RETURN_IF_ERROR(BindIntArray(shape, d, "shape", "Shape", "ShapeTensor"));
+  return BindIntArray(offsets, d, "offsets", "Offsets", "OffsetsTensor");
+}
+
+// unbind(input) {axis} -> list
+Status Unbind(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const int64_t axis = a.Int("axis", 0);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::vector<std::string> outs, t->OutList(op, 0));
+  cpp::OpDesc* d = t->Emit("unbind", op);
+  d->SetInput("X", {x});
+  d->SetOutput("Out", outs);
+  d->SetAttr("axis", static_cast<int32_t>(axis));
+  return Status::OK();
+}
+
+// meshgrid(list) -> list
+Status Meshgrid(const Op& op, Translator* t) {
+  ASSIGN_OR_RETURN(std::vector<std::string> xs, t->InList(op, 0));
+  ASSIGN_OR_RETURN(std::vector<std::string> outs, t->OutList(op, 0));
+  cpp::OpDesc* d = t->Emit("meshgrid", op);
+  d->SetInput("X", xs);
+  d->SetOutput("Out", outs);
+  return Status::OK();
+}
+
+// argsort(x) {axis, descending, stable} -> (out, indices)
+Status Argsort(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const int64_t axis = a.Int("axis", -1);
+  const bool descending = a.Bool("descending", false);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "argsort", {"X"}));
+  d->SetAttr("axis", static_cast<int32_t>(axis));
+  d->SetAttr("descending", descending);
+  ASSIGN_OR_RETURN(std::string indices, t->Out(op, 1));
+  t->LastEmitted()->SetOutput("Indices", {indices});
+  return Status::OK();
+}
+
+StatusOr<int32_t> PaddleDtype(AttrReader* a, const char* op_name) {
+  const std::string dtype = a->Str("dtype", "float32");
+  RETURN_IF_ERROR(a->status());
+  int code = -1;
+  if (!DataTypeToPaddle(DataTypeFromPirName(dtype), &code)) {
+    return Unimplemented(std::string(op_name) + " of dtype '" + dtype + "'");
+  }
+  return static_cast<int32_t>(code);
+}
+
+// linspace(start, stop, number) {dtype}
+Status Linspace(const Op& op, Translator* t) {
+  AttrReader a(op);
+  ASSIGN_OR_RETURN(int32_t code, PaddleDtype(&a, "linspace"));
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "linspace", {"Start", "Stop", "Num"}));
+  d->SetAttr("dtype", code);
+  return Status::OK();
+}
+
+// assign_value {shape, dtype, values}; assign_value_(output) ignores the
+// tensor it overwrites (SSA: the result is a new variable).
+Status AssignValue(const Op& op, Translator* t) {
+  AttrReader a(op);
+  ASSIGN_OR_RETURN(int32_t code, PaddleDtype(&a, "assign_value"));
+  const std::vector<int64_t> shape = a.Ints("shape");
+  const std::vector<double> values = a.Floats("values");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string out, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit("assign_value", op);
+  d->SetOutput("Out", {out});
+  d->SetAttr("shape", ToInt32s(shape));
+  d->SetAttr("dtype", code);
+  switch (DataTypeFromPaddle(code)) {
+    case DataType::kFloat32:
+    case DataType::kFloat64:
+      d->SetAttr(code == 5 ? "fp32_values" : "fp64_values", ToFloats(values));
+      break;
+    case DataType::kInt64:
+    case DataType::kInt32:
+    case DataType::kBool: {
+      std::vector<int64_t> ints(values.begin(), values.end());
+      const char* name = code == 3 ? "int64_values" : (code == 2 ? "int32_values" : "bool_values");
+      d->SetAttr(name, ints);
+      break;
+    }
+    default:
+      return Unimplemented("assign_value of dtype code " + std::to_string(code));
+  }
+  return Status::OK();
+}
+
+// norm(x) {axis, epsilon} -> (out, norm)
+Status Norm(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const int64_t axis = a.Int("axis");
+  const double epsilon = a.Float("epsilon", 1e-10);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "norm", {"X"}));
+  d->SetAttr("axis", static_cast<int32_t>(axis));
+  d->SetAttr("epsilon", static_cast<float>(epsilon));
+  if (op.results.size() > 1) {
+    ASSIGN_OR_RETURN(std::string norm, t->Out(op, 1));
+    t->LastEmitted()->SetOutput("Norm", {norm});
+  }
+  return Status::OK();
+}
+
+// addmm(input, x, y) {beta, alpha}
+Status Addmm(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const double beta = a.Float("beta", 1.0);
+  const double alpha = a.Float("alpha", 1.0);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "addmm", {"Input", "X", "Y"}));
+  d->SetAttr("Beta", static_cast<float>(beta));
+  d->SetAttr("Alpha", static_cast<float>(alpha));
+  return Status::OK();
+}
+
+Status Scatter(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const bool overwrite = a.Bool("overwrite", true);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "scatter", {"X", "Ids", "Updates"}));
+  d->SetAttr("overwrite", overwrite);
+  return Status::OK();
+}
+
+}  // namespace
+
+void AddSelectRules(RuleTable* table) {
+  (*table)["pd_op.strided_slice"] = StridedSlice;
+  (*table)["pd_op.crop"] = Crop;
+  (*table)["pd_op.unbind"] = Unbind;
+  (*table)["pd_op.meshgrid"] = Meshgrid;
+  (*table)["pd_op.scatter"] = Scatter;
+  (*table)["pd_op.scatter_nd_add"] = [](const Op& op, Translator* t) {
+    return t->EmitSimple(op, "scatter_nd_add", {"X", "Index", "Updates"}).status();
+  };
+  (*table)["pd_op.masked_select"] = [](const Op& op, Translator* t) {
+    return t->EmitSimple(op, "masked_select", {"X", "Mask"}, "Y").status();
+  };
+  (*table)["pd_op.nonzero"] = [](const Op& op, Translator* t) {
+    return t->EmitSimple(op, "where_index", {"Condition"}).status();
+  };
+  (*table)["pd_op.argsort"] = Argsort;
+  (*table)["pd_op.linspace"] = Linspace;
+  (*table)["pd_op.assign_value"] = AssignValue;
+  (*table)["pd_op.assign_value_"] = AssignValue;
+  (*table)["pd_op.norm"] = Norm;
+  (*table)["pd_op.dot"] = [](const Op& op, Translator* t) {
+    return t->EmitSimple(op, "dot", {"X", "Y"}).status();
+  };
+  (*table)["pd_op.addmm"] = Addmm;
+}
+
+}  // namespace pir
+}  // namespace lite
