@@ -1,7 +1,8 @@
 // PIR -> engine rules for the selection, scatter, sort and small algebra ops:
 // strided_slice, crop, unbind, meshgrid, scatter(_nd_add), masked_select,
-// nonzero, argsort, linspace, assign_value(_), norm, dot, addmm. IntArray
-// operands that are tensors stay inputs of the engine op where it has one.
+// nonzero, argsort, linspace, assign_value(_), norm, dot, addmm, group_norm,
+// affine_channel. IntArray operands that are tensors stay inputs of the
+// engine op where it has one.
 #include "lite/model_parser/paddle_types.h"
 #include "lite/model_parser/pir/pir_translator.h"
 
@@ -180,6 +181,35 @@ Status Scatter(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// group_norm(x, scale, bias) {epsilon, groups, data_format} -> (y, mean, variance)
+Status GroupNorm(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const double epsilon = a.Float("epsilon", 1e-5);
+  const int64_t groups = a.Int("groups");
+  const std::string format = a.Str("data_format", "NCHW");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "group_norm", {"X", "Scale", "Bias"}, "Y"));
+  d->SetAttr("epsilon", static_cast<float>(epsilon));
+  d->SetAttr("groups", static_cast<int32_t>(groups));
+  d->SetAttr("data_layout", format);
+  const char* const kStats[2] = {"Mean", "Variance"};
+  for (size_t k = 1; k < op.results.size() && k < 3; ++k) {
+    ASSIGN_OR_RETURN(std::string name, t->Out(op, k));
+    t->LastEmitted()->SetOutput(kStats[k - 1], {name});
+  }
+  return Status::OK();
+}
+
+// affine_channel(x, scale, bias) {data_layout}
+Status AffineChannel(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const std::string layout = a.Str("data_layout", "AnyLayout");
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "affine_channel", {"X", "Scale", "Bias"}));
+  d->SetAttr("data_layout", layout);
+  return Status::OK();
+}
+
 }  // namespace
 
 void AddSelectRules(RuleTable* table) {
@@ -206,6 +236,8 @@ void AddSelectRules(RuleTable* table) {
     return t->EmitSimple(op, "dot", {"X", "Y"}).status();
   };
   (*table)["pd_op.addmm"] = Addmm;
+  (*table)["pd_op.group_norm"] = GroupNorm;
+  (*table)["pd_op.affine_channel"] = AffineChannel;
 }
 
 }  // namespace pir
