@@ -1,7 +1,7 @@
 // PIR -> engine rules for the selection, scatter, sort and small algebra ops:
 // strided_slice, crop, unbind, meshgrid, scatter(_nd_add), masked_select,
 // nonzero, argsort, linspace, assign_value(_), norm, dot, addmm, group_norm,
-// affine_channel. IntArray operands that are tensors stay inputs of the
+// affine_channel, grid_sample. IntArray operands that are tensors stay inputs of the
 // engine op where it has one.
 #include "lite/model_parser/paddle_types.h"
 #include "lite/model_parser/pir/pir_translator.h"
@@ -210,6 +210,20 @@ Status AffineChannel(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// grid_sample(x, grid) {mode, padding_mode, align_corners} -> grid_sampler
+Status GridSample(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const std::string mode = a.Str("mode", "bilinear");
+  const std::string padding = a.Str("padding_mode", "zeros");
+  const bool align = a.Bool("align_corners", true);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "grid_sampler", {"X", "Grid"}, "Output"));
+  d->SetAttr("mode", mode);
+  d->SetAttr("padding_mode", padding);
+  d->SetAttr("align_corners", align);
+  return Status::OK();
+}
+
 }  // namespace
 
 void AddSelectRules(RuleTable* table) {
@@ -238,6 +252,7 @@ void AddSelectRules(RuleTable* table) {
   (*table)["pd_op.addmm"] = Addmm;
   (*table)["pd_op.group_norm"] = GroupNorm;
   (*table)["pd_op.affine_channel"] = AffineChannel;
+  (*table)["pd_op.grid_sample"] = GridSample;
 }
 
 }  // namespace pir
