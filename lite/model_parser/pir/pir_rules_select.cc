@@ -1,8 +1,8 @@
-// PIR -> engine rules for the selection, scatter, sort and small algebra ops:
-// strided_slice, crop, unbind, meshgrid, scatter(_nd_add), masked_select,
-// nonzero, argsort, linspace, assign_value(_), norm, dot, addmm, group_norm,
-// affine_channel, grid_sample. IntArray operands that are tensors stay inputs of the
-// engine op where it has one.
+// PIR -> engine rules for indexing, sorting, small algebra, vision and anchor
+// ops: strided_slice, crop, unbind, meshgrid, scatter(_nd_add),
+// masked_select, nonzero, argsort, linspace, assign_value(_), norm, dot,
+// addmm, group_norm, affine_channel, grid_sample, prior_box. IntArray
+// operands that are tensors stay inputs of the engine op where it has one.
 #include "lite/model_parser/paddle_types.h"
 #include "lite/model_parser/pir/pir_translator.h"
 
@@ -224,6 +224,39 @@ Status GridSample(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// prior_box(input, image) {min_sizes, max_sizes, aspect_ratios, variances,
+// flip, clip, step_w, step_h, offset, min_max_aspect_ratios_order}
+// -> (boxes, variances)
+Status PriorBox(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const auto min_sizes = a.Floats("min_sizes");
+  const auto max_sizes = a.Has("max_sizes") ? a.Floats("max_sizes") : std::vector<double>{};
+  const auto ratios =
+      a.Has("aspect_ratios") ? a.Floats("aspect_ratios") : std::vector<double>{};
+  const auto variances = a.Floats("variances");
+  const bool flip = a.Bool("flip", true);
+  const bool clip = a.Bool("clip", true);
+  const double step_w = a.Float("step_w", 0.0);
+  const double step_h = a.Float("step_h", 0.0);
+  const double offset = a.Float("offset", 0.5);
+  const bool order = a.Bool("min_max_aspect_ratios_order", false);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "prior_box", {"Input", "Image"}, "Boxes"));
+  d->SetAttr("min_sizes", ToFloats(min_sizes));
+  d->SetAttr("max_sizes", ToFloats(max_sizes));
+  d->SetAttr("aspect_ratios", ToFloats(ratios));
+  d->SetAttr("variances", ToFloats(variances));
+  d->SetAttr("flip", flip);
+  d->SetAttr("clip", clip);
+  d->SetAttr("step_w", static_cast<float>(step_w));
+  d->SetAttr("step_h", static_cast<float>(step_h));
+  d->SetAttr("offset", static_cast<float>(offset));
+  d->SetAttr("min_max_aspect_ratios_order", order);
+  ASSIGN_OR_RETURN(std::string var, t->Out(op, 1));
+  t->LastEmitted()->SetOutput("Variances", {var});
+  return Status::OK();
+}
+
 }  // namespace
 
 void AddSelectRules(RuleTable* table) {
@@ -253,6 +286,7 @@ void AddSelectRules(RuleTable* table) {
   (*table)["pd_op.group_norm"] = GroupNorm;
   (*table)["pd_op.affine_channel"] = AffineChannel;
   (*table)["pd_op.grid_sample"] = GridSample;
+  (*table)["pd_op.prior_box"] = PriorBox;
 }
 
 }  // namespace pir
