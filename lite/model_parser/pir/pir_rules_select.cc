@@ -1,8 +1,9 @@
 // PIR -> engine rules for indexing, sorting, small algebra, vision and anchor
 // ops: strided_slice, crop, unbind, meshgrid, scatter(_nd_add),
 // masked_select, nonzero, argsort, linspace, assign_value(_), norm, dot,
-// addmm, group_norm, affine_channel, grid_sample, prior_box. IntArray
-// operands that are tensors stay inputs of the engine op where it has one.
+// addmm, group_norm, affine_channel, grid_sample, prior_box, box_coder.
+// IntArray operands that are tensors stay inputs of the engine op where it
+// has one.
 #include "lite/model_parser/paddle_types.h"
 #include "lite/model_parser/pir/pir_translator.h"
 
@@ -257,6 +258,25 @@ Status PriorBox(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// box_coder(prior_box, prior_box_var, target_box) {code_type,
+// box_normalized, axis, variance} -> output_box
+Status BoxCoder(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const std::string code = a.Str("code_type", "encode_center_size");
+  const bool normalized = a.Bool("box_normalized", true);
+  const int64_t axis = a.Int("axis", 0);
+  const auto variance = a.Has("variance") ? a.Floats("variance") : std::vector<double>{};
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, "box_coder", {"PriorBox", "PriorBoxVar", "TargetBox"},
+                                 "OutputBox"));
+  d->SetAttr("code_type", code);
+  d->SetAttr("box_normalized", normalized);
+  d->SetAttr("axis", static_cast<int32_t>(axis));
+  d->SetAttr("variance", ToFloats(variance));
+  return Status::OK();
+}
+
 }  // namespace
 
 void AddSelectRules(RuleTable* table) {
@@ -287,6 +307,7 @@ void AddSelectRules(RuleTable* table) {
   (*table)["pd_op.affine_channel"] = AffineChannel;
   (*table)["pd_op.grid_sample"] = GridSample;
   (*table)["pd_op.prior_box"] = PriorBox;
+  (*table)["pd_op.box_coder"] = BoxCoder;
 }
 
 }  // namespace pir
