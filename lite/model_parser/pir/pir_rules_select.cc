@@ -1,7 +1,8 @@
 // PIR -> engine rules for indexing, sorting, small algebra, vision and anchor
 // ops: strided_slice, crop, unbind, meshgrid, scatter(_nd_add),
 // masked_select, nonzero, argsort, linspace, assign_value(_), norm, dot,
-// addmm, group_norm, affine_channel, grid_sample, prior_box, box_coder.
+// addmm, group_norm, affine_channel, grid_sample, prior_box, box_coder,
+// box_clip.
 // IntArray operands that are tensors stay inputs of the engine op where it
 // has one.
 #include "lite/model_parser/paddle_types.h"
@@ -308,6 +309,9 @@ void AddSelectRules(RuleTable* table) {
   (*table)["pd_op.grid_sample"] = GridSample;
   (*table)["pd_op.prior_box"] = PriorBox;
   (*table)["pd_op.box_coder"] = BoxCoder;
+  (*table)["pd_op.box_clip"] = [](const Op& op, Translator* t) {
+    return t->EmitSimple(op, "box_clip", {"Input", "ImInfo"}, "Output").status();
+  };
 }
 
 }  // namespace pir
