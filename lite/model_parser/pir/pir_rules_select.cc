@@ -2,7 +2,7 @@
 // ops: strided_slice, crop, unbind, meshgrid, scatter(_nd_add),
 // masked_select, nonzero, argsort, linspace, assign_value(_), norm, dot,
 // addmm, group_norm, affine_channel, grid_sample, prior_box, box_coder,
-// box_clip.
+// box_clip, anchor_generator.
 // IntArray operands that are tensors stay inputs of the engine op where it
 // has one.
 #include "lite/model_parser/paddle_types.h"
@@ -278,6 +278,27 @@ Status BoxCoder(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// anchor_generator(input) {anchor_sizes, aspect_ratios, variances, stride,
+// offset} -> (anchors, variances)
+Status AnchorGenerator(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const auto sizes = a.Floats("anchor_sizes");
+  const auto ratios = a.Floats("aspect_ratios");
+  const auto variances = a.Floats("variances");
+  const auto stride = a.Floats("stride");
+  const double offset = a.Float("offset", 0.5);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "anchor_generator", {"Input"}, "Anchors"));
+  d->SetAttr("anchor_sizes", ToFloats(sizes));
+  d->SetAttr("aspect_ratios", ToFloats(ratios));
+  d->SetAttr("variances", ToFloats(variances));
+  d->SetAttr("stride", ToFloats(stride));
+  d->SetAttr("offset", static_cast<float>(offset));
+  ASSIGN_OR_RETURN(std::string var, t->Out(op, 1));
+  t->LastEmitted()->SetOutput("Variances", {var});
+  return Status::OK();
+}
+
 }  // namespace
 
 void AddSelectRules(RuleTable* table) {
@@ -309,6 +330,7 @@ void AddSelectRules(RuleTable* table) {
   (*table)["pd_op.grid_sample"] = GridSample;
   (*table)["pd_op.prior_box"] = PriorBox;
   (*table)["pd_op.box_coder"] = BoxCoder;
+  (*table)["pd_op.anchor_generator"] = AnchorGenerator;
   (*table)["pd_op.box_clip"] = [](const Op& op, Translator* t) {
     return t->EmitSimple(op, "box_clip", {"Input", "ImInfo"}, "Output").status();
   };
