@@ -213,7 +213,8 @@ Status StackOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   } else {
     ASSIGN_OR_RETURN(Tensor * x, Input("X"));
     param_.x = x;
-    param_.ys = OutputList("Y");
+    // unbind is unstack with its outputs named Out (one per slice of axis).
+    param_.ys = OutputList(Type() == "unbind" ? "Out" : "Y");
     param_.num = desc.GetAttr<int32_t>("num", 0);
   }
   return Status::OK();
@@ -221,7 +222,9 @@ Status StackOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 
 Status StackOp::CheckShape() const {
   if (Type() == "stack" && param_.xs.empty()) return OpError("input X list is empty");
-  if (Type() == "unstack" && param_.ys.empty()) return OpError("output Y list is empty");
+  if (Type() != "stack" && param_.ys.empty()) {
+    return OpError(std::string("output ") + (Type() == "unbind" ? "Out" : "Y") + " list is empty");
+  }
   return Status::OK();
 }
 
@@ -244,7 +247,7 @@ Status StackOp::InferShape() {
     return Status::OK();
   }
   const DDim& in = param_.x->dims();
-  auto axis = NormalizeAxis(param_.axis, static_cast<int64_t>(in.size()), "unstack axis");
+  auto axis = NormalizeAxis(param_.axis, static_cast<int64_t>(in.size()), Type() + " axis");
   if (!axis.ok()) return OpError(axis.status().message());
   if (in[*axis] != static_cast<int64_t>(param_.ys.size())) {
     return OpError("dim " + std::to_string(in[*axis]) + " of axis " +
@@ -267,3 +270,4 @@ REGISTER_LITE_OP(concat, lite::operators::ConcatOp);
 REGISTER_LITE_OP(split, lite::operators::SplitOp);
 REGISTER_LITE_OP(stack, lite::operators::StackOp);
 REGISTER_LITE_OP(unstack, lite::operators::StackOp);
+REGISTER_LITE_OP(unbind, lite::operators::StackOp);

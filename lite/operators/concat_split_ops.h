@@ -43,7 +43,8 @@ struct SplitParam : OpParam {
   std::vector<const Tensor*> sections_tensor_list;       // optional
 };
 
-// stack: Y = the X list stacked on a new axis. unstack: the reverse, into Y.
+// stack: Y = the X list stacked on a new axis. unstack: the reverse, into Y;
+// unbind: the same as unstack with the outputs named Out.
 struct StackParam : OpParam {
   std::vector<const Tensor*> xs;  // stack inputs
   const Tensor* x = nullptr;      // unstack input

@@ -167,3 +167,5 @@ REGISTER_LITE_KERNEL(stack, kHost, kAny, kNCHW, lite::kernels::host::StackComput
     .Finalize();
 REGISTER_LITE_KERNEL(unstack, kHost, kAny, kNCHW, lite::kernels::host::UnstackCompute, def)
     .Finalize();
+REGISTER_LITE_KERNEL(unbind, kHost, kAny, kNCHW, lite::kernels::host::UnstackCompute, def)
+    .Finalize();

@@ -172,5 +172,24 @@ TEST(Stack, StackAndUnstackRoundTrip) {
   EXPECT_EQ(u.GetData<float>("b"), (std::vector<float>{5, 6, 7, 8}));
 }
 
+TEST(Stack, UnbindSplitsEveryIndexOfTheAxisIntoOut) {
+  OpTester u("unbind");
+  u.SetInput<int64_t>("X", "x", {2, 3}, {0, 1, 2, 3, 4, 5});
+  u.SetAttr("axis", -1);
+  for (const char* name : {"a", "b", "c"}) u.SetOutput("Out", name);
+  ASSERT_TRUE(u.Run().ok());
+  EXPECT_EQ(u.Get("b").dims(), (DDim{2}));
+  EXPECT_EQ(u.GetData<int64_t>("a"), (std::vector<int64_t>{0, 3}));
+  EXPECT_EQ(u.GetData<int64_t>("b"), (std::vector<int64_t>{1, 4}));
+  EXPECT_EQ(u.GetData<int64_t>("c"), (std::vector<int64_t>{2, 5}));
+
+  OpTester few("unbind");
+  few.SetInput<float>("X", "x", {2, 3}, RandomFloats(6, 1));
+  few.SetOutput("Out", "a");  // axis 0 has 2 slices
+  Status s = few.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("unbind"), std::string::npos) << s.message();
+}
+
 }  // namespace
 }  // namespace lite

@@ -383,6 +383,7 @@ const RuleTable& AllRules() {
     AddMathRules(t);
     AddTensorRules(t);
     AddArrayRules(t);
+    AddSelectRules(t);
     return t;
   }();
   return *table;

@@ -71,6 +71,7 @@ void AddNnRules(RuleTable* table);
 void AddMathRules(RuleTable* table);
 void AddTensorRules(RuleTable* table);
 void AddArrayRules(RuleTable* table);
+void AddSelectRules(RuleTable* table);
 const RuleTable& AllRules();
 
 // The whole translation. `name_for_errors` prefixes every message. Unknown
