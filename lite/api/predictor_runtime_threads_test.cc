@@ -81,8 +81,8 @@ void CheckSwitching(const std::vector<Place>& places) {
   EXPECT_EQ(used.front(), 2);
   EXPECT_NE(std::find(used.begin() + 8, used.end(), 2), used.end());
   // The profile covers the runs of both programs.
-  EXPECT_NE((*rt)->ProfileSummary().find("runs on 1 thread"), std::string::npos)
-      << (*rt)->ProfileSummary();
+  EXPECT_NE((*rt)->GetProfileSummary().find("runs on 1 thread"), std::string::npos)
+      << (*rt)->GetProfileSummary();
 }
 
 TEST(PredictorRuntimeThreads, HostSwitchesToOneThreadAndBackWithSameAnswers) {

@@ -54,7 +54,7 @@ Status SubBlockOp::CheckShape() const {
   return Status::OK();
 }
 
-Status SelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
+Status BranchSelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.xs.clear();
   param_.outs.clear();
   if (Type() == "increment") {
@@ -87,7 +87,7 @@ Status SelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   return Status::OK();
 }
 
-Status SelectOp::CheckShape() const {
+Status BranchSelectOp::CheckShape() const {
   if (Type() == "increment" && param_.xs[0]->numel() != 1) {
     return OpError("X must hold exactly one element, has dims " +
                    DimsToString(param_.xs[0]->dims()));
@@ -95,7 +95,7 @@ Status SelectOp::CheckShape() const {
   return Status::OK();
 }
 
-Status SelectOp::InferShape() {
+Status BranchSelectOp::InferShape() {
   // select_*: the Mask value picks the tensor; the kernel sizes Out.
   if (Type() == "increment") {
     param_.outs[0]->Resize(param_.xs[0]->dims());
@@ -109,6 +109,6 @@ Status SelectOp::InferShape() {
 
 REGISTER_LITE_OP(while, lite::operators::SubBlockOp);
 REGISTER_LITE_OP(conditional_block, lite::operators::SubBlockOp);
-REGISTER_LITE_OP(select_input, lite::operators::SelectOp);
-REGISTER_LITE_OP(select_output, lite::operators::SelectOp);
-REGISTER_LITE_OP(increment, lite::operators::SelectOp);
+REGISTER_LITE_OP(select_input, lite::operators::BranchSelectOp);
+REGISTER_LITE_OP(select_output, lite::operators::BranchSelectOp);
+REGISTER_LITE_OP(increment, lite::operators::BranchSelectOp);

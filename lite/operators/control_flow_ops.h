@@ -54,14 +54,14 @@ class SubBlockOp : public OpLite {
 };
 
 // select_input, select_output and increment.
-struct SelectParam : OpParam {
+struct BranchParam : OpParam {
   std::vector<const Tensor*> xs;  // select_input: the choices; else one
   const Tensor* mask = nullptr;   // select_*
   std::vector<Tensor*> outs;      // select_output: the choices; else one
   float step = 1.f;               // increment
 };
 
-class SelectOp : public OpLite {
+class BranchSelectOp : public OpLite {
  public:
   using OpLite::OpLite;
   Status CheckShape() const override;
@@ -72,7 +72,7 @@ class SelectOp : public OpLite {
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
 
  private:
-  SelectParam param_;
+  BranchParam param_;
 };
 
 // The value of a one-element integer tensor (int32 or int64), or an error

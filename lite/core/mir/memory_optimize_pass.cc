@@ -41,10 +41,9 @@ class MemoryOptimizeStep : public ProgramStep {
     // read or written while their op runs, possibly again and again: never
     // planned.
     std::set<std::string> in_sub_blocks;
-    const cpp::ProgramDesc& source = graph->source_program();
-    for (size_t b = 0; b < source.blocks.size(); ++b) {
-      if (static_cast<int>(b) == graph->block_idx()) continue;
-      for (const cpp::OpDesc& op : source.blocks[b].ops) {
+    for (size_t b = 0; b < program->blocks.size(); ++b) {
+      if (static_cast<int>(b) == block_idx) continue;
+      for (const cpp::OpDesc& op : program->blocks[b].ops) {
         for (const auto& v : op.InputArgumentNames()) in_sub_blocks.insert(v);
         for (const auto& v : op.OutputArgumentNames()) in_sub_blocks.insert(v);
       }

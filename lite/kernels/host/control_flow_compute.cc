@@ -74,7 +74,7 @@ class SubBlockCompute : public KernelBase {
 class SelectCompute : public KernelBase {
  public:
   Status Run() override {
-    auto& p = Param<operators::SelectParam>();
+    auto& p = Param<operators::BranchParam>();
     const bool input = def().op_type == "select_input";
     const size_t choices = input ? p.xs.size() : p.outs.size();
     ASSIGN_OR_RETURN(int64_t m, operators::ScalarIndex(*p.mask, "Mask"));
@@ -96,7 +96,7 @@ class SelectCompute : public KernelBase {
 class IncrementCompute : public KernelBase {
  public:
   Status Run() override {
-    auto& p = Param<operators::SelectParam>();
+    auto& p = Param<operators::BranchParam>();
     const Tensor& x = *p.xs[0];
     Tensor* out = p.outs[0];
     out->Resize(x.dims());

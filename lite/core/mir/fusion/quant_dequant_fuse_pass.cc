@@ -22,6 +22,7 @@
 // scales, non-NCHW), "declined_unsafe" (X is rewritten before the conv).
 // A malformed quant op (bit_length, round_type, scale) is an error naming it.
 // "made_int8" counts converted convs.
+#include "lite/backends/npu/npu_options.h"
 #include "lite/core/device_support.h"
 #include "lite/core/kernel.h"
 #include "lite/core/mir/fusion/fusion_pass.h"
@@ -60,6 +61,9 @@ StatusOr<int> CheckedRoundType(const Node* op) {
 
 class QuantDequantFusePass : public Pass {
  public:
+  // `npu_driver`: the driver whose support checker judges int8 convs when
+  // npu is among the valid places.
+  explicit QuantDequantFusePass(std::string npu_driver) : npu_driver_(std::move(npu_driver)) {}
   std::string name() const override { return "quant_dequant_fuse_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
@@ -128,7 +132,7 @@ class QuantDequantFusePass : public Pass {
       const operators::quant::Quantizer quantizer(scales[i / per_channel], 127, weight_round);
       q[i] = static_cast<int8_t>(quantizer.Level(wd[i]));
     }
-    if (!Int8KernelTakes(*graph, desc) && !NpuTakes(*graph, desc, levels)) {
+    if (!Int8KernelTakes(*graph, desc) && !NpuTakes(*graph, npu_driver_, desc, levels)) {
       Count(NpuAmongPlaces(*graph) ? "declined_npu" : "declined_no_int8_kernel");
       return false;
     }
@@ -150,10 +154,11 @@ class QuantDequantFusePass : public Pass {
 
   // The NPU library's device-support checker for the selected driver accepts
   // `desc` with its Filter holding `levels` (lite/core/device_support.h).
-  static bool NpuTakes(const SSAGraph& graph, const cpp::OpDesc& desc, const Tensor& levels) {
+  static bool NpuTakes(const SSAGraph& graph, const std::string& npu_driver,
+                       const cpp::OpDesc& desc, const Tensor& levels) {
     if (!NpuAmongPlaces(graph)) return false;
     auto checker = DeviceSupportRegistry::Global().Create(TargetType::kNPU,
-                                                          graph.npu_options().driver);
+                                                          npu_driver);
     if (!checker.ok()) return false;
     Scope probe;  // the conv's weights as the checker sees them, shared
     for (const std::string& name : desc.InputArgumentNames()) {
@@ -168,10 +173,15 @@ class QuantDequantFusePass : public Pass {
         ->Check({desc, [&graph](const std::string& n) { return graph.FindVarDesc(n); }, &probe})
         .ok();
   }
+
+  std::string npu_driver_;
 };
 
 }  // namespace fusion
 }  // namespace mir
 }  // namespace lite
 
-REGISTER_MIR_PASS(quant_dequant_fuse_pass, lite::mir::fusion::QuantDequantFusePass);
+REGISTER_MIR_PASS_WITH_OPTIONS(quant_dequant_fuse_pass, [](const lite::mir::PassOptions& options) {
+  return std::unique_ptr<lite::mir::Pass>(
+      new lite::mir::fusion::QuantDequantFusePass(options.Get<lite::NpuOptions>().driver));
+});
