@@ -5,6 +5,7 @@
 // on the caller's buffers. No global mutable state: instances are
 // independent, as the ABI asks.
 #include <cstdio>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -171,6 +172,7 @@ int32_t Execute(lite_npu_driver*, lite_npu_executable* exe, const lite_npu_input
   return LITE_NPU_STATUS_OK;
 }
 
+#if SAMPLE_ABI_MINOR >= 1  // serialize / deserialize came with ABI 1.1
 int32_t Serialize(lite_npu_driver*, const lite_npu_executable* exe, uint8_t* buffer,
                   size_t capacity, size_t* size, char* message, size_t message_size) {
   const std::vector<uint8_t> bytes = SerializeExecutable(*exe);
@@ -193,6 +195,7 @@ int32_t Deserialize(lite_npu_driver*, const lite_npu_model* model, const uint8_t
   *out = exe.release();
   return LITE_NPU_STATUS_OK;
 }
+#endif
 
 void DestroyExecutable(lite_npu_driver*, lite_npu_executable* exe) { delete exe; }
 
@@ -211,7 +214,11 @@ LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
   lite_npu_driver* d = new (std::nothrow) lite_npu_driver;
   if (!d) return nullptr;
   std::memset(d, 0, sizeof(*d));
+#if SAMPLE_ABI_MINOR >= 1
   d->struct_size = sizeof(lite_npu_driver);
+#else  // an ABI 1.0 plugin's struct ends before the 1.1 fields
+  d->struct_size = offsetof(lite_npu_driver, serialize);
+#endif
   d->name = SAMPLE_DRIVER_NAME;
   d->version = "1.0.0";
   d->supports = sample::Supports;
@@ -219,9 +226,11 @@ LITE_NPU_DRIVER_EXPORT lite_npu_driver* lite_npu_driver_create(void) {
   d->execute = sample::Execute;
   d->destroy_executable = sample::DestroyExecutable;
   d->destroy = sample::Destroy;
+#if SAMPLE_ABI_MINOR >= 1
   d->serialize = sample::Serialize;
   d->deserialize = sample::Deserialize;
   d->cpu_features = "any";  // plain loops, no machine code in the bytes
+#endif
   return d;
 }
 

@@ -17,6 +17,7 @@
 
 #include "lite/core/base/buffer_pool.h"
 #include "lite/core/mir/pass.h"
+#include "lite/core/mir/ssa_graph.h"
 
 namespace lite {
 namespace mir {
@@ -37,12 +38,26 @@ class MemoryOptimizeStep : public ProgramStep {
         last_use[v] = i;
       }
     }
-    // Vars the program's other blocks (control-flow sub-blocks) name are
-    // read or written while their op runs, possibly again and again: never
-    // planned.
+    // Vars the sub-blocks of control-flow ops (while, conditional_block,
+    // nested ones included) name are read or written while their op runs,
+    // possibly again and again: never planned. (A device subgraph's block
+    // is its op's own business: the op lists what it reads and writes.)
     std::set<std::string> in_sub_blocks;
-    for (size_t b = 0; b < program->blocks.size(); ++b) {
-      if (static_cast<int>(b) == block_idx) continue;
+    std::set<int> control_blocks;
+    std::vector<int> pending = {block_idx};
+    while (!pending.empty()) {
+      const int b = pending.back();
+      pending.pop_back();
+      if (b < 0 || b >= static_cast<int>(program->blocks.size())) continue;
+      for (const cpp::OpDesc& op : program->blocks[b].ops) {
+        const cpp::Attribute* a = op.FindAttr("sub_block");
+        if (!IsControlFlowOp(op) || !a || a->type != cpp::AttrType::BLOCK) continue;
+        const int sub = std::get<int32_t>(a->value);
+        if (sub != block_idx && control_blocks.insert(sub).second) pending.push_back(sub);
+      }
+    }
+    for (int b : control_blocks) {
+      if (b < 0 || b >= static_cast<int>(program->blocks.size())) continue;
       for (const cpp::OpDesc& op : program->blocks[b].ops) {
         for (const auto& v : op.InputArgumentNames()) in_sub_blocks.insert(v);
         for (const auto& v : op.OutputArgumentNames()) in_sub_blocks.insert(v);
