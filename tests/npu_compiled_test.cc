@@ -17,6 +17,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/backends/npu/compiled_key.h"
 #include "lite/backends/npu/fake/fake_driver.h"
+#include "lite/backends/npu/nn_ir_codec.h"
 #include "lite/core/base/version.h"
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
@@ -281,6 +282,64 @@ TEST_F(NpuCompiledTest, CacheDirIsKeyedTrustedAndToleratesCorruptAndConcurrentWr
   ASSERT_TRUE(p.ok());
   RunOnce(p->get());
   EXPECT_EQ(OnlySubgraph(p->get()).deserializations, 1);
+}
+
+}  // namespace
+
+namespace {
+
+// The C-codegen driver stores its shared object: a saved .nb runs without
+// compiling (and without a C compiler being asked), a flipped byte in the
+// stored bytes recompiles, and without the trust option nothing is loaded.
+TEST(NpuCompiledCcodegen, SavedSharedObjectLoadsWithoutCompiling) {
+  CxxConfig c = FullConfig();
+  c.set_npu_driver("ccodegen");
+  c.set_npu_save_compiled(true);
+  auto full = CreatePaddlePredictor<CxxConfig>(c);
+  ASSERT_TRUE(full.ok()) << full.status().ToString();
+  const std::vector<float> want = RunOnce(full->get());
+  const auto built = OnlySubgraph(full->get());
+  if (built.state != "device") GTEST_SKIP() << "ccodegen did not compile here: " << built.reason;
+  const std::string nb = TempDir() + "/compiled_ccodegen.nb";
+  lite::Status s = (*full)->SaveOptimizedModel(nb, ModelType::kNaiveBuffer);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+
+  auto trusted = Light(nb, /*trust=*/true);
+  ASSERT_TRUE(trusted);
+  EXPECT_EQ(RunOnce(trusted.get()), want);
+  auto sub = OnlySubgraph(trusted.get());
+  EXPECT_EQ(sub.driver, "ccodegen");
+  EXPECT_EQ(sub.compiles, 0);
+  EXPECT_EQ(sub.deserializations, 1);
+
+  auto untrusted = Light(nb, /*trust=*/false);
+  ASSERT_TRUE(untrusted);
+  EXPECT_EQ(RunOnce(untrusted.get()), want);
+  sub = OnlySubgraph(untrusted.get());
+  EXPECT_EQ(sub.compiles, 1);
+  EXPECT_EQ(sub.deserializations, 0);
+
+  // One flipped byte in the middle of the stored shared object, the blob's
+  // checksum updated so that the driver's own Deserialize must refuse it.
+  {
+    lite::cpp::ProgramDesc program;
+    lite::Scope scope;
+    std::vector<CompiledSubgraph> compiled;
+    ASSERT_TRUE(lite::naive_buffer::LoadFromFile(nb, &program, &scope, nullptr, &compiled).ok());
+    ASSERT_EQ(compiled.size(), 1u);
+    std::vector<uint8_t>& blob = compiled[0].blob;
+    ASSERT_GT(blob.size(), 100u);
+    blob[blob.size() / 2] ^= 0x5a;
+    compiled[0].blob_sha256 = lite::npu::Sha256Hex(blob.data(), blob.size());
+    ASSERT_TRUE(lite::naive_buffer::SaveToFile(program, scope, nb, compiled).ok());
+  }
+  auto flipped = Light(nb, /*trust=*/true);
+  ASSERT_TRUE(flipped);
+  EXPECT_EQ(RunOnce(flipped.get()), want);
+  sub = OnlySubgraph(flipped.get());
+  EXPECT_EQ(sub.compiles, 1);
+  EXPECT_EQ(sub.deserializations, 0);
+  EXPECT_FALSE(sub.compiled_note.empty());
 }
 
 }  // namespace
