@@ -71,6 +71,10 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
   rt->threads_ = cap.threads;
   rt->npu_ = npu;
   rt->set_adaptive_threads(true);
+  // The twin's exec scope is made now, not when the twin is first needed:
+  // clones share the root scope and may run on other threads, and adding a
+  // child to it is not thread-safe.
+  if (rt->threads_ > 1) rt->single_thread_scope_ = rt->root_->NewScope();
   std::vector<std::unique_ptr<TargetContext>> targets;
   targets.push_back(kernels::npu::MakeNpuContext(npu));
   ASSIGN_OR_RETURN(rt->runtime_, BuildRuntimeProgram(rt->program_, rt->exec_scope_, cap.threads,
@@ -232,8 +236,8 @@ Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& 
 }
 
 Status PredictorRuntime::RunSingleThreaded(const std::string& signature) {
+  if (!single_thread_scope_) return Internal("no exec scope for the single-threaded program");
   if (!single_thread_) {
-    single_thread_scope_ = root_->NewScope();
     std::vector<std::unique_ptr<TargetContext>> targets;
     targets.push_back(kernels::npu::MakeNpuContext(npu_));
     ASSIGN_OR_RETURN(single_thread_, BuildRuntimeProgram(program_, single_thread_scope_, 1,

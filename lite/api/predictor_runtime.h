@@ -112,7 +112,8 @@ class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
   bool profiling_ = false;
   std::unique_ptr<ThreadGovernor> governor_;     // null with one thread
   std::unique_ptr<RuntimeProgram> single_thread_;  // the twin, once needed
-  Scope* single_thread_scope_ = nullptr;           // its exec scope (child of root)
+  Scope* single_thread_scope_ = nullptr;           // its exec scope (child of root,
+                                                   // made at creation with threads > 1)
   std::vector<std::string> input_names_;   // by feed col
   std::vector<std::string> output_names_;  // by fetch col
   std::string feed_var_, fetch_var_;  // names of the feed and fetch lists
