@@ -95,6 +95,16 @@ struct Variant {
   const char* placed;  // profile text every variant's predictor must show
 };
 
+// ThreadSanitizer cannot see through Debian's uninstrumented libgomp (the
+// fork and barriers of oneDNN's and the x86 kernels' OpenMP regions), so
+// under TSan the x86 predictors run one OpenMP thread each: the predictors
+// still run concurrently, the intra-op OpenMP threading is not checked.
+#if defined(__SANITIZE_THREAD__)
+constexpr int kX86Threads = 1;
+#else
+constexpr int kX86Threads = 2;
+#endif
+
 TEST(Concurrency, ClonesOnThreadsMatchTheSingleThreadedRun) {
   const std::string root = lite::SharedModelsDir();
   if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
@@ -102,7 +112,7 @@ TEST(Concurrency, ClonesOnThreadsMatchTheSingleThreadedRun) {
   const std::vector<Variant> variants = {
       {"host, 1 thread", {}, 1, "host/float/"},
       {"host, 2 threads", {}, 2, "host/float/"},
-      {"x86 (oneDNN), 2 threads", {lite::Place(lite::TargetType::kX86), host}, 2, "x86/float/"},
+      {"x86 (oneDNN)", {lite::Place(lite::TargetType::kX86), host}, kX86Threads, "x86/float/"},
       {"npu (xnnpack), 2 threads", {lite::Place(lite::TargetType::kNPU), host}, 2, "npu/float/"},
   };
   for (const char* model :
