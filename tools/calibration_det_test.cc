@@ -1,5 +1,5 @@
-// The PTQ target on a real model: ppocr_det_en_PP-OCRv3 calibrated (abs_max
-// and percentile) on four generated text pages (tools/text_pages.py, seed 1)
+// The PTQ target on a real model: ppocr_det_en_PP-OCRv3 calibrated (abs_max,
+// percentile and kl) on four generated text pages (tools/text_pages.py, seed 1)
 // keeps the map binarized at 0.3 within IoU 0.95 of fp32 on four other pages
 // (seed 2), every conv2d int8 in the written .nb, run by the light
 // predictor on x86. Skips without ../shared/models.
@@ -97,6 +97,11 @@ TEST(CalibrationDet, AbsMaxKeepsTheMapOnHeldOutPages) {
 TEST(CalibrationDet, PercentileKeepsTheMapOnHeldOutPages) {
   if (SharedModelsDir().empty()) GTEST_SKIP() << kSharedModelsMissing;
   CheckMethod(CalibrationMethod::kPercentile);
+}
+
+TEST(CalibrationDet, KlKeepsTheMapOnHeldOutPages) {
+  if (SharedModelsDir().empty()) GTEST_SKIP() << kSharedModelsMissing;
+  CheckMethod(CalibrationMethod::kKl);
 }
 
 }  // namespace

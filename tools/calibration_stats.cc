@@ -9,32 +9,7 @@ namespace tools {
 
 namespace {
 
-constexpr int kQuantizedBins = 128;  // int8 levels on one side of zero
-
-// KL(p || q) of two unnormalized histograms of the same length. Each is
-// normalized, then smoothed: empty bins get kEps and the others give that
-// mass back evenly (never below a tiny floor), so a candidate that drops
-// mass the reference has is penalized rather than infinite.
-double SmoothedKl(std::vector<double> p, std::vector<double> q) {
-  constexpr double kEps = 1e-7;
-  auto smooth = [](std::vector<double>* h) {
-    double total = 0;
-    int64_t zeros = 0;
-    for (double v : *h) {
-      total += v;
-      zeros += v == 0;
-    }
-    if (total <= 0) return false;
-    const int64_t nonzeros = static_cast<int64_t>(h->size()) - zeros;
-    const double take = kEps * zeros / nonzeros;
-    for (double& v : *h) v = v == 0 ? kEps : std::max(v / total - take, kEps * kEps);
-    return true;
-  };
-  if (!smooth(&p) || !smooth(&q)) return std::numeric_limits<double>::infinity();
-  double kl = 0;
-  for (size_t i = 0; i < p.size(); ++i) kl += p[i] * std::log(p[i] / q[i]);
-  return kl;
-}
+constexpr int kLevels = 127;  // int8 levels on one side of zero
 
 }  // namespace
 
@@ -93,23 +68,30 @@ float PercentileThreshold(const AbsHistogram& hist, double percentile) {
 float KlThreshold(const AbsHistogram& hist) {
   const auto& c = hist.counts();
   const int n = static_cast<int>(c.size());
+  double total = 0;
+  for (double v : c) total += v;
+  if (total <= 0) return hist.range();
+  // Suffix sums: the mass a clip at bin i folds into its last bin.
+  std::vector<double> above(n + 1, 0.0);
+  for (int k = n - 1; k >= 0; --k) above[k] = above[k + 1] + c[k];
   double best_kl = std::numeric_limits<double>::infinity();
-  int best_i = n;
+  int best_i = -1;
+  std::vector<double> q;
   // Candidates from half the range up, as Paddle's PTQ searches: it never
-  // clips more than half of the observed range.
-  for (int i = (n - 1) / 2; i <= n; ++i) {
-    // Reference: the first i bins, everything beyond clipped into the last.
-    std::vector<double> p(c.begin(), c.begin() + i);
-    double outliers = 0;
-    for (int k = i; k < n; ++k) outliers += c[k];
-    p[i - 1] += outliers;
-    // Candidate: the first i bins merged into 128 levels, each level's count
-    // spread back evenly over the bins of its range that held data.
-    std::vector<double> q(i, 0.0);
-    const double merged = static_cast<double>(i) / kQuantizedBins;
-    for (int j = 0; j < kQuantizedBins; ++j) {
-      const int start = static_cast<int>(j * merged);
-      const int stop = j == kQuantizedBins - 1 ? i : static_cast<int>((j + 1) * merged);
+  // clips more than half of the observed range. A clip whose edge bin is
+  // empty is skipped (its quantized histogram would miss the clipped mass).
+  const int first = (n - 1) / 2;
+  for (int i = first; i < n; ++i) {
+    if (c[i - 1] == 0) continue;
+    // Candidate: the first i bins merged into kLevels levels (the last
+    // level takes the remainder), each level's count spread back evenly
+    // over the bins of its range that hold data.
+    q.assign(i, 0.0);
+    double q_total = 0;
+    const int per_level = i / kLevels;
+    for (int j = 0; j < kLevels; ++j) {
+      const int start = j * per_level;
+      const int stop = j == kLevels - 1 ? i : start + per_level;
       double sum = 0;
       int nonzero = 0;
       for (int k = start; k < stop; ++k) {
@@ -120,14 +102,31 @@ float KlThreshold(const AbsHistogram& hist) {
       for (int k = start; k < stop; ++k) {
         if (c[k] != 0) q[k] = sum / nonzero;
       }
+      q_total += sum;
     }
-    const double kl = SmoothedKl(std::move(p), std::move(q));
+    // KL(p || q) with p the first i bins plus the clipped mass in the last,
+    // normalized by everything counted; bins where p is empty add nothing
+    // and q is never empty where p is not.
+    double kl = 0;
+    for (int k = 0; k < i; ++k) {
+      const double p = k == i - 1 ? c[k] + above[i] : c[k];
+      if (p == 0) continue;
+      kl += p * std::log((p * q_total) / (q[k] * total));
+    }
+    kl /= total;
     if (kl < best_kl) {
       best_kl = kl;
       best_i = i;
     }
   }
-  return static_cast<float>(std::min<double>(best_i * hist.bin_width(), hist.range()));
+  if (best_i < 0) {
+    // Every candidate edge was empty (data below half the range and a few
+    // far outliers): clip at the last bin holding data below the search.
+    best_i = first;
+    while (best_i > 0 && c[best_i] == 0) --best_i;
+  }
+  // The middle of the first clipped bin, as Paddle reports it.
+  return static_cast<float>(std::min<double>((best_i + 0.5) * hist.bin_width(), hist.range()));
 }
 
 }  // namespace tools

@@ -4,10 +4,13 @@
 //   percentile: the upper edge of the histogram bin where the cumulative
 //               share of |x| reaches `percentile` (99.99 by default), so
 //               rare outliers are clipped;
-//   kl:         TensorRT-style entropy calibration: the clip threshold whose
-//               128-level quantized histogram of |x| has the smallest KL
-//               divergence from the clipped reference histogram, searched
-//               from half the range up (as Paddle's PTQ does).
+//   kl:         entropy calibration as Paddle's PTQ does it: the clip
+//               threshold whose histogram of |x| merged into the 127 levels
+//               of one side of the int8 grid has the smallest KL divergence
+//               from the clipped reference histogram (unsmoothed: bins the
+//               reference leaves empty add nothing), searched from half the
+//               range up; the threshold is the middle of the first clipped
+//               bin.
 // An AbsHistogram counts the non-zero |x| in kBins equal bins over [0,
 // range] (exact zeros, e.g. after ReLU, are exact at any scale and would
 // swamp the rest); values above the range land in the last bin. Plain
