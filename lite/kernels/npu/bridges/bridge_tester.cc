@@ -37,6 +37,19 @@ BridgeTester& BridgeTester::Weight(const std::string& param, const DDim& dims,
   return *this;
 }
 
+BridgeTester& BridgeTester::Int8Weight(const std::string& param, const DDim& dims,
+                                       const std::vector<int8_t>& levels) {
+  tester_->SetInput<int8_t>(param, param, dims, levels);
+  tester_->scope()->FindVar(param)->GetMutableTensor()->set_persistable(true);
+  weights_.push_back(param);
+  return *this;
+}
+
+std::vector<float> BridgeTester::InputData(const std::string& var) const {
+  const Tensor& t = tester_->Get(var);
+  return std::vector<float>(t.data<float>(), t.data<float>() + t.numel());
+}
+
 BridgeTester& BridgeTester::Output(const std::string& param, const std::string& var) {
   const std::string name = var.empty() ? param : var;
   tester_->SetOutput(param, name);
@@ -64,6 +77,23 @@ double BridgeTester::ExpectMatchesHost(double max_abs) {
   if (!host.ok()) return INFINITY;
   std::vector<std::vector<float>> expected;
   for (const auto& o : outputs_) expected.push_back(tester_->GetData<float>(o));
+  return ExpectDriverMatches(tester_->op(), expected, max_abs);
+}
+
+double BridgeTester::ExpectMatches(const std::vector<float>& expected, double max_abs) {
+  auto op = OpRegistry::Global().Create(tester_->desc()->Type());
+  EXPECT_TRUE(op != nullptr);
+  if (!op) return INFINITY;
+  Status attach = op->Attach(*tester_->desc(), tester_->scope());
+  if (attach.ok()) attach = op->InferShape();
+  EXPECT_TRUE(attach.ok()) << attach.ToString();
+  if (!attach.ok()) return INFINITY;
+  return ExpectDriverMatches(op.get(), {expected}, max_abs);
+}
+
+double BridgeTester::ExpectDriverMatches(OpLite* op,
+                                         const std::vector<std::vector<float>>& expected,
+                                         double max_abs) {
   Status check = Check();
   EXPECT_TRUE(check.ok()) << "check mode rejected: " << check.ToString();
   if (!check.ok()) return INFINITY;
@@ -72,7 +102,7 @@ double BridgeTester::ExpectMatchesHost(double max_abs) {
   for (const auto& w : weights_) {
     weights.Var(w)->GetMutableTensor()->ShareDataWith(*tester_->scope()->FindMutableTensor(w));
   }
-  auto model = ConvertToModel({tester_->op()}, tester_->scope(), &weights, inputs_, outputs_);
+  auto model = ConvertToModel({op}, tester_->scope(), &weights, inputs_, outputs_);
   EXPECT_TRUE(model.ok()) << model.status().ToString();
   if (!model.ok()) return INFINITY;
   auto driver = DriverRegistry::Global().Create(driver_);

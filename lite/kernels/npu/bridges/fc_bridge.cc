@@ -2,9 +2,13 @@
 // kFullyConnected on X flattened to [M, K] (a kReshape when needed), the
 // bias as a [N] constant, the output reshaped back, alpha as a kScale, the
 // fused activation as a separate operation. A transposed Y is transposed
-// once here; a transposed or batched X is not supported.
+// once here; a transposed or batched X is not supported. The int8 form
+// (bridge_quant.h: W / Y int8 levels with Filter_scales per output column
+// N, Input_scale) becomes a quantize of the flattened X and a quantized
+// kFullyConnected whose weights are quantized per channel along axis 1.
 #include <cstring>
 
+#include "lite/kernels/npu/bridges/bridge_quant.h"
 #include "lite/kernels/npu/bridges/bridge_util.h"
 #include "lite/operators/matmul_ops.h"
 
@@ -19,15 +23,33 @@ int64_t Prod(const std::vector<int64_t>& d, size_t b, size_t e) {
   return n;
 }
 
+// The weight operand of parameter `w_param`: float32, or int8 levels
+// quantized along N when `int8` is enabled (and only then).
+Status CheckWeight(const OpLite& op, BridgeContext* ctx, const std::string& w_param, int w,
+                   const Int8Form& int8) {
+  const ElementType t = ctx->model()->operands[w].type;
+  const ElementType want = int8.enabled ? ElementType::kInt8 : ElementType::kFloat32;
+  if (t == want) return Status::OK();
+  return InvalidArgument(op.DebugName() + ": " + w_param + " holds " + ElementTypeName(t) +
+                         (int8.enabled ? " but enable_int8 needs int8 levels"
+                                       : " without enable_int8"));
+}
+
 // Emits out_var = act(alpha * (x2d [M,K] * w [K,N] + bias)) reshaped to
-// out_var's dims.
-Status EmitFc(OpLite* op, BridgeContext* ctx, int x, int64_t m, int64_t k, int w, int bias,
-              float alpha, const operators::FusedActivation& act) {
+// out_var's dims; with `int8` enabled x2d is quantized and w holds levels.
+Status EmitFc(OpLite* op, BridgeContext* ctx, const std::string& x_param, int x, int64_t m,
+              int64_t k, const std::string& w_param, int w, int bias, float alpha,
+              const operators::FusedActivation& act, const Int8Form& int8) {
   RETURN_IF_ERROR(CheckActivation(*op, act));
+  RETURN_IF_ERROR(CheckWeight(*op, ctx, w_param, w, int8));
   const std::string out_var = OutVar(*op, "Out");
   const auto out_dims = ctx->Dims(out_var);
   const int64_t n = ctx->model()->operands[w].dims[1];
   int x2 = ctx->check_mode() ? x : Reshaped(ctx, *op, x, {m, k});
+  if (int8.enabled) {
+    RETURN_IF_ERROR(MarkChannelQuantized(*op, ctx, w_param, w, 1, int8.filter_scales));
+    x2 = QuantizedInput(ctx, *op, x2, InVar(*op, x_param), int8.input_scale, int8.round_type);
+  }
   std::vector<int> inputs{x2, w};
   if (bias >= 0) inputs.push_back(ctx->check_mode() ? bias : Reshaped(ctx, *op, bias, {n}));
   const bool reshape_out = out_dims != std::vector<int64_t>{m, n};
@@ -59,11 +81,12 @@ Status FcBridge(OpLite* op, BridgeContext* ctx) {
   if (op->op_desc().HasInput("Bias")) {
     ASSIGN_OR_RETURN(bias, ctx->ConstantOf(*op, "Bias"));
   }
+  ASSIGN_OR_RETURN(Int8Form int8, ReadInt8Form(*op));
   const auto xd = ctx->Dims(InVar(*op, "Input"));
   operators::FusedActivation act = p.act;
   if (p.relu && !act.enabled()) act.kind = operators::FusedActivation::kRelu;
-  return EmitFc(op, ctx, x, Prod(xd, 0, p.in_num_col_dims), Prod(xd, p.in_num_col_dims, xd.size()),
-                w, bias, 1.f, act);
+  return EmitFc(op, ctx, "Input", x, Prod(xd, 0, p.in_num_col_dims),
+                Prod(xd, p.in_num_col_dims, xd.size()), "W", w, bias, 1.f, act, int8);
 }
 
 Status MulBridge(OpLite* op, BridgeContext* ctx) {
@@ -74,9 +97,10 @@ Status MulBridge(OpLite* op, BridgeContext* ctx) {
   if (yd.size() != 2 || p.y_num_col_dims != 1) {
     return Unimplemented(op->DebugName() + ": Y must be 2-D with y_num_col_dims 1");
   }
+  ASSIGN_OR_RETURN(Int8Form int8, ReadInt8Form(*op));
   const auto xd = ctx->Dims(InVar(*op, "X"));
-  return EmitFc(op, ctx, x, Prod(xd, 0, p.x_num_col_dims), Prod(xd, p.x_num_col_dims, xd.size()),
-                y, -1, 1.f, p.act);
+  return EmitFc(op, ctx, "X", x, Prod(xd, 0, p.x_num_col_dims),
+                Prod(xd, p.x_num_col_dims, xd.size()), "Y", y, -1, 1.f, p.act, int8);
 }
 
 Status MatMulBridge(OpLite* op, BridgeContext* ctx) {
@@ -91,21 +115,29 @@ Status MatMulBridge(OpLite* op, BridgeContext* ctx) {
   }
   const auto xd = ctx->Dims(InVar(*op, "X"));
   if (xd.size() < 2) return Unimplemented(op->DebugName() + ": X must have rank >= 2");
-  if (p.trans_y) {  // transpose the constant once
-    Operand t = ctx->model()->operands[y];
+  ASSIGN_OR_RETURN(Int8Form int8, ReadInt8Form(*op));
+  if (p.trans_y) {  // transpose the constant (float32 values or int8 levels) once
+    const Operand& src = ctx->model()->operands[y];
+    Operand t = src;
     t.dims = {yd[1], yd[0]};
     t.name += "/transposed";
     if (!ctx->check_mode()) {
-      const float* src = ctx->model()->operands[y].f32();
-      std::vector<float> dst(yd[0] * yd[1]);
+      const size_t size = ElementSize(src.type);
       for (int64_t i = 0; i < yd[0]; ++i) {
-        for (int64_t j = 0; j < yd[1]; ++j) dst[j * yd[0] + i] = src[i * yd[1] + j];
+        for (int64_t j = 0; j < yd[1]; ++j) {
+          std::memcpy(&t.data[(j * yd[0] + i) * size], &src.data[(i * yd[1] + j) * size], size);
+        }
       }
-      std::memcpy(t.data.data(), dst.data(), dst.size() * sizeof(float));
+    }
+    // The untransposed levels stay an operand of the model: they carry
+    // their quantization too (along N, dim 0 here).
+    if (int8.enabled) {
+      RETURN_IF_ERROR(MarkChannelQuantized(*op, ctx, "Y", y, 0, int8.filter_scales));
     }
     y = ctx->model()->AddOperand(std::move(t));
   }
-  return EmitFc(op, ctx, x, Prod(xd, 0, xd.size() - 1), xd.back(), y, -1, p.alpha, p.act);
+  return EmitFc(op, ctx, "X", x, Prod(xd, 0, xd.size() - 1), xd.back(), "Y", y, -1, p.alpha,
+                p.act, int8);
 }
 
 }  // namespace
