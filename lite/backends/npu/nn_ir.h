@@ -134,8 +134,6 @@ struct Operand {
 //   zero point z). attrs round_type: 1 (Paddle's fake quantization) level =
 //   round_half_away(clip(x / q, -127, 127)) + z; 0 level =
 //   round_ties_even(x / q) clamped to [-128, 127], + z.
-// dequantize: x int8 with per-tensor quantization (scale q, zero point z)
-//   -> out float32 = q * (level - z).
 //
 // Quantized conv2d and fully_connected: x int8 (per-tensor, scale sx, zero
 // point zx), filter / w int8 (per-channel along the output channel: conv

@@ -53,5 +53,4 @@
   X(kResizeBilinear, RESIZE_BILINEAR, "resize_bilinear", 1, 1, 1, 1,                             \
     "align_corners:int align_mode:int ratio_h:float ratio_w:float")                              \
   X(kBatchNorm, BATCH_NORM, "batch_norm", 5, 5, 1, 1, "epsilon:float")                          \
-  X(kQuantize, QUANTIZE, "quantize", 1, 1, 1, 1, "round_type:int")                              \
-  X(kDequantize, DEQUANTIZE, "dequantize", 1, 1, 1, 1, "")
+  X(kQuantize, QUANTIZE, "quantize", 1, 1, 1, 1, "round_type:int")

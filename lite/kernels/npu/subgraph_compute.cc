@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "lite/backends/npu/nn_ir_requantize.h"
 #include "lite/kernels/npu/compiled_cache.h"
 #include "lite/kernels/npu/npu_context.h"
 #include "lite/kernels/npu/subgraph_converter.h"
@@ -96,22 +95,6 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   return &(compiled_[sig] = std::move(compiled));
 }
 
-namespace {
-
-// Int8 outputs for the quantized convs before a hard_swish and a quantize
-// (nn_ir_requantize.h) when the driver takes every operation of the
-// rewritten model; else `model` stays as converted.
-void UseInt8OutputsBeforeHardSwish(const lite::npu::Driver& driver, lite::npu::Model* model) {
-  lite::npu::Model rewritten = *model;
-  if (lite::npu::RequantizeConvsBeforeHardSwish(&rewritten) == 0) return;
-  for (const auto& op : rewritten.operations) {
-    if (!driver.Supports(rewritten, op).ok()) return;
-  }
-  *model = std::move(rewritten);
-}
-
-}  // namespace
-
 Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
                                   bool* refused) {
   auto& p = Param<SubgraphParam>();
@@ -120,7 +103,6 @@ Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
   const Scope* weights = p.scope->parent() ? p.scope->parent() : p.scope;
   ASSIGN_OR_RETURN(lite::npu::Model model,
                    lite::npu::ConvertToModel(ops, p.scope, weights, part->inputs, part->outputs));
-  UseInt8OutputsBeforeHardSwish(*driver_, &model);
   part->output_dims.clear();
   for (int idx : model.outputs) part->output_dims.push_back(model.operands[idx].dims);
   lite::npu::CompileOptions options;

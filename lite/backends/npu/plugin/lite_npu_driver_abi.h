@@ -54,9 +54,8 @@ extern "C" {
  * the major. Minor 2 added quantized operands (LITE_NPU_INT8, the
  * quantizations array of lite_npu_model, LITE_NPU_OP_QUANTIZE). */
 #define LITE_NPU_DRIVER_ABI_MAJOR 1
-#define LITE_NPU_DRIVER_ABI_MINOR 3 /* 1.1: serialize, deserialize, cpu_features;
-                                       1.2: int8 operands, quantize, quantization;
-                                       1.3: dequantize */
+#define LITE_NPU_DRIVER_ABI_MINOR 2 /* 1.1: serialize, deserialize, cpu_features;
+                                       1.2: int8 operands, quantize, quantization */
 #define LITE_NPU_DRIVER_MAKE_VERSION(major, minor) \
   ((((uint32_t)(major)) << 16) | ((uint32_t)(minor) & 0xffffu))
 #define LITE_NPU_DRIVER_ABI_VERSION \
@@ -123,8 +122,7 @@ typedef enum {
   LITE_NPU_OP_RESIZE_BILINEAR = 31, /* align_corners, align_mode, ratio_h, ratio_w */
   LITE_NPU_OP_BATCH_NORM = 32,      /* x, scale, bias, mean, variance; epsilon */
   LITE_NPU_OP_QUANTIZE = 33,        /* minor 2: x float32 -> out int8; round_type */
-  LITE_NPU_OP_DEQUANTIZE = 34,      /* minor 3: x int8 (per tensor) -> out float32 */
-  LITE_NPU_OP_COUNT = 35
+  LITE_NPU_OP_COUNT = 34
 } lite_npu_operation_type;
 
 /* Attribute value kinds. */

@@ -70,13 +70,13 @@ void ExpectRefused(const PluginScan& scan, const std::string& message) {
 TEST(PluginLoader, WrongMajorVersionIsRefusedStatingBothVersions) {
   auto scan = LoadOne("major", TestPlugin("bad_major"), "acme_major_npu_driver.so");
   ExpectRefused(scan, NewDir("major") + "/acme_major_npu_driver.so: built for driver ABI 2.2, "
-                      "this engine has ABI 1.3 (it loads major 1 with minor <= 3)");
+                      "this engine has ABI 1.2 (it loads major 1 with minor <= 2)");
 }
 
 TEST(PluginLoader, NewerMinorVersionIsRefused) {
   auto scan = LoadOne("minor", TestPlugin("newer_minor"), "acme_minor_npu_driver.so");
-  ExpectRefused(scan, NewDir("minor") + "/acme_minor_npu_driver.so: built for driver ABI 1.4, "
-                      "this engine has ABI 1.3 (it loads major 1 with minor <= 3)");
+  ExpectRefused(scan, NewDir("minor") + "/acme_minor_npu_driver.so: built for driver ABI 1.3, "
+                      "this engine has ABI 1.2 (it loads major 1 with minor <= 2)");
 }
 
 TEST(PluginLoader, MissingEntryPointAndNullCreateAreRefused) {
@@ -133,7 +133,7 @@ TEST(PluginLoader, SampleLoadsAndDuplicatesAreRefusedInScanOrder) {
   EXPECT_EQ(scan.loaded[0].version, "1.0.0");
   EXPECT_EQ(scan.loaded[0].path, a + "/sample_ref_npu_driver.so");
   EXPECT_EQ(scan.loaded[0].abi_major, 1);
-  EXPECT_EQ(scan.loaded[0].abi_minor, 3);
+  EXPECT_EQ(scan.loaded[0].abi_minor, 2);
   EXPECT_EQ(DriverRegistry::Global().Origin("sample_ref"), a + "/sample_ref_npu_driver.so");
   const std::string dup = ": driver name 'sample_ref' is already registered by " + a +
                           "/sample_ref_npu_driver.so (first one wins)";

@@ -100,12 +100,6 @@ Status ReferenceDriver::Execute(Executable* executable, const std::vector<HostTe
         RunQuantize(op, in[0].data, y.numel(), y.quant, static_cast<int8_t*>(data[op.outputs[0]]));
         break;
       }
-      case OperationType::kDequantize: {
-        const Operand& x = m.operands[op.inputs[0]];
-        RunDequantize(static_cast<const int8_t*>(data[op.inputs[0]]), x.numel(), x.quant,
-                      static_cast<float*>(data[op.outputs[0]]));
-        break;
-      }
       case OperationType::kConv2D:
         s = quantized ? RunQuantizedConvolution(m, op, raw, data[op.outputs[0]])
                       : RunConvolution(op, in, out[0]);

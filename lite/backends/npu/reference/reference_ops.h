@@ -38,14 +38,12 @@ Status RunResize(const Operation& op, const View& x, const MutableView& out);
 Status RunBatchNorm(const Operation& op, const std::vector<View>& in, const MutableView& out);
 
 // Quantized operations (reference_quant.cc). Which element types `op` may
-// read and write here: float32 everywhere, int8 for quantize, dequantize and quantized
+// read and write here: float32 everywhere, int8 for quantize and quantized
 // conv2d / fully_connected (per-tensor x, filter per channel along its
 // output axis or per tensor, float32 bias, float32 or per-tensor int8 out).
 Status CheckOperandTypes(const Model& model, const Operation& op);
 void RunQuantize(const Operation& op, const float* x, int64_t n, const Quantization& q,
                  int8_t* out);
-// out = q.scales[0] * (level - q.zero_point) (dequantize).
-void RunDequantize(const int8_t* x, int64_t n, const Quantization& q, float* out);
 // `in` / `out` point at each operand's elements (int8 levels or float32).
 Status RunQuantizedConvolution(const Model& model, const Operation& op,
                                const std::vector<const void*>& in, void* out);

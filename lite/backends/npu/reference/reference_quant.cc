@@ -92,16 +92,6 @@ Status CheckOperandTypes(const Model& model, const Operation& op) {
     }
     return Status::OK();
   }
-  if (op.type == OperationType::kDequantize) {
-    const Operand& x = model.operands[op.inputs[0]];
-    const Operand& out = model.operands[op.outputs[0]];
-    if (!IsQuantized(x) || x.quant.kind != Quantization::kPerTensor ||
-        out.type != ElementType::kFloat32) {
-      return Unimplemented(name + ": per-tensor int8 " + x.name + " to float32 " + out.name +
-                           " only");
-    }
-    return Status::OK();
-  }
   const bool int8_capable =
       op.type == OperationType::kConv2D || op.type == OperationType::kFullyConnected;
   bool any_int8 = false;
@@ -135,10 +125,6 @@ void RunQuantize(const Operation& op, const float* x, int64_t n, const Quantizat
     level = std::min(std::max(level + q.zero_point, -128.f), 127.f);
     out[i] = static_cast<int8_t>(level);
   }
-}
-
-void RunDequantize(const int8_t* x, int64_t n, const Quantization& q, float* out) {
-  for (int64_t i = 0; i < n; ++i) out[i] = q.scales[0] * (x[i] - q.zero_point);
 }
 
 Status RunQuantizedConvolution(const Model& model, const Operation& op,

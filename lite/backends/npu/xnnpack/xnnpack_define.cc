@@ -178,8 +178,6 @@ Status XnnpackBuilder::Define(size_t index) {
       return quantized ? DefineQuantizedConv(op, out_operand, x, y, lo, hi)
                        : DefineConv(op, x, y, lo, hi);
     case OperationType::kQuantize: return DefineQuantize(op, x, y);
-    case OperationType::kDequantize:
-      return XnnCheck(xnn_define_convert(subgraph_, x, y, 0), op, "convert to fp32");
     case OperationType::kConv2DTranspose: return DefineDeconv(op, x, y, lo, hi);
     case OperationType::kPool2D: return DefinePool(op, x, y, lo, hi);
     case OperationType::kFullyConnected:

@@ -68,7 +68,6 @@ Status XnnpackSupports(const Model& model, const Operation& op) {
     }
     case OperationType::kFullyConnected:
     case OperationType::kQuantize:
-    case OperationType::kDequantize:
       return Status::OK();
     case OperationType::kAdd: case OperationType::kSub: case OperationType::kMul:
     case OperationType::kDiv: case OperationType::kMax: case OperationType::kMin: {
