@@ -5,6 +5,7 @@
 // its Filter_scales; a conv whose input is not quantized is declined.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -110,6 +111,164 @@ TEST(QuantDequantFuse, UnquantizedInputIsDeclined) {
   const FusionRun r = RunOrFail(m, AllFusionPasses(), kX86);
   EXPECT_EQ(r.counters.at("declined_pattern"), 1) << r.pass_log;
   EXPECT_FALSE(HasInt8Conv(r));
+}
+
+// ---- the quantize_linear / dequantize_linear form ----
+
+enum class LinearWeight { kQuantDequantPair, kStoredLevels };
+
+// Appends quantize_linear -> dequantize_linear on `in` (Scale `scale`,
+// ZeroPoint `zp`), writing in + ".qdq".
+void LinearPair(TestModel* m, const std::string& in, const std::string& scale,
+                const std::string& zp, int axis, int round_type) {
+  for (const char* type : {"quantize_linear", "dequantize_linear"}) {
+    const bool q = std::string(type) == "quantize_linear";
+    auto& op = m->Op(type, {{"X", {q ? in : in + ".q"}}, {"Scale", {scale}}, {"ZeroPoint", {zp}}},
+                     {{"Y", {q ? in + ".q" : in + ".qdq"}}});
+    op.SetAttr("quant_axis", axis);
+    op.SetAttr("bit_length", 8);
+    op.SetAttr("round_type", round_type);
+  }
+}
+
+// Weight `w` of `dims` quantized along `axis` (`channels` scales) in form
+// `form`; the consumer reads "w.qdq". Scales are 0.8 of the channel's
+// largest |w| so round_type 1 clips and round_type 0 clamps some values.
+void LinearQuantWeight(TestModel* m, const DDim& dims, int axis, LinearWeight form,
+                       int round_type) {
+  const int64_t channels = dims[axis];
+  std::vector<float> scales(channels);
+  for (int64_t c = 0; c < channels; ++c) scales[c] = 0.05f + 0.01f * c;
+  m->Weight("w.scale", {channels}, scales);
+  m->Weight("w.zp", {channels}, std::vector<float>(channels, 0.f));
+  if (form == LinearWeight::kStoredLevels) {
+    std::vector<int8_t> levels(Product(dims));
+    for (size_t i = 0; i < levels.size(); ++i) levels[i] = static_cast<int8_t>((i * 37) % 255 - 127);
+    m->Int8Weight("w.q", dims, levels);
+    auto& d = m->Op("dequantize_linear", {{"X", {"w.q"}}, {"Scale", {"w.scale"}}, {"ZeroPoint", {"w.zp"}}},
+                    {{"Y", {"w.qdq"}}});
+    d.SetAttr("quant_axis", axis);
+    d.SetAttr("bit_length", 8);
+    return;
+  }
+  m->RandomWeight("w", dims, -0.07f, 0.07f);
+  LinearPair(m, "w", "w.scale", "w.zp", axis, round_type);
+}
+
+// x [1, 8, 10, 10] -> quantize_linear -> dequantize_linear (scale 0.7, per
+// tensor) -> conv2d 3x3 (weight per output channel) -> relu -> y.
+TestModel LinearQuantConv(LinearWeight form, int round_type) {
+  TestModel m;
+  m.Input("x", {1, 8, 10, 10});
+  m.Weight("x.scale", {1}, {0.7f});
+  m.Weight("x.zp", {1}, {0.f});
+  LinearPair(&m, "x", "x.scale", "x.zp", -1, round_type);
+  LinearQuantWeight(&m, {8, 8, 3, 3}, 0, form, round_type);
+  auto& conv = m.Op("conv2d", {{"Input", {"x.qdq"}}, {"Filter", {"w.qdq"}}}, {{"Output", {"c"}}});
+  conv.SetAttr("strides", std::vector<int32_t>{1, 1});
+  conv.SetAttr("paddings", std::vector<int32_t>{1, 1});
+  conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+  conv.SetAttr("groups", 1);
+  m.Op("relu", {{"X", {"c"}}}, {{"Out", {"y"}}});
+  m.Output("y");
+  return m;
+}
+
+TEST(QuantDequantFuse, LinearFormConvBecomesInt8AndMatchesTheSimulation) {
+  for (LinearWeight form : {LinearWeight::kQuantDequantPair, LinearWeight::kStoredLevels}) {
+    for (int round_type : {0, 1}) {
+      SCOPED_TRACE("stored levels " + std::to_string(form == LinearWeight::kStoredLevels) +
+                   ", round_type " + std::to_string(round_type));
+      const TestModel m = LinearQuantConv(form, round_type);
+      const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+      const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+      ASSERT_FALSE(int8.outputs.empty());
+      EXPECT_EQ(int8.counters.at("made_int8_conv2d"), 1) << int8.pass_log;
+      EXPECT_TRUE(HasInt8Conv(int8));
+      EXPECT_EQ(CountOps(int8.op_types, "quantize_linear"), 0);
+      EXPECT_EQ(CountOps(int8.op_types, "dequantize_linear"), 0);
+      ExpectNearSimulation(sim, int8);
+      // Disabled: the simulation on x86 as well.
+      std::vector<std::string> without = AllFusionPasses();
+      without.erase(std::find(without.begin(), without.end(), kPass));
+      const FusionRun x86_sim = RunOrFail(m, without, kX86);
+      EXPECT_FALSE(HasInt8Conv(x86_sim));
+      EXPECT_EQ(CountOps(x86_sim.op_types, "quantize_linear"), 1);
+    }
+  }
+}
+
+TEST(QuantDequantFuse, LinearFormScalesAreTheRealScale) {
+  // The int8 conv's Input_scale / Filter_scales are the ops' Scale values
+  // (level * scale / 127), not scale / 127: a 10% different activation
+  // scale in the simulation moves the result beyond the tolerance.
+  TestModel m = LinearQuantConv(LinearWeight::kStoredLevels, 0);
+  const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+  for (const auto& op : int8.program.blocks[0].ops) {
+    if (op.Type() != "conv2d") continue;
+    EXPECT_FLOAT_EQ(op.GetAttr<float>("Input_scale", 0.f), 0.7f);
+    EXPECT_FLOAT_EQ(op.GetAttr<std::vector<float>>("Filter_scales", {}).at(3), 0.08f);
+  }
+  m.weights.at("x.scale").mutable_data<float>()[0] = 0.77f;
+  const FusionRun other = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  EXPECT_GT(MaxAbsDiff(other.outputs, int8.outputs), 1e-3);
+}
+
+// The model with one op's attribute or input replaced.
+TestModel WithOp(TestModel m, const std::string& type, bool weight_side,
+                 const std::function<void(cpp::OpDesc*)>& edit) {
+  for (auto& op : m.program.blocks[0].ops) {
+    if (op.Type() != type) continue;
+    const bool on_weight = op.Input("X").front().rfind("w", 0) == 0;
+    if (on_weight == weight_side) edit(&op);
+  }
+  return m;
+}
+
+TEST(QuantDequantFuse, MalformedLinearOpsFailAtCreationNamingTheOp) {
+  // A fresh model per case (copies of a TestModel share weight buffers).
+  auto good = [] { return LinearQuantConv(LinearWeight::kQuantDequantPair, 0); };
+  struct Case {
+    TestModel model;
+    std::string op, what;
+  };
+  TestModel zero_scale = good();
+  zero_scale.weights.at("x.scale").mutable_data<float>()[0] = 0.f;
+  TestModel negative_weight_scale = good();
+  negative_weight_scale.weights.at("w.scale").mutable_data<float>()[2] = -0.1f;
+  const std::vector<Case> cases = {
+      {WithOp(good(), "quantize_linear", false,
+              [](cpp::OpDesc* d) { d->SetInput("Scale", {"no_such_scale"}); }),
+       "quantize_linear (output: x.q)", "no_such_scale"},
+      {zero_scale, "quantize_linear (output: x.q)", "must be finite and > 0"},
+      {negative_weight_scale, "quantize_linear (output: w.q", "must be finite and > 0"},
+      {WithOp(good(), "dequantize_linear", false,
+              [](cpp::OpDesc* d) { d->SetAttr("bit_length", 4); }),
+       "dequantize_linear (output: x.qdq)", "bit_length 4"},
+      {WithOp(good(), "dequantize_linear", true,
+              [](cpp::OpDesc* d) { d->SetAttr("quant_axis", 4); }),
+       "dequantize_linear (output: w.qdq)", "quant_axis 4"},
+  };
+  for (const Case& c : cases) {
+    for (const auto& places : {kX86, std::vector<Place>{Place(TargetType::kHost)}}) {
+      auto run = RunWith(c.model, AllFusionPasses(), c.model.RandomInputs(), places);
+      ASSERT_FALSE(run.ok()) << c.what;
+      EXPECT_NE(run.status().message().find(c.op), std::string::npos) << run.status().message();
+      EXPECT_NE(run.status().message().find(c.what), std::string::npos)
+          << run.status().message();
+    }
+  }
+}
+
+TEST(QuantDequantFuse, NonZeroZeroPointIsDeclined) {
+  TestModel m = LinearQuantConv(LinearWeight::kQuantDequantPair, 0);
+  m.weights.at("x.zp").mutable_data<float>()[0] = 3.f;
+  auto run = RunWith(m, {kPass}, m.RandomInputs(), kX86);
+  // Declined by the pass; the simulation then refuses asymmetric levels.
+  ASSERT_FALSE(run.ok());
+  EXPECT_NE(run.status().message().find("ZeroPoint"), std::string::npos)
+      << run.status().message();
+  EXPECT_NE(run.status().message().find("quantize_linear"), std::string::npos);
 }
 
 }  // namespace
