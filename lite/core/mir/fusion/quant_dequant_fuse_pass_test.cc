@@ -113,6 +113,42 @@ TEST(QuantDequantFuse, UnquantizedInputIsDeclined) {
   EXPECT_FALSE(HasInt8Conv(r));
 }
 
+// x [1, 8, 6, 6] -> act qdq -> conv2d_transpose 3x3 stride 2, W [8, 4, 3, 3]
+// quant-dequantized along `weight_axis` (1: per output channel) -> y.
+TestModel QuantConvTranspose(int weight_axis) {
+  TestModel m;
+  m.Input("x", {1, 8, 6, 6});
+  m.Weight("x.scale", {1}, {0.9f});
+  m.Op(kActQdq, {{"X", {"x"}}, {"InScale", {"x.scale"}}},
+       {{"Out", {"x.qdq"}}, {"OutScale", {"x.scale"}}})
+      .SetAttr("bit_length", 8);
+  m.RandomWeight("w", {8, 4, 3, 3}, -0.4f, 0.4f);
+  auto& wq = m.Op(kChannelQdq, {{"X", {"w"}}}, {{"Out", {"w.qdq"}}, {"OutScale", {"w.s"}}});
+  wq.SetAttr("bit_length", 8);
+  wq.SetAttr("quant_axis", weight_axis);
+  auto& deconv =
+      m.Op("conv2d_transpose", {{"Input", {"x.qdq"}}, {"Filter", {"w.qdq"}}}, {{"Output", {"y"}}});
+  deconv.SetAttr("strides", std::vector<int32_t>{2, 2});
+  deconv.SetAttr("paddings", std::vector<int32_t>{1, 1});
+  deconv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+  deconv.SetAttr("groups", 1);
+  m.Output("y");
+  return m;
+}
+
+TEST(QuantDequantFuse, ConvTransposeWithoutInt8KernelKeepsTheSimulation) {
+  const FusionRun sim = RunOrFail(QuantConvTranspose(1), {}, {Place(TargetType::kHost)});
+  const FusionRun x86 = RunOrFail(QuantConvTranspose(1), AllFusionPasses(), kX86);
+  EXPECT_EQ(x86.counters.at("declined_no_int8_kernel"), 1) << x86.pass_log;
+  EXPECT_EQ(x86.counters.count("made_int8"), 0u);
+  EXPECT_EQ(CountOps(x86.op_types, kActQdq), 1);
+  EXPECT_FALSE(HasInt8Conv(x86));
+  ExpectNearSimulation(sim, x86);
+  // Scales along the input channels (axis 0) are not per output channel.
+  const FusionRun axis0 = RunOrFail(QuantConvTranspose(0), AllFusionPasses(), kX86);
+  EXPECT_EQ(axis0.counters.at("declined_pattern"), 1) << axis0.pass_log;
+}
+
 // ---- the quantize_linear / dequantize_linear form ----
 
 enum class LinearWeight { kQuantDequantPair, kStoredLevels };
