@@ -376,7 +376,9 @@ class QuantDequantFusePass : public Pass {
     if (!weight.declined.empty()) return Decline(weight.declined);
     const WeightQuant& wq = weight.value;
     const size_t rank = kind.conv ? 4 : 2;
-    if (w_q->outlinks.size() != 1 || IsFetched(w_q) || !IsNchw(d) || !HasNoFusedActivation(d) ||
+    // (A product's activation, fc's relu included, is the kernel's to judge.)
+    if (w_q->outlinks.size() != 1 || IsFetched(w_q) || !IsNchw(d) ||
+        (kind.conv && !HasNoFusedActivation(d)) ||
         wq.levels.dims().size() != rank || !WeightLayoutOk(d)) {
       return Decline("declined_pattern");
     }

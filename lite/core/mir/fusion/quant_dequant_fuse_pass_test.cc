@@ -307,6 +307,145 @@ TEST(QuantDequantFuse, NonZeroZeroPointIsDeclined) {
   EXPECT_NE(run.status().message().find("quantize_linear"), std::string::npos);
 }
 
+// ---- fc / mul / matmul / matmul_v2 ----
+
+enum class ProductForm { kFake, kLinearLevels };
+
+// x -> activation quant (scale 0.9) -> `type` with a constant weight [16, 8]
+// quantized per column (quant_axis 1) -> y; fc with Bias and relu, matmul
+// with alpha 0.5 on a 3-D x (batches stacked).
+TestModel QuantProduct(const std::string& type, ProductForm form) {
+  TestModel m;
+  const bool batched = type == "matmul" || type == "matmul_v2";
+  m.Input("x", batched ? DDim{2, 3, 16} : DDim{4, 16});
+  m.Weight("x.scale", {1}, {0.9f});
+  if (form == ProductForm::kFake) {
+    m.Op(kActQdq, {{"X", {"x"}}, {"InScale", {"x.scale"}}},
+         {{"Out", {"x.qdq"}}, {"OutScale", {"x.scale"}}})
+        .SetAttr("bit_length", 8);
+    m.RandomWeight("w", {16, 8}, -0.5f, 0.5f);
+    auto& wq = m.Op(kChannelQdq, {{"X", {"w"}}}, {{"Out", {"w.qdq"}}, {"OutScale", {"w.s"}}});
+    wq.SetAttr("bit_length", 8);
+    wq.SetAttr("quant_axis", 1);
+  } else {
+    m.Weight("x.zp", {1}, {0.f});
+    LinearPair(&m, "x", "x.scale", "x.zp", -1, 0);
+    LinearQuantWeight(&m, {16, 8}, 1, LinearWeight::kStoredLevels, 0);
+  }
+  const std::string in = type == "fc" ? "Input" : "X";
+  const std::string w = type == "fc" ? "W" : "Y";
+  std::map<std::string, std::vector<std::string>> inputs = {{in, {"x.qdq"}}, {w, {"w.qdq"}}};
+  if (type == "fc") {
+    m.RandomWeight("bias", {8});
+    inputs["Bias"] = {"bias"};
+  }
+  auto& op = m.Op(type, inputs, {{"Out", {"y"}}});
+  if (type == "fc") {
+    op.SetAttr("in_num_col_dims", 1);
+    op.SetAttr("activation_type", std::string("relu"));
+  }
+  if (type == "matmul") op.SetAttr("alpha", 0.5f);
+  m.Output("y");
+  return m;
+}
+
+int64_t CounterOf(const FusionRun& r, const std::string& name) {
+  auto it = r.counters.find(name);
+  return it == r.counters.end() ? 0 : it->second;
+}
+
+const char* const kProducts[] = {"fc", "mul", "matmul", "matmul_v2"};
+
+TEST(QuantDequantFuse, ProductsBecomeInt8OnX86AndMatchTheSimulation) {
+  for (const char* type : kProducts) {
+    for (ProductForm form : {ProductForm::kFake, ProductForm::kLinearLevels}) {
+      SCOPED_TRACE(std::string(type) + (form == ProductForm::kFake ? " fake" : " linear"));
+      const TestModel m = QuantProduct(type, form);
+      const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+      const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+      ASSERT_FALSE(int8.outputs.empty());
+      EXPECT_EQ(CounterOf(int8, "made_int8_" + std::string(type)), 1) << int8.pass_log;
+      EXPECT_TRUE(HasInt8Conv(int8));  // any op with enable_int8
+      EXPECT_EQ(CountOps(int8.op_types, kActQdq) + CountOps(int8.op_types, "dequantize_linear"),
+                0);
+      ExpectNearSimulation(sim, int8);
+      // Host only: declined, the exact simulation.
+      const FusionRun host = RunOrFail(m, {kPass}, {Place(TargetType::kHost)});
+      EXPECT_EQ(host.counters.at("declined_no_int8_kernel"), 1) << host.pass_log;
+      EXPECT_EQ(host.outputs, sim.outputs);
+    }
+  }
+}
+
+TEST(QuantDequantFuse, ProductWeightScalesArePerColumn) {
+  // Per-row scales (quant_axis 0) do not describe the product's output
+  // columns: declined, the simulation kept.
+  TestModel m = QuantProduct("mul", ProductForm::kFake);
+  for (auto& op : m.program.blocks[0].ops) {
+    if (op.Type() == kChannelQdq) op.SetAttr("quant_axis", 0);
+  }
+  const FusionRun r = RunOrFail(m, AllFusionPasses(), kX86);
+  EXPECT_EQ(r.counters.at("declined_pattern"), 1) << r.pass_log;
+  EXPECT_FALSE(HasInt8Conv(r));
+}
+
+// The int8 form written directly (as an NPU subgraph's host fallback runs
+// it): the host kernel computes exactly what the quant ops compute.
+TEST(QuantDequantFuse, HostInt8ProductKernelIsTheExactSimulation) {
+  for (const char* type : kProducts) {
+    SCOPED_TRACE(type);
+    const TestModel quant = QuantProduct(type, ProductForm::kLinearLevels);
+    TestModel int8 = QuantProduct(type, ProductForm::kLinearLevels);
+    auto& ops = int8.program.blocks[0].ops;
+    std::vector<cpp::OpDesc> kept;
+    for (auto& op : ops) {
+      if (op.Type() == "quantize_linear" || op.Type() == "dequantize_linear") continue;
+      if (op.Type() == type) {
+        const std::string in = op.Type() == "fc" ? "Input" : "X";
+        const std::string w = op.Type() == "fc" ? "W" : "Y";
+        op.SetInput(in, {"x"});
+        op.SetInput(w, {"w.q"});
+        op.SetAttr("enable_int8", true);
+        op.SetAttr("Input_scale", 0.9f);
+        const Tensor& s = int8.weights.at("w.scale");
+        op.SetAttr("Filter_scales",
+                   std::vector<float>(s.data<float>(), s.data<float>() + s.numel()));
+        op.SetAttr("quant_round_type", 0);
+      }
+      kept.push_back(op);
+    }
+    ops = kept;
+    const FusionRun a = RunOrFail(quant, {}, {Place(TargetType::kHost)});
+    const FusionRun b = RunOrFail(int8, {}, {Place(TargetType::kHost)});
+    ASSERT_FALSE(b.outputs.empty());
+    EXPECT_EQ(a.outputs, b.outputs);
+    // A wrong Filter_scales changes the result: the comparison can fail.
+    for (auto& op : ops) {
+      if (op.Type() == type) op.SetAttr("Filter_scales", std::vector<float>(8, 0.1f));
+    }
+    const FusionRun c = RunOrFail(int8, {}, {Place(TargetType::kHost)});
+    EXPECT_NE(a.outputs, c.outputs);
+  }
+}
+
+TEST(QuantDequantFuse, MalformedProductInt8FormFailsNamingTheOp) {
+  TestModel m = QuantProduct("fc", ProductForm::kLinearLevels);
+  for (auto& op : m.program.blocks[0].ops) {
+    if (op.Type() != "fc") continue;
+    op.SetInput("Input", {"x"});
+    op.SetInput("W", {"w.q"});
+    op.SetAttr("enable_int8", true);
+    op.SetAttr("Input_scale", 0.9f);
+    op.SetAttr("Filter_scales", std::vector<float>(5, 0.1f));  // 8 columns
+  }
+  auto run = RunWith(m, {}, m.RandomInputs(), kX86);
+  ASSERT_FALSE(run.ok());
+  EXPECT_NE(run.status().message().find("fc (output: y)"), std::string::npos)
+      << run.status().message();
+  EXPECT_NE(run.status().message().find("5 scales"), std::string::npos)
+      << run.status().message();
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace fusion
