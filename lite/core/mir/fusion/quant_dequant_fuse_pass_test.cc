@@ -314,7 +314,8 @@ enum class ProductForm { kFake, kLinearLevels };
 // x -> activation quant (scale 0.9) -> `type` with a constant weight [16, 8]
 // quantized per column (quant_axis 1) -> y; fc with Bias and relu, matmul
 // with alpha 0.5 on a 3-D x (batches stacked).
-TestModel QuantProduct(const std::string& type, ProductForm form) {
+// With `bias_relu`, y -> + bias (per column) -> relu -> z is the output.
+TestModel QuantProduct(const std::string& type, ProductForm form, bool bias_relu = false) {
   TestModel m;
   const bool batched = type == "matmul" || type == "matmul_v2";
   m.Input("x", batched ? DDim{2, 3, 16} : DDim{4, 16});
@@ -345,7 +346,12 @@ TestModel QuantProduct(const std::string& type, ProductForm form) {
     op.SetAttr("activation_type", std::string("relu"));
   }
   if (type == "matmul") op.SetAttr("alpha", 0.5f);
-  m.Output("y");
+  if (bias_relu) {
+    m.RandomWeight("bias", {8});
+    m.Op("elementwise_add", {{"X", {"y"}}, {"Y", {"bias"}}}, {{"Out", {"b"}}}).SetAttr("axis", -1);
+    m.Op("relu", {{"X", {"b"}}}, {{"Out", {"z"}}});
+  }
+  m.Output(bias_relu ? "z" : "y");
   return m;
 }
 
@@ -387,6 +393,21 @@ TEST(QuantDequantFuse, ProductWeightScalesArePerColumn) {
   const FusionRun r = RunOrFail(m, AllFusionPasses(), kX86);
   EXPECT_EQ(r.counters.at("declined_pattern"), 1) << r.pass_log;
   EXPECT_FALSE(HasInt8Conv(r));
+}
+
+TEST(QuantDequantFuse, Int8ProductPlusBiasBecomesAnInt8Fc) {
+  for (const char* type : {"mul", "matmul_v2"}) {
+    SCOPED_TRACE(type);
+    const TestModel m = QuantProduct(type, ProductForm::kLinearLevels, true);
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(int8.outputs.empty());
+    EXPECT_EQ(int8.counters.at("int8"), 1) << int8.pass_log;
+    EXPECT_EQ(CountOps(int8.op_types, "fc"), 1);
+    EXPECT_EQ(CountOps(int8.op_types, "elementwise_add"), 0);
+    EXPECT_TRUE(HasInt8Conv(int8));
+    ExpectNearSimulation(sim, int8);
+  }
 }
 
 // The int8 form written directly (as an NPU subgraph's host fallback runs
