@@ -379,6 +379,12 @@ TEST(QuantDequantFuse, ProductsBecomeInt8OnX86AndMatchTheSimulation) {
       const FusionRun host = RunOrFail(m, {kPass}, {Place(TargetType::kHost)});
       EXPECT_EQ(host.counters.at("declined_no_int8_kernel"), 1) << host.pass_log;
       EXPECT_EQ(host.outputs, sim.outputs);
+      // The pass disabled on x86: the simulation (float kernels), no int8 op.
+      std::vector<std::string> without = AllFusionPasses();
+      without.erase(std::find(without.begin(), without.end(), kPass));
+      const FusionRun x86_sim = RunOrFail(m, without, kX86);
+      EXPECT_FALSE(HasInt8Conv(x86_sim));
+      ExpectNearSimulation(sim, x86_sim);
     }
   }
 }
