@@ -10,7 +10,8 @@
 //   consumer    conv2d / depthwise_conv2d (Input, Filter; weight quant_axis 0),
 //               conv2d_transpose (Input, Filter; quant_axis 1),
 //               fc (Input, W), mul / matmul / matmul_v2 (X, Y 2-D; quant_axis 1)
-// becomes the consumer reading X and W's int8 levels, with enable_int8,
+// (the ops are read by quant_dequant_match.h) becomes the consumer reading
+// X and W's int8 levels, with enable_int8,
 // Input_scale s, Filter_scales (one per output channel / column: the
 // weight's value is level * scale / 127) and quant_round_type (the
 // activation op's rule): see conv_op.h and matmul_ops.h. The consumer
@@ -39,110 +40,13 @@
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/core/mir/fusion/int8_kernel_query.h"
-#include "lite/operators/quant_math.h"
-#include "lite/operators/quantize_ops.h"
+#include "lite/core/mir/fusion/quant_dequant_match.h"
 
 namespace lite {
 namespace mir {
 namespace fusion {
 
 namespace {
-
-constexpr char kActQdq[] = "fake_quantize_dequantize_moving_average_abs_max";
-constexpr char kWeightQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
-constexpr char kQuantize[] = "quantize_linear";
-constexpr char kDequantize[] = "dequantize_linear";
-
-Node* ProducerOf(Node* var, const char* type) {
-  if (!var || var->inlinks.size() != 1) return nullptr;
-  Node* op = var->inlinks[0];
-  return op->stmt().desc.Type() == type ? op : nullptr;
-}
-
-std::string OpName(const Node* op) { return op->stmt().desc.DebugName(); }
-
-// bit_length / round_type of a quant op (round_type's default: 1 for the
-// fake ops, 0 for the *_linear ops); an error names it.
-StatusOr<int> CheckedRoundType(const Node* op) {
-  const cpp::OpDesc& d = op->stmt().desc;
-  const bool linear = d.Type() == kQuantize || d.Type() == kDequantize;
-  const int round_type = d.GetAttr<int32_t>("round_type", linear ? 0 : 1);
-  RETURN_IF_ERROR(
-      operators::CheckQuantAttrs(OpName(op), d.GetAttr<int32_t>("bit_length", 8), round_type));
-  return round_type;
-}
-
-// The float32 scale weight `param` of quant op `op`, checked (present,
-// float32, every value finite and > 0); an error names the op and the var.
-StatusOr<const Tensor*> CheckedScale(const SSAGraph& graph, Node* op, const std::string& param) {
-  Node* var = InputNode(op, param);
-  const Tensor* t = var ? WeightTensor(graph, var) : nullptr;
-  if (!t || !t->IsInitialized() || t->numel() < 1 || t->dtype() != DataType::kFloat32) {
-    const auto& names = op->stmt().desc.Input(param);
-    return InvalidArgument("op " + OpName(op) + ": scale var '" +
-                           (names.empty() ? std::string() : names.front()) + "' (" + param +
-                           ") must be a float32 weight of the model");
-  }
-  RETURN_IF_ERROR(operators::CheckScaleValues(OpName(op), var->arg().name, *t));
-  return t;
-}
-
-// A *_linear op's ZeroPoint holds only zeros (or is absent).
-bool ZeroPointIsZero(const SSAGraph& graph, Node* op) {
-  Node* var = InputNode(op, "ZeroPoint");
-  const Tensor* t = var ? WeightTensor(graph, var) : nullptr;
-  if (!t || !t->IsInitialized()) return true;
-  for (int64_t i = 0; i < t->numel(); ++i) {
-    const bool zero = t->dtype() == DataType::kFloat32 ? t->data<float>()[i] == 0.f
-                      : t->dtype() == DataType::kInt32 ? t->data<int32_t>()[i] == 0
-                      : t->dtype() == DataType::kInt64 ? t->data<int64_t>()[i] == 0
-                      : t->dtype() == DataType::kInt8  ? t->data<int8_t>()[i] == 0
-                                                       : false;
-    if (!zero) return false;
-  }
-  return true;
-}
-
-// A *_linear op's checked attributes and scale: quant_axis within the rank
-// of X (or -1), Scale holding one value per index of it.
-struct LinearOp {
-  Node* op = nullptr;
-  const Tensor* scale = nullptr;
-  int axis = -1;
-  int round_type = 0;
-  bool zero_point_ok = true;
-};
-
-StatusOr<LinearOp> CheckedLinear(const SSAGraph& graph, Node* op) {
-  LinearOp l;
-  l.op = op;
-  ASSIGN_OR_RETURN(l.round_type, CheckedRoundType(op));
-  ASSIGN_OR_RETURN(l.scale, CheckedScale(graph, op, "Scale"));
-  l.axis = op->stmt().desc.GetAttr<int32_t>("quant_axis", -1);
-  Node* x = InputNode(op, "X");
-  const DDim dims = x ? VarDims(graph, *x) : DDim();
-  const int64_t rank = static_cast<int64_t>(dims.size());
-  if (l.axis < -1 || (l.axis >= 0 && rank > 0 && l.axis >= rank)) {
-    return InvalidArgument("op " + OpName(op) + ": quant_axis " + std::to_string(l.axis) +
-                           " is out of range for a " + std::to_string(rank) + "-D input");
-  }
-  const int64_t want = l.axis == -1 ? 1 : rank > 0 ? dims[l.axis] : 0;  // 0: dims unknown
-  if (want > 0 && l.scale->numel() != want) {
-    return InvalidArgument("op " + OpName(op) + ": Scale holds " +
-                           std::to_string(l.scale->numel()) + " values, quant_axis " +
-                           std::to_string(l.axis) + " needs " + std::to_string(want));
-  }
-  l.zero_point_ok = ZeroPointIsZero(graph, op);
-  return l;
-}
-
-bool SameValues(const Tensor& a, const Tensor& b) {
-  if (a.numel() != b.numel()) return false;
-  for (int64_t i = 0; i < a.numel(); ++i) {
-    if (a.data<float>()[i] != b.data<float>()[i]) return false;
-  }
-  return true;
-}
 
 // How a consumer type reads its operands and lays out its weight.
 struct ConsumerKind {
@@ -175,33 +79,6 @@ bool WeightLayoutOk(const cpp::OpDesc& d) {
   return true;
 }
 
-// What the activation side says: read `x` instead of `x_q`, quantized with
-// `scale` by `round_type`; `ops` produce x_q (last first).
-struct ActivationQuant {
-  Node* x = nullptr;
-  float scale = 0.f;
-  int round_type = 1;
-  std::vector<Node*> ops;
-};
-
-// What the weight side says: W's levels and one scale per index of
-// `axis` (or one for all), produced by `ops` (last first) from `w`.
-struct WeightQuant {
-  Node* w = nullptr;
-  Tensor levels;  // int8, W's dims
-  std::vector<float> scales;
-  int axis = 0;
-  std::vector<Node*> ops;
-};
-
-// A result: found, not quantized at all, or declined with a counter name.
-template <typename T>
-struct Side {
-  bool present = false;
-  std::string declined;  // empty: usable when present
-  T value;
-};
-
 }  // namespace
 
 class QuantDequantFusePass : public Pass {
@@ -224,122 +101,6 @@ class QuantDequantFusePass : public Pass {
   }
 
  private:
-  StatusOr<Side<ActivationQuant>> MatchActivation(const SSAGraph& graph, Node* x_q) {
-    Side<ActivationQuant> side;
-    if (Node* act = ProducerOf(x_q, kActQdq)) {
-      side.present = true;
-      ASSIGN_OR_RETURN(side.value.round_type, CheckedRoundType(act));
-      ASSIGN_OR_RETURN(const Tensor* s, CheckedScale(graph, act, "InScale"));
-      if (s->numel() != 1) {
-        return InvalidArgument("op " + OpName(act) + ": InScale must hold one value");
-      }
-      side.value.scale = s->data<float>()[0];
-      side.value.x = InputNode(act, "X");
-      side.value.ops = {act};
-      if (!side.value.x) side.declined = "declined_pattern";
-      return side;
-    }
-    Node* deq = ProducerOf(x_q, kDequantize);
-    Node* levels = deq ? InputNode(deq, "X") : nullptr;
-    Node* q = ProducerOf(levels, kQuantize);
-    if (!q) return side;  // not a quantized activation (a lone dequantize reads a weight)
-    side.present = true;
-    ASSIGN_OR_RETURN(LinearOp lq, CheckedLinear(graph, q));
-    ASSIGN_OR_RETURN(LinearOp ld, CheckedLinear(graph, deq));
-    side.value.x = InputNode(q, "X");
-    side.value.round_type = lq.round_type;
-    side.value.scale = lq.scale->data<float>()[0];
-    side.value.ops = {deq, q};
-    if (!lq.zero_point_ok || !ld.zero_point_ok) {
-      side.declined = "declined_zero_point";
-    } else if (!side.value.x || lq.axis != -1 || ld.axis != -1 ||
-               !SameValues(*lq.scale, *ld.scale) || levels->outlinks.size() != 1 ||
-               IsFetched(levels)) {
-      side.declined = "declined_pattern";
-    }
-    return side;
-  }
-
-  StatusOr<Side<WeightQuant>> MatchWeight(const SSAGraph& graph, Node* w_q) {
-    Side<WeightQuant> side;
-    WeightQuant& wq = side.value;
-    if (Node* wop = ProducerOf(w_q, kWeightQdq)) {
-      side.present = true;
-      ASSIGN_OR_RETURN(int round_type, CheckedRoundType(wop));
-      wq.w = InputNode(wop, "X");
-      wq.axis = wop->stmt().desc.GetAttr<int32_t>("quant_axis", 0);
-      wq.ops = {wop};
-      const Tensor* wt = wq.w ? WeightTensor(graph, wq.w) : nullptr;
-      if (!wt || !wt->IsInitialized() || wt->dtype() != DataType::kFloat32) {
-        side.declined = "declined_pattern";
-        return side;
-      }
-      wq.scales = operators::quant::ChannelAbsMax(wt->data<float>(), wt->dims(), wq.axis);
-      Quantize(*wt, round_type, &wq);
-      return side;
-    }
-    Node* deq = ProducerOf(w_q, kDequantize);
-    if (!deq) return side;
-    Node* mid = InputNode(deq, "X");
-    Node* q = ProducerOf(mid, kQuantize);
-    if (!q && !(mid && WeightTensor(graph, mid))) return side;  // dequantizes an activation
-    side.present = true;
-    ASSIGN_OR_RETURN(LinearOp ld, CheckedLinear(graph, deq));
-    wq.axis = ld.axis;
-    wq.scales.assign(ld.scale->data<float>(), ld.scale->data<float>() + ld.scale->numel());
-    wq.ops = {deq};
-    bool zero_point_ok = ld.zero_point_ok;
-    if (q) {  // quantize_linear -> dequantize_linear on a float weight
-      ASSIGN_OR_RETURN(LinearOp lq, CheckedLinear(graph, q));
-      zero_point_ok = zero_point_ok && lq.zero_point_ok;
-      wq.w = InputNode(q, "X");
-      wq.ops.push_back(q);
-      const Tensor* wt = wq.w ? WeightTensor(graph, wq.w) : nullptr;
-      if (!wt || !wt->IsInitialized() || wt->dtype() != DataType::kFloat32 ||
-          lq.axis != ld.axis || !SameValues(*lq.scale, *ld.scale) || mid->outlinks.size() != 1 ||
-          IsFetched(mid)) {
-        side.declined = "declined_pattern";
-      } else {
-        Quantize(*wt, lq.round_type, &wq);
-      }
-    } else {  // a lone dequantize_linear on stored levels
-      wq.w = mid;
-      if (!LevelsOf(*WeightTensor(graph, mid), &wq.levels)) side.declined = "declined_pattern";
-    }
-    if (!zero_point_ok) side.declined = "declined_zero_point";
-    return side;
-  }
-
-  // W's levels under wq->scales along wq->axis (one scale: all of W).
-  static void Quantize(const Tensor& wt, int round_type, WeightQuant* wq) {
-    wq->levels.Resize(wt.dims());
-    int8_t* q = wq->levels.mutable_data<int8_t>();
-    std::vector<float> level(wt.numel());
-    const int axis = wq->scales.size() == 1 ? 0 : wq->axis;
-    operators::quant::ForEachWithScale(
-        wt.data<float>(), level.data(), wt.dims(), axis, wq->scales, 127, round_type,
-        [](const operators::quant::Quantizer& qz, float v) { return qz.Level(v); });
-    for (int64_t i = 0; i < wt.numel(); ++i) q[i] = static_cast<int8_t>(level[i]);
-  }
-
-  // Stored levels as int8: an int8 tensor, or float32 integers in [-128, 127].
-  static bool LevelsOf(const Tensor& t, Tensor* levels) {
-    if (!t.IsInitialized()) return false;
-    levels->Resize(t.dims());
-    int8_t* q = levels->mutable_data<int8_t>();
-    if (t.dtype() == DataType::kInt8) {
-      std::copy(t.data<int8_t>(), t.data<int8_t>() + t.numel(), q);
-      return true;
-    }
-    if (t.dtype() != DataType::kFloat32) return false;
-    for (int64_t i = 0; i < t.numel(); ++i) {
-      const float v = t.data<float>()[i];
-      if (v != std::nearbyint(v) || v < -128.f || v > 127.f) return false;
-      q[i] = static_cast<int8_t>(v);
-    }
-    return true;
-  }
-
   // One scale per output channel / column of the consumer, from the weight
   // side's scales; empty when the axis does not name them.
   static std::vector<float> OutputScales(const cpp::OpDesc& d, const ConsumerKind& kind,
@@ -368,8 +129,8 @@ class QuantDequantFusePass : public Pass {
     const cpp::OpDesc& d = op->stmt().desc;
     Node* x_q = InputNode(op, kind.input);
     Node* w_q = InputNode(op, kind.weight);
-    ASSIGN_OR_RETURN(Side<ActivationQuant> act, MatchActivation(*graph, x_q));
-    ASSIGN_OR_RETURN(Side<WeightQuant> weight, MatchWeight(*graph, w_q));
+    ASSIGN_OR_RETURN(Side<ActivationQuant> act, MatchActivationQuant(*graph, x_q));
+    ASSIGN_OR_RETURN(Side<WeightQuant> weight, MatchWeightQuant(*graph, w_q));
     if (!act.present && !weight.present) return false;  // not a quantized op
     if (!act.present || !weight.present) return Decline("declined_pattern");
     if (!act.declined.empty()) return Decline(act.declined);
