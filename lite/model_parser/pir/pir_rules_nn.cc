@@ -243,6 +243,8 @@ Status LinearQuant(const Op& op, Translator* t, const std::string& type) {
   const int64_t bits = a.Int("bit_length", 8);
   const int64_t round_type = a.Int("round_type", 0);
   const bool observer = a.Bool("only_observer", false);
+  const int64_t qmin = a.Int("qmin", -128);
+  const int64_t qmax = a.Int("qmax", 127);
   RETURN_IF_ERROR(a.status());
   if (observer) {
     return Unimplemented("op " + op.name + ": only_observer = true (a calibration program)");
@@ -251,6 +253,8 @@ Status LinearQuant(const Op& op, Translator* t, const std::string& type) {
   d->SetAttr("quant_axis", static_cast<int32_t>(axis));
   d->SetAttr("bit_length", static_cast<int32_t>(bits));
   d->SetAttr("round_type", static_cast<int32_t>(round_type));
+  d->SetAttr("qmin", static_cast<int32_t>(qmin));
+  d->SetAttr("qmax", static_cast<int32_t>(qmax));
   if (op.results.size() > 3) {
     ASSIGN_OR_RETURN(std::string scale, t->In(op, 1));
     RETURN_IF_ERROR(t->Alias(op, 3, scale));

@@ -28,7 +28,8 @@ std::vector<std::string> LinearAttrs(int axis, int round_type) {
           Attr("bit_length", "0.a_i32", "8"), Attr("round_type", "0.a_i32",
                                                     std::to_string(round_type)),
           Attr("is_test", "0.a_bool", "true"), Attr("only_observer", "0.a_bool", "false"),
-          Attr("moving_rate", "0.a_f32", "0.9")};
+          Attr("moving_rate", "0.a_f32", "0.9"), Attr("qmin", "0.a_i32", "-128"),
+          Attr("qmax", "0.a_i32", "127")};
 }
 
 std::string Data(int id, const std::string& dims) {
@@ -86,6 +87,8 @@ TEST(PirQuantRules, LinearFormBecomesTheEngineOps) {
   EXPECT_EQ(dq[1]->GetAttr<int32_t>("quant_axis", 7), 0);
   EXPECT_EQ(dq[1]->GetAttr<int32_t>("round_type", 7), 1);
   EXPECT_EQ(dq[1]->GetAttr<int32_t>("bit_length", 7), 8);
+  EXPECT_EQ(dq[1]->GetAttr<int32_t>("qmin", 7), -128);
+  EXPECT_EQ(dq[1]->GetAttr<int32_t>("qmax", 7), 127);
   const auto conv = FindAll(p, "conv2d");
   ASSERT_EQ(conv.size(), 1u);
   EXPECT_EQ(conv[0]->Input("Input"), dq[0]->Output("Y"));

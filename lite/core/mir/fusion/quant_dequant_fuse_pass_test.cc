@@ -284,6 +284,8 @@ TEST(QuantDequantFuse, MalformedLinearOpsFailAtCreationNamingTheOp) {
       {WithOp(good(), "dequantize_linear", true,
               [](cpp::OpDesc* d) { d->SetAttr("quant_axis", 4); }),
        "dequantize_linear (output: w.qdq)", "quant_axis 4"},
+      {WithOp(good(), "quantize_linear", false, [](cpp::OpDesc* d) { d->SetAttr("qmax", 63); }),
+       "quantize_linear (output: x.q)", "[-128, 63]"},
   };
   for (const Case& c : cases) {
     for (const auto& places : {kX86, std::vector<Place>{Place(TargetType::kHost)}}) {

@@ -83,6 +83,7 @@ StatusOr<LinearOp> CheckedLinear(const SSAGraph& graph, Node* op) {
   LinearOp l;
   l.op = op;
   ASSIGN_OR_RETURN(l.round_type, CheckedRoundType(op));
+  RETURN_IF_ERROR(operators::CheckLevelRange(OpName(op), op->stmt().desc));
   ASSIGN_OR_RETURN(l.scale, CheckedScale(graph, op, "Scale"));
   l.axis = op->stmt().desc.GetAttr<int32_t>("quant_axis", -1);
   Node* x = InputNode(op, "X");
