@@ -127,10 +127,7 @@ Status LinearQuantOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.quant_axis = desc.GetAttr<int32_t>("quant_axis", -1);
   RETURN_IF_ERROR(CheckQuantAttrs(DebugName(), param_.bit_length, param_.round_type));
   RETURN_IF_ERROR(CheckLevelRange(DebugName(), desc));
-  if (desc.GetAttr<bool>("only_observer", false)) {
-    return Unimplemented("op " + DebugName() +
-                         ": only_observer = true (a calibration program, not an export)");
-  }
+  param_.only_observer = desc.GetAttr<bool>("only_observer", false);
   if (param_.quant_axis < -1) {
     return OpError("quant_axis must be -1 (per tensor) or a dim of X, got " +
                    std::to_string(param_.quant_axis));

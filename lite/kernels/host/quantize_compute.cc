@@ -74,6 +74,10 @@ class LinearQuantCompute : public KernelBase {
       RETURN_IF_ERROR(RequireFloat(*p.x, Dequantize ? "dequantize_linear" : "quantize_linear"));
       x = p.x->data<float>();
     }
+    if (p.only_observer) {  // Paddle's observer form: Y = X
+      std::copy(x, x + p.x->numel(), p.out->mutable_data<float>());
+      return Status::OK();
+    }
     quant::ForEachWithScale(x, p.out->mutable_data<float>(), p.x->dims(),
                             p.quant_axis, ScalesOf(*p.scale), quant::BinCount(p.bit_length),
                             p.round_type, [](const quant::Quantizer& q, float v) {

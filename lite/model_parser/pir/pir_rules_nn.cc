@@ -236,7 +236,8 @@ void Both(RuleTable* table, const std::string& name, const Rule& rule) {
 // The quantization ops of PaddleSlim exports (operators/quantize_ops.h).
 // quantize_linear / dequantize_linear(x, scale, zero_point, in_accum,
 // in_state) -> y, out_state, out_accum, out_scale: inference form only
-// (is_test; the scale is read, out_scale is the scale itself).
+// (is_test; the scale is read, out_scale is the scale itself);
+// only_observer carried (the op then copies X).
 Status LinearQuant(const Op& op, Translator* t, const std::string& type) {
   AttrReader a(op);
   const int64_t axis = a.Int("quant_axis", -1);
@@ -246,15 +247,13 @@ Status LinearQuant(const Op& op, Translator* t, const std::string& type) {
   const int64_t qmin = a.Int("qmin", -128);
   const int64_t qmax = a.Int("qmax", 127);
   RETURN_IF_ERROR(a.status());
-  if (observer) {
-    return Unimplemented("op " + op.name + ": only_observer = true (a calibration program)");
-  }
   ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X", "Scale", "ZeroPoint"}, "Y"));
   d->SetAttr("quant_axis", static_cast<int32_t>(axis));
   d->SetAttr("bit_length", static_cast<int32_t>(bits));
   d->SetAttr("round_type", static_cast<int32_t>(round_type));
   d->SetAttr("qmin", static_cast<int32_t>(qmin));
   d->SetAttr("qmax", static_cast<int32_t>(qmax));
+  d->SetAttr("only_observer", observer);
   if (op.results.size() > 3) {
     ASSIGN_OR_RETURN(std::string scale, t->In(op, 1));
     RETURN_IF_ERROR(t->Alias(op, 3, scale));

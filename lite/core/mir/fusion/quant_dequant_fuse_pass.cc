@@ -30,7 +30,8 @@
 // or fetched, a weight axis other than the consumer's output channels,
 // scales of a quantize / dequantize pair that differ, transposed or batched
 // weights, non-NCHW), "declined_zero_point" (a non-zero ZeroPoint: not
-// symmetric int8), "declined_unsafe" (X is rewritten before the consumer).
+// symmetric int8), "declined_observer" (an only_observer *_linear op: a copy,
+// nothing quantized), "declined_unsafe" (X is rewritten before the consumer).
 // A malformed quant op (bit_length, round_type, scale var missing or not
 // positive, quant_axis out of range) is an error naming it. "made_int8_<type>"
 // counts converted ops per consumer type, "made_int8" all of them.

@@ -298,6 +298,36 @@ TEST(QuantDequantFuse, MalformedLinearOpsFailAtCreationNamingTheOp) {
   }
 }
 
+TEST(QuantDequantFuse, ObserverOnlyOpsAreCopiesAndDeclined) {
+  // Paddle's only_observer form: both ops copy X, the conv sees float x.
+  TestModel observed = LinearQuantConv(LinearWeight::kQuantDequantPair, 0);
+  for (auto& op : observed.program.blocks[0].ops) {
+    if (op.Type().find("quantize_linear") != std::string::npos &&
+        op.Input("X").front().rfind("x", 0) == 0) {
+      op.SetAttr("only_observer", true);
+    }
+  }
+  TestModel plain = LinearQuantConv(LinearWeight::kQuantDequantPair, 0);
+  auto& ops = plain.program.blocks[0].ops;
+  ops.erase(std::remove_if(ops.begin(), ops.end(),
+                           [](const cpp::OpDesc& op) {
+                             return op.Type().find("quantize_linear") != std::string::npos &&
+                                    op.Input("X").front().rfind("x", 0) == 0;
+                           }),
+            ops.end());
+  for (auto& op : ops) {
+    if (op.Type() == "conv2d") op.SetInput("Input", {"x"});
+  }
+  const FusionRun x86 = RunOrFail(observed, AllFusionPasses(), kX86);
+  EXPECT_EQ(x86.counters.at("declined_observer"), 1) << x86.pass_log;
+  EXPECT_FALSE(HasInt8Conv(x86));
+  const FusionRun host = RunOrFail(observed, {}, {Place(TargetType::kHost)});
+  const FusionRun unquantized = RunOrFail(plain, {}, {Place(TargetType::kHost)});
+  ASSERT_FALSE(host.outputs.empty());
+  EXPECT_EQ(host.outputs, unquantized.outputs);
+  ExpectNearSimulation(unquantized, x86);
+}
+
 TEST(QuantDequantFuse, NonZeroZeroPointIsDeclined) {
   TestModel m = LinearQuantConv(LinearWeight::kQuantDequantPair, 0);
   m.weights.at("x.zp").mutable_data<float>()[0] = 3.f;

@@ -77,6 +77,7 @@ struct LinearOp {
   int axis = -1;
   int round_type = 0;
   bool zero_point_ok = true;
+  bool observer = false;  // only_observer: a copy, no quantization
 };
 
 StatusOr<LinearOp> CheckedLinear(const SSAGraph& graph, Node* op) {
@@ -100,6 +101,7 @@ StatusOr<LinearOp> CheckedLinear(const SSAGraph& graph, Node* op) {
                            std::to_string(l.axis) + " needs " + std::to_string(want));
   }
   l.zero_point_ok = ZeroPointIsZero(graph, op);
+  l.observer = op->stmt().desc.GetAttr<bool>("only_observer", false);
   return l;
 }
 
@@ -169,7 +171,9 @@ StatusOr<Side<ActivationQuant>> MatchActivationQuant(const SSAGraph& graph, Node
   side.value.round_type = lq.round_type;
   side.value.scale = lq.scale->data<float>()[0];
   side.value.ops = {deq, q};
-  if (!lq.zero_point_ok || !ld.zero_point_ok) {
+  if (lq.observer || ld.observer) {
+    side.declined = "declined_observer";
+  } else if (!lq.zero_point_ok || !ld.zero_point_ok) {
     side.declined = "declined_zero_point";
   } else if (!side.value.x || lq.axis != -1 || ld.axis != -1 ||
              !SameValues(*lq.scale, *ld.scale) || levels->outlinks.size() != 1 ||
@@ -208,9 +212,11 @@ StatusOr<Side<WeightQuant>> MatchWeightQuant(const SSAGraph& graph, Node* w_q) {
   wq.scales.assign(ld.scale->data<float>(), ld.scale->data<float>() + ld.scale->numel());
   wq.ops = {deq};
   bool zero_point_ok = ld.zero_point_ok;
+  bool observer = ld.observer;
   if (q) {  // quantize_linear -> dequantize_linear on a float weight
     ASSIGN_OR_RETURN(LinearOp lq, CheckedLinear(graph, q));
     zero_point_ok = zero_point_ok && lq.zero_point_ok;
+    observer = observer || lq.observer;
     wq.w = InputNode(q, "X");
     wq.ops.push_back(q);
     const Tensor* wt = wq.w ? WeightTensor(graph, wq.w) : nullptr;
@@ -226,6 +232,7 @@ StatusOr<Side<WeightQuant>> MatchWeightQuant(const SSAGraph& graph, Node* w_q) {
     if (!LevelsOf(*WeightTensor(graph, mid), &wq.levels)) side.declined = "declined_pattern";
   }
   if (!zero_point_ok) side.declined = "declined_zero_point";
+  if (observer) side.declined = "declined_observer";
   return side;
 }
 
