@@ -23,9 +23,10 @@
 //
 // Declined (the quant ops stay: the exact float32 simulation), counted by
 // reason: "declined_no_int8_kernel" (no kInt8 kernel of a valid place
-// accepts the op: e.g. host only, or conv2d_transpose), "declined_npu" (npu
-// among the valid places, and neither an int8 kernel nor the NPU driver,
-// asked through lite/core/device_support.h, takes the int8 form),
+// accepts the op: e.g. host only, or an overlapping conv2d_transpose),
+// "declined_npu" (npu among the valid places, and neither an int8 kernel
+// nor the NPU driver, asked through lite/core/device_support.h, takes the
+// int8 form; conv2d_transpose is not offered to the NPU),
 // "declined_pattern" (one of the two quant sides missing, W' read elsewhere
 // or fetched, a weight axis other than the consumer's output channels,
 // scales of a quantize / dequantize pair that differ, transposed or batched
@@ -154,6 +155,8 @@ class QuantDequantFusePass : public Pass {
     desc.SetAttr("Input_scale", act.value.scale);
     desc.SetAttr("Filter_scales", scales);
     desc.SetAttr("quant_round_type", act.value.round_type);
+    // Kernels judge the weight's dims: ask with the weight var (W's dims).
+    desc.SetInput(kind.weight, {wq.w->arg().name});
     // The NPU's int8 contract covers conv2d / depthwise_conv2d, fc, mul and
     // the matmuls; conv2d_transpose goes int8 only on a kernel.
     const bool npu_may_take = !(kind.conv && kind.weight_axis == 1);
@@ -161,6 +164,7 @@ class QuantDequantFusePass : public Pass {
         !(npu_may_take && NpuTakes(*graph, npu_driver_, desc, kind.weight, wq.levels))) {
       return Decline(NpuAmongPlaces(*graph) ? "declined_npu" : "declined_no_int8_kernel");
     }
+    desc.SetInput(kind.weight, {w_q->arg().name});  // as linked; SetInput below replaces it
     op->stmt().desc = desc;
     SetInput(graph, op, kind.weight, AddWeight(graph, wq.w->arg().name + "_int8", wq.levels));
     ReplaceInput(op, x_q, act.value.x);

@@ -72,6 +72,11 @@ bool HasInt8Conv(const FusionRun& r) {
   return false;
 }
 
+int64_t CounterOf(const FusionRun& r, const std::string& name) {
+  auto it = r.counters.find(name);
+  return it == r.counters.end() ? 0 : it->second;
+}
+
 TEST(QuantDequantFuse, ConvsBecomeInt8OnX86AndStayCloseToTheSimulation) {
   for (const char* type : {"conv2d", "depthwise_conv2d"}) {
     for (bool bn : {false, true}) {
@@ -113,39 +118,77 @@ TEST(QuantDequantFuse, UnquantizedInputIsDeclined) {
   EXPECT_FALSE(HasInt8Conv(r));
 }
 
-// x [1, 8, 6, 6] -> act qdq -> conv2d_transpose 3x3 stride 2, W [8, 4, 3, 3]
-// quant-dequantized along `weight_axis` (1: per output channel) -> y.
-TestModel QuantConvTranspose(int weight_axis) {
+// x [1, 8, 6, 6] -> act qdq -> conv2d_transpose `k`x`k` stride `stride`
+// (no padding), W [8, 4, k, k] quant-dequantized along `weight_axis` (1: per
+// output channel) -> [+ bias, relu] [batch_norm] -> y.
+TestModel QuantConvTranspose(int weight_axis, int k, int stride, bool bias_relu = false,
+                             bool with_bn = false) {
   TestModel m;
   m.Input("x", {1, 8, 6, 6});
   m.Weight("x.scale", {1}, {0.9f});
   m.Op(kActQdq, {{"X", {"x"}}, {"InScale", {"x.scale"}}},
        {{"Out", {"x.qdq"}}, {"OutScale", {"x.scale"}}})
       .SetAttr("bit_length", 8);
-  m.RandomWeight("w", {8, 4, 3, 3}, -0.4f, 0.4f);
+  m.RandomWeight("w", {8, 4, k, k}, -0.4f, 0.4f);
   auto& wq = m.Op(kChannelQdq, {{"X", {"w"}}}, {{"Out", {"w.qdq"}}, {"OutScale", {"w.s"}}});
   wq.SetAttr("bit_length", 8);
   wq.SetAttr("quant_axis", weight_axis);
   auto& deconv =
-      m.Op("conv2d_transpose", {{"Input", {"x.qdq"}}, {"Filter", {"w.qdq"}}}, {{"Output", {"y"}}});
-  deconv.SetAttr("strides", std::vector<int32_t>{2, 2});
-  deconv.SetAttr("paddings", std::vector<int32_t>{1, 1});
+      m.Op("conv2d_transpose", {{"Input", {"x.qdq"}}, {"Filter", {"w.qdq"}}}, {{"Output", {"c"}}});
+  deconv.SetAttr("strides", std::vector<int32_t>{stride, stride});
+  deconv.SetAttr("paddings", std::vector<int32_t>{0, 0});
   deconv.SetAttr("dilations", std::vector<int32_t>{1, 1});
   deconv.SetAttr("groups", 1);
-  m.Output("y");
+  std::string out = "c";
+  if (bias_relu) {
+    m.RandomWeight("b", {4});
+    m.Op("elementwise_add", {{"X", {"c"}}, {"Y", {"b"}}}, {{"Out", {"cb"}}}).SetAttr("axis", 1);
+    m.Op("relu", {{"X", {"cb"}}}, {{"Out", {"y"}}});
+    out = "y";
+  }
+  if (with_bn) {
+    m.RandomWeight("gamma", {4}, -1.5f, 1.5f);
+    m.RandomWeight("beta", {4});
+    m.RandomWeight("mean", {4});
+    m.RandomWeight("var", {4}, 0.5f, 2.f);
+    m.Op("batch_norm",
+         {{"X", {out}}, {"Scale", {"gamma"}}, {"Bias", {"beta"}}, {"Mean", {"mean"}},
+          {"Variance", {"var"}}},
+         {{"Y", {"bn"}}, {"MeanOut", {"mean"}}, {"VarianceOut", {"var"}},
+          {"SavedMean", {"sm"}}, {"SavedVariance", {"sv"}}});
+    out = "bn";
+  }
+  m.Output(out);
   return m;
 }
 
-TEST(QuantDequantFuse, ConvTransposeWithoutInt8KernelKeepsTheSimulation) {
-  const FusionRun sim = RunOrFail(QuantConvTranspose(1), {}, {Place(TargetType::kHost)});
-  const FusionRun x86 = RunOrFail(QuantConvTranspose(1), AllFusionPasses(), kX86);
+TEST(QuantDequantFuse, NonOverlappingConvTransposeBecomesInt8OnX86) {
+  for (int variant : {0, 1, 2}) {  // plain, bias + relu, batch norm
+    SCOPED_TRACE(variant);
+    const TestModel m = QuantConvTranspose(1, 2, 2, variant == 1, variant == 2);
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun x86 = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(x86.outputs.empty());
+    EXPECT_EQ(CounterOf(x86, "made_int8_conv2d_transpose"), 1) << x86.pass_log;
+    EXPECT_TRUE(HasInt8Conv(x86));
+    EXPECT_EQ(CountOps(x86.op_types, kActQdq), 0);
+    EXPECT_EQ(CountOps(x86.op_types, "elementwise_add"), 0);
+    EXPECT_EQ(CountOps(x86.op_types, "batch_norm"), 0);
+    ExpectNearSimulation(sim, x86);
+  }
+}
+
+TEST(QuantDequantFuse, OverlappingConvTransposeKeepsTheSimulation) {
+  // 3x3 stride 2: no x86 int8 kernel takes it.
+  const FusionRun sim = RunOrFail(QuantConvTranspose(1, 3, 2), {}, {Place(TargetType::kHost)});
+  const FusionRun x86 = RunOrFail(QuantConvTranspose(1, 3, 2), AllFusionPasses(), kX86);
   EXPECT_EQ(x86.counters.at("declined_no_int8_kernel"), 1) << x86.pass_log;
   EXPECT_EQ(x86.counters.count("made_int8"), 0u);
   EXPECT_EQ(CountOps(x86.op_types, kActQdq), 1);
   EXPECT_FALSE(HasInt8Conv(x86));
   ExpectNearSimulation(sim, x86);
   // Scales along the input channels (axis 0) are not per output channel.
-  const FusionRun axis0 = RunOrFail(QuantConvTranspose(0), AllFusionPasses(), kX86);
+  const FusionRun axis0 = RunOrFail(QuantConvTranspose(0, 2, 2), AllFusionPasses(), kX86);
   EXPECT_EQ(axis0.counters.at("declined_pattern"), 1) << axis0.pass_log;
 }
 
@@ -385,11 +428,6 @@ TestModel QuantProduct(const std::string& type, ProductForm form, bool bias_relu
   }
   m.Output(bias_relu ? "z" : "y");
   return m;
-}
-
-int64_t CounterOf(const FusionRun& r, const std::string& name) {
-  auto it = r.counters.find(name);
-  return it == r.counters.end() ? 0 : it->second;
 }
 
 const char* const kProducts[] = {"fc", "mul", "matmul", "matmul_v2"};
