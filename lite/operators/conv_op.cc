@@ -95,27 +95,33 @@ Status ConvOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   return ParseInt8Attrs(desc);
 }
 
-Status ConvOp::ParseInt8Attrs(const cpp::OpDesc& desc) {
-  param_.enable_int8 = desc.GetAttr<bool>("enable_int8", false);
-  if (!param_.enable_int8) return Status::OK();
-  param_.input_scale = desc.GetAttr<float>("Input_scale", 0.f);
-  param_.filter_scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
-  param_.quant_round_type = desc.GetAttr<int32_t>("quant_round_type", 1);
-  if (!(param_.input_scale > 0.f) || !std::isfinite(param_.input_scale)) {
-    return OpError("int8 conv needs Input_scale > 0, got " +
-                   std::to_string(param_.input_scale));
+Status ConvOpBase::ParseInt8Scales(const cpp::OpDesc& desc, int64_t c_out,
+                                   ConvParam* p) const {
+  p->enable_int8 = desc.GetAttr<bool>("enable_int8", false);
+  if (!p->enable_int8) return Status::OK();
+  p->input_scale = desc.GetAttr<float>("Input_scale", 0.f);
+  p->filter_scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
+  p->quant_round_type = desc.GetAttr<int32_t>("quant_round_type", 1);
+  if (!(p->input_scale > 0.f) || !std::isfinite(p->input_scale)) {
+    return OpError("int8 conv needs Input_scale > 0, got " + std::to_string(p->input_scale));
   }
-  if (param_.quant_round_type != 0 && param_.quant_round_type != 1) {
+  if (p->quant_round_type != 0 && p->quant_round_type != 1) {
     return OpError("quant_round_type must be 0 or 1");
   }
-  if (param_.filter->dtype() != DataType::kInt8 ||
-      static_cast<int64_t>(param_.filter_scales.size()) !=
-          (param_.filter->dims().empty() ? -1 : param_.filter->dims()[0])) {
+  if (p->filter->dtype() != DataType::kInt8 ||
+      static_cast<int64_t>(p->filter_scales.size()) != c_out) {
     return OpError("int8 conv needs an int8 Filter and one Filter_scales value per output "
-                   "channel (Filter " + std::string(DataTypeName(param_.filter->dtype())) +
-                   " " + DimsToString(param_.filter->dims()) + ", " +
-                   std::to_string(param_.filter_scales.size()) + " scales)");
+                   "channel (Filter " + std::string(DataTypeName(p->filter->dtype())) + " " +
+                   DimsToString(p->filter->dims()) + ", " +
+                   std::to_string(p->filter_scales.size()) + " scales)");
   }
+  return Status::OK();
+}
+
+Status ConvOp::ParseInt8Attrs(const cpp::OpDesc& desc) {
+  const DDim& f = param_.filter->dims();
+  RETURN_IF_ERROR(ParseInt8Scales(desc, f.empty() ? -1 : f[0], &param_));
+  if (!param_.enable_int8) return Status::OK();
   ASSIGN_OR_RETURN(param_.input_dtype, LevelsDtype(desc, "Input_dtype"));
   ASSIGN_OR_RETURN(param_.output_dtype, LevelsDtype(desc, "Output_dtype"));
   if (param_.output_dtype == DataType::kFloat32) return Status::OK();

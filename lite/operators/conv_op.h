@@ -90,6 +90,9 @@ class ConvOpBase : public OpLite {
   Status CheckConvRanks(const ConvParam& p) const;
   // The optional Bias must hold c_out values.
   Status CheckConvBias(const ConvParam& p, int64_t c_out) const;
+  // The int8 form's enable_int8, Input_scale, Filter_scales (c_out values,
+  // an int8 Filter) and quant_round_type into *p.
+  Status ParseInt8Scales(const cpp::OpDesc& desc, int64_t c_out, ConvParam* p) const;
   // The window for the current dims; sets p->eff_paddings / eff_dilations.
   static Window ResolveWindow(ConvParam* p);
 };

@@ -23,7 +23,12 @@ Status ConvTransposeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                    IntsToString(param_.output_size));
   }
   ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
-  return Status::OK();
+  return ParseInt8Attrs(desc);
+}
+
+Status ConvTransposeOp::ParseInt8Attrs(const cpp::OpDesc& desc) {
+  const DDim& f = param_.filter->dims();
+  return ParseInt8Scales(desc, f.size() == 4 ? f[1] * param_.groups : -1, &param_);
 }
 
 Status ConvTransposeOp::CheckDims() const {

@@ -9,6 +9,11 @@
 // which must lie in [computed, computed + stride). SAME / VALID resolve the
 // paddings from the input size like conv2d. InferShape stores the effective
 // paddings/dilations in the param for the kernel.
+//
+// int8 form (quant_dequant_fuse_pass, conv2d_transpose): the attributes of
+// conv's (conv_op.h) with Filter_scales one per output channel (C_out
+// values; the filter value W[ci, o, i, j] is level * Filter_scales[o'] / 127
+// where o' = g * C_out / groups + o); float32 Input and Output.
 #pragma once
 
 #include <vector>
@@ -37,6 +42,7 @@ class ConvTransposeOp : public ConvOpBase {
   Status CheckDims() const override;
 
  private:
+  Status ParseInt8Attrs(const cpp::OpDesc& desc);
   ConvTransposeParam param_;
 };
 

@@ -1,6 +1,7 @@
 #include "lite/operators/matmul_ops.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace lite {
 namespace operators {
@@ -64,6 +65,37 @@ Status PlanBatches(const DDim& bx, const DDim& by, bool v1_flat, DDim* out_batch
 
 }  // namespace
 
+Status ParseMatMulInt8Form(const std::string& who, const cpp::OpDesc& desc,
+                           const Tensor& weight, MatMulInt8Form* form) {
+  form->enabled = desc.GetAttr<bool>("enable_int8", false);
+  if (!form->enabled) return Status::OK();
+  form->input_scale = desc.GetAttr<float>("Input_scale", 0.f);
+  form->filter_scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
+  form->quant_round_type = desc.GetAttr<int32_t>("quant_round_type", 1);
+  const std::string prefix = "op " + who + ": int8 form ";
+  if (!(form->input_scale > 0.f) || !std::isfinite(form->input_scale)) {
+    return InvalidArgument(prefix + "needs Input_scale > 0, got " +
+                           std::to_string(form->input_scale));
+  }
+  if (form->quant_round_type != 0 && form->quant_round_type != 1) {
+    return InvalidArgument(prefix + "needs quant_round_type 0 or 1");
+  }
+  const DDim& w = weight.dims();
+  if (weight.dtype() != DataType::kInt8 || w.size() != 2 ||
+      static_cast<int64_t>(form->filter_scales.size()) != w[1]) {
+    return InvalidArgument(prefix + "needs a 2-D int8 weight and one Filter_scales value per "
+                           "column (weight " + std::string(DataTypeName(weight.dtype())) + " " +
+                           DimsToString(w) + ", " +
+                           std::to_string(form->filter_scales.size()) + " scales)");
+  }
+  for (float s : form->filter_scales) {
+    if (!(s >= 0.f) || !std::isfinite(s)) {
+      return InvalidArgument(prefix + "has a Filter_scales value " + std::to_string(s));
+    }
+  }
+  return Status::OK();
+}
+
 // ---- mul ----
 
 Status MulOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
@@ -75,6 +107,10 @@ Status MulOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.x_num_col_dims = desc.GetAttr<int32_t>("x_num_col_dims", 1);
   param_.y_num_col_dims = desc.GetAttr<int32_t>("y_num_col_dims", 1);
   ASSIGN_OR_RETURN(param_.act, ReadAct(desc));
+  RETURN_IF_ERROR(ParseMatMulInt8Form(DebugName(), desc, *y, &param_.int8));
+  if (param_.int8.enabled && param_.y_num_col_dims != 1) {
+    return OpError("int8 form needs y_num_col_dims 1");
+  }
   return Status::OK();
 }
 
@@ -142,6 +178,10 @@ Status MatMulOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     }
   }
   ASSIGN_OR_RETURN(param_.act, ReadAct(desc));
+  RETURN_IF_ERROR(ParseMatMulInt8Form(DebugName(), desc, *y, &param_.int8));
+  if (param_.int8.enabled && (param_.trans_y || Type() == "bmm")) {
+    return OpError("int8 form needs an untransposed 2-D Y");
+  }
   return Status::OK();
 }
 
@@ -226,7 +266,7 @@ Status FcOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     return Unimplemented("op " + DebugName() + ": padding_weights = true");
   }
   ASSIGN_OR_RETURN(param_.act, ReadAct(desc));
-  return Status::OK();
+  return ParseMatMulInt8Form(DebugName(), desc, *w, &param_.int8);
 }
 
 Status FcOp::CheckShape() const {

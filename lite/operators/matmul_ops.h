@@ -14,6 +14,15 @@
 //            activation_type "" or "relu"; padding_weights must be false.
 // All honour FusedActivation (fuse_* attrs) on Out. InferShape stores the
 // GEMM plan (sizes, per-batch offsets) so kernels only loop and call Gemm.
+//
+// int8 form of fc, mul, matmul and matmul_v2 (set by quant_dequant_fuse_pass;
+// the attribute names of conv's int8 form, conv_op.h): `enable_int8` true,
+// the weight (W of fc, Y of the others: constant, 2-D [K, N], no transpose)
+// holds int8 levels, `Filter_scales` one per column n (the weight's value is
+// level * Filter_scales[n] / 127), `Input_scale` (the float input is
+// quantized to levels with it by `quant_round_type`'s rule, quant_math.h).
+// Out = act(alpha * sum_k(level_x * level_w) * Input_scale / 127 *
+// Filter_scales[n] / 127 + Bias), float32.
 #pragma once
 
 #include <string>
@@ -25,6 +34,19 @@
 namespace lite {
 namespace operators {
 
+// The int8 form above, as parsed and checked at attach.
+struct MatMulInt8Form {
+  bool enabled = false;  // enable_int8
+  float input_scale = 0.f;
+  std::vector<float> filter_scales;  // one per column N of the weight
+  int quant_round_type = 1;
+};
+
+// Reads the int8 form of `desc` into *form and checks it against `weight`
+// (int8, 2-D, one scale per column); errors name `who`.
+Status ParseMatMulInt8Form(const std::string& who, const cpp::OpDesc& desc,
+                           const Tensor& weight, MatMulInt8Form* form);
+
 struct MulParam : OpParam {
   const Tensor* x = nullptr;
   const Tensor* y = nullptr;
@@ -32,6 +54,7 @@ struct MulParam : OpParam {
   int x_num_col_dims = 1;
   int y_num_col_dims = 1;
   FusedActivation act;
+  MatMulInt8Form int8;
   int64_t m = 0, k = 0, n = 0;  // set by InferShape
 };
 
@@ -59,6 +82,7 @@ struct MatMulParam : OpParam {
   bool trans_y = false;
   float alpha = 1.f;
   FusedActivation act;
+  MatMulInt8Form int8;
   // GEMM plan set by InferShape: per output batch, C = alpha * op(A) * op(B)
   // with A at x + x_offsets[b] (lda), B at y + y_offsets[b] (ldb), C of M x N.
   bool gemm_trans_a = false;
@@ -91,6 +115,7 @@ struct FcParam : OpParam {
   int in_num_col_dims = 1;
   bool relu = false;  // activation_type "relu"
   FusedActivation act;
+  MatMulInt8Form int8;
   int64_t m = 0, k = 0, n = 0;  // set by InferShape
 };
 

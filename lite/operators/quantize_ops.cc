@@ -46,6 +46,16 @@ Status CheckQuantAttrs(const std::string& who, int bit_length, int round_type) {
   return Status::OK();
 }
 
+Status CheckLevelRange(const std::string& who, const cpp::OpDesc& desc) {
+  const int qmin = desc.GetAttr<int32_t>("qmin", -128);
+  const int qmax = desc.GetAttr<int32_t>("qmax", 127);
+  if (qmin != -128 || qmax != 127) {
+    return Unimplemented("op " + who + ": level range [qmin, qmax] = [" + std::to_string(qmin) +
+                         ", " + std::to_string(qmax) + "] is not supported (only [-128, 127])");
+  }
+  return Status::OK();
+}
+
 Status CheckScaleValues(const std::string& who, const std::string& what, const Tensor& scale) {
   const float* s = scale.data<float>();
   for (int64_t i = 0; i < scale.numel(); ++i) {
@@ -116,6 +126,8 @@ Status LinearQuantOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.round_type = desc.GetAttr<int32_t>("round_type", 0);
   param_.quant_axis = desc.GetAttr<int32_t>("quant_axis", -1);
   RETURN_IF_ERROR(CheckQuantAttrs(DebugName(), param_.bit_length, param_.round_type));
+  RETURN_IF_ERROR(CheckLevelRange(DebugName(), desc));
+  param_.only_observer = desc.GetAttr<bool>("only_observer", false);
   if (param_.quant_axis < -1) {
     return OpError("quant_axis must be -1 (per tensor) or a dim of X, got " +
                    std::to_string(param_.quant_axis));

@@ -14,7 +14,10 @@
 //   ZeroPoint must be all zeros (Paddle's symmetric quantization).
 //
 // Attributes: bit_length (only 8 is accepted), round_type (absent: 1 for the
-// fake_* ops, exported before the attribute existed; 0 for *_linear).
+// fake_* ops, exported before the attribute existed; 0 for *_linear),
+// qmin / qmax of the *_linear ops (only -128 / 127 when present),
+// only_observer of the *_linear ops (true: Y is a copy of X, as Paddle's
+// kernels do; the scale is still checked).
 // A scale that is not a weight, or is zero, negative or not finite, a
 // bit_length other than 8 and a quant_axis out of range are errors naming the
 // op, raised when the predictor is created. The op owns its param struct.
@@ -36,11 +39,16 @@ struct QuantParam : OpParam {
   int bit_length = 8;
   int quant_axis = -1;  // -1: one scale for the whole tensor
   int round_type = 1;
+  bool only_observer = false;  // *_linear: Y = X (Paddle's observer-only form)
 };
 
 // Checks shared by the four ops and by quant_dequant_fuse_pass: bit_length
 // 8, round_type 0 or 1. `who` names the op in the message.
 Status CheckQuantAttrs(const std::string& who, int bit_length, int round_type);
+// The *_linear ops' optional qmin / qmax attributes (Paddle 2.5+: the level
+// range) must be the 8-bit defaults -128 / 127, the range the arithmetic of
+// quant_math.h implements.
+Status CheckLevelRange(const std::string& who, const cpp::OpDesc& desc);
 // Every value of `scale` finite and > 0 (`what` names the var).
 Status CheckScaleValues(const std::string& who, const std::string& what, const Tensor& scale);
 

@@ -1,11 +1,19 @@
 // Host fp32 kernels for mul, matmul, matmul_v2 and fc. Every product goes
 // through Gemm (gemm.h); the ops' InferShape has already computed sizes and
 // per-batch offsets.
+//
+// Their int8 form (matmul_ops.h) runs here as the exact float32 simulation:
+// the input quantized and dequantized with Input_scale (quant_math.h), the
+// int8 weight dequantized once to level * Filter_scales[n] / 127, then the
+// fp32 kernel. It is the host fallback of int8 products an NPU subgraph
+// claimed; quant_dequant_fuse_pass never makes an op int8 for it alone.
 #include <algorithm>
+#include <vector>
 
 #include "lite/core/kernel.h"
 #include "lite/kernels/host/gemm.h"
 #include "lite/operators/matmul_ops.h"
+#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace kernels {
@@ -94,6 +102,58 @@ class FcCompute : public KernelBase {
   }
 };
 
+// The activation input and the weight of each product's param.
+const Tensor** InputOf(MulParam* p) { return &p->x; }
+const Tensor** InputOf(MatMulParam* p) { return &p->x; }
+const Tensor** InputOf(FcParam* p) { return &p->input; }
+const Tensor** WeightOf(MulParam* p) { return &p->y; }
+const Tensor** WeightOf(MatMulParam* p) { return &p->y; }
+const Tensor** WeightOf(FcParam* p) { return &p->w; }
+
+template <typename P, typename FloatKernel>
+class Int8SimulationCompute : public KernelBase {
+ public:
+  Status Run() override {
+    float_param_ = Param<P>();
+    const operators::MatMulInt8Form& q = float_param_.int8;
+    const Tensor* x = *InputOf(&float_param_);
+    const Tensor* w = *WeightOf(&float_param_);
+    if (x->dtype() != DataType::kFloat32) {
+      return Unimplemented("int8 " + def().op_type + " on a " + DataTypeName(x->dtype()) +
+                           " input (float32 only)");
+    }
+    if (!weight_.IsInitialized()) {  // the weight is a constant
+      const int64_t n = w->dims()[1];
+      weight_.Resize(w->dims());
+      float* out = weight_.mutable_data<float>();
+      const int8_t* levels = w->data<int8_t>();
+      for (int64_t i = 0; i < w->numel(); ++i) {
+        out[i] = static_cast<float>(levels[i]) * q.filter_scales[i % n] / 127.f;
+      }
+    }
+    input_.Resize(x->dims());
+    operators::quant::QuantDequantFloat(x->data<float>(), input_.mutable_data<float>(),
+                                        x->numel(), q.input_scale, 127, q.quant_round_type);
+    *InputOf(&float_param_) = &input_;
+    *WeightOf(&float_param_) = &weight_;
+    float_param_.int8.enabled = false;
+    float_kernel_.Bind(&def(), &float_param_, ctx());
+    return float_kernel_.Run();
+  }
+
+ private:
+  Tensor weight_;  // dequantized once
+  Tensor input_;   // quant-dequantized input of this run
+  P float_param_;
+  FloatKernel float_kernel_;
+};
+
+using FcInt8Compute = Int8SimulationCompute<FcParam, FcCompute>;
+using MulInt8Compute = Int8SimulationCompute<MulParam, MulCompute>;
+using MatMulInt8Compute = Int8SimulationCompute<MatMulParam, MatMulCompute>;
+
+bool IsInt8Form(const cpp::OpDesc& desc) { return desc.GetAttr<bool>("enable_int8", false); }
+
 }  // namespace
 
 }  // namespace host
@@ -110,3 +170,17 @@ REGISTER_LITE_KERNEL(bmm, kHost, kFloat, kNCHW, lite::kernels::host::MatMulCompu
     .Finalize();
 REGISTER_LITE_KERNEL(fc, kHost, kFloat, kNCHW, lite::kernels::host::FcCompute, def)
     .Finalize();
+
+// The int8 forms (float32 activations in and out; the weight holds levels).
+#define LITE_REGISTER_HOST_INT8_PRODUCT(op, kernel, input)                                 \
+  REGISTER_LITE_KERNEL(op, kHost, kInt8, kNCHW, lite::kernels::host::kernel, def)          \
+      .BindInput(input, lite::Place(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW)))  \
+      .BindInput("Bias", lite::Place(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW))) \
+      .BindOutput("Out", lite::Place(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW))) \
+      .SetAccepts(lite::kernels::host::IsInt8Form)                                         \
+      .Finalize()
+
+LITE_REGISTER_HOST_INT8_PRODUCT(fc, FcInt8Compute, "Input");
+LITE_REGISTER_HOST_INT8_PRODUCT(mul, MulInt8Compute, "X");
+LITE_REGISTER_HOST_INT8_PRODUCT(matmul, MatMulInt8Compute, "X");
+LITE_REGISTER_HOST_INT8_PRODUCT(matmul_v2, MatMulInt8Compute, "X");

@@ -1,4 +1,5 @@
-// Host kernels of the quantization ops (float32 in and out), reproducing
+// Host kernels of the quantization ops (float32 in and out; dequantize_linear
+// also reads int8 levels, as exports store quantized weights), reproducing
 // Paddle's fake-quantization arithmetic bit for bit (operators/quant_math.h).
 // They are the simulation path of quantized models: what runs when
 // quant_dequant_fuse_pass is disabled or declines a consumer.
@@ -64,8 +65,20 @@ class LinearQuantCompute : public KernelBase {
  public:
   Status Run() override {
     const QuantParam& p = Param<QuantParam>();
-    RETURN_IF_ERROR(RequireFloat(*p.x, Dequantize ? "dequantize_linear" : "quantize_linear"));
-    quant::ForEachWithScale(p.x->data<float>(), p.out->mutable_data<float>(), p.x->dims(),
+    const float* x = nullptr;
+    std::vector<float> widened;  // int8 levels (weights stored as levels) as floats
+    if (Dequantize && p.x->dtype() == DataType::kInt8) {
+      widened.assign(p.x->data<int8_t>(), p.x->data<int8_t>() + p.x->numel());
+      x = widened.data();
+    } else {
+      RETURN_IF_ERROR(RequireFloat(*p.x, Dequantize ? "dequantize_linear" : "quantize_linear"));
+      x = p.x->data<float>();
+    }
+    if (p.only_observer) {  // Paddle's observer form: Y = X
+      std::copy(x, x + p.x->numel(), p.out->mutable_data<float>());
+      return Status::OK();
+    }
+    quant::ForEachWithScale(x, p.out->mutable_data<float>(), p.x->dims(),
                             p.quant_axis, ScalesOf(*p.scale), quant::BinCount(p.bit_length),
                             p.round_type, [](const quant::Quantizer& q, float v) {
                               return Dequantize ? q.Dequantize(v) : q.Level(v);
@@ -91,4 +104,9 @@ REGISTER_LITE_KERNEL(quantize_linear, kHost, kFloat, kNCHW,
     .Finalize();
 REGISTER_LITE_KERNEL(dequantize_linear, kHost, kFloat, kNCHW,
                      lite::kernels::host::LinearQuantCompute<true>, def)
+    .Finalize();
+// Weights an export stored as int8 levels (X int8).
+REGISTER_LITE_KERNEL(dequantize_linear, kHost, kFloat, kNCHW,
+                     lite::kernels::host::LinearQuantCompute<true>, int8_levels)
+    .BindInput("X", lite::Place(TARGET(kHost), PRECISION(kInt8), DATALAYOUT(kNCHW)))
     .Finalize();

@@ -2,8 +2,8 @@
 // float32 arithmetic as the host kernels (operators/quant_math.h), element by
 // element, so they run inside the NHWC chain of x86 kernels instead of
 // costing two layout conversions each. Registered at layout NHWC: element-
-// wise, any order works. Per-channel forms (quant_axis >= 0) decline at
-// kernel pick and run on host.
+// wise, any order works. Per-channel forms (quant_axis >= 0) and the
+// observer-only form decline at kernel pick and run on host.
 #include "lite/core/kernel.h"
 #include "lite/operators/quant_math.h"
 #include "lite/operators/quantize_ops.h"
@@ -45,7 +45,11 @@ class PerTensorQuantCompute : public KernelBase {
   }
 };
 
-bool PerTensor(const cpp::OpDesc& desc) { return desc.GetAttr<int32_t>("quant_axis", -1) == -1; }
+// Observer-only ops (copies) run on host.
+bool PerTensor(const cpp::OpDesc& desc) {
+  return desc.GetAttr<int32_t>("quant_axis", -1) == -1 &&
+         !desc.GetAttr<bool>("only_observer", false);
+}
 
 }  // namespace
 

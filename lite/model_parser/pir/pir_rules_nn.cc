@@ -233,6 +233,58 @@ void Both(RuleTable* table, const std::string& name, const Rule& rule) {
 
 }  // namespace
 
+// The quantization ops of PaddleSlim exports (operators/quantize_ops.h).
+// quantize_linear / dequantize_linear(x, scale, zero_point, in_accum,
+// in_state) -> y, out_state, out_accum, out_scale: inference form only
+// (is_test; the scale is read, out_scale is the scale itself);
+// only_observer carried (the op then copies X).
+Status LinearQuant(const Op& op, Translator* t, const std::string& type) {
+  AttrReader a(op);
+  const int64_t axis = a.Int("quant_axis", -1);
+  const int64_t bits = a.Int("bit_length", 8);
+  const int64_t round_type = a.Int("round_type", 0);
+  const bool observer = a.Bool("only_observer", false);
+  const int64_t qmin = a.Int("qmin", -128);
+  const int64_t qmax = a.Int("qmax", 127);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X", "Scale", "ZeroPoint"}, "Y"));
+  d->SetAttr("quant_axis", static_cast<int32_t>(axis));
+  d->SetAttr("bit_length", static_cast<int32_t>(bits));
+  d->SetAttr("round_type", static_cast<int32_t>(round_type));
+  d->SetAttr("qmin", static_cast<int32_t>(qmin));
+  d->SetAttr("qmax", static_cast<int32_t>(qmax));
+  d->SetAttr("only_observer", observer);
+  if (op.results.size() > 3) {
+    ASSIGN_OR_RETURN(std::string scale, t->In(op, 1));
+    RETURN_IF_ERROR(t->Alias(op, 3, scale));
+  }
+  return Status::OK();
+}
+
+// fake_quantize_dequantize_moving_average_abs_max(x, in_scale, in_accum,
+// in_state) -> out, out_scale (the scale itself), out_state, out_accum;
+// fake_channel_wise_quantize_dequantize_abs_max(x) -> out, out_scale.
+Status FakeQuant(const Op& op, Translator* t, const std::string& type, bool channel_wise) {
+  AttrReader a(op);
+  const int64_t bits = a.Int("bit_length", 8);
+  const int64_t round_type = a.Int("round_type", 1);
+  const int64_t axis = channel_wise ? a.Int("quant_axis", 0) : -1;
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, type, {"X", channel_wise ? "" : "InScale"}, "Out"));
+  d->SetAttr("bit_length", static_cast<int32_t>(bits));
+  d->SetAttr("round_type", static_cast<int32_t>(round_type));
+  if (channel_wise) {
+    d->SetAttr("quant_axis", static_cast<int32_t>(axis));
+    ASSIGN_OR_RETURN(std::string out_scale, t->Out(op, 1));
+    t->LastEmitted()->SetOutput("OutScale", {out_scale});
+  } else if (op.results.size() > 1) {
+    ASSIGN_OR_RETURN(std::string scale, t->In(op, 1));
+    RETURN_IF_ERROR(t->Alias(op, 1, scale));
+  }
+  return Status::OK();
+}
+
 void AddNnRules(RuleTable* table) {
   for (const char* type : {"conv2d", "depthwise_conv2d"}) {
     const std::string ty = type;
@@ -264,6 +316,18 @@ void AddNnRules(RuleTable* table) {
   (*table)["pd_op.prelu"] = Prelu;
   (*table)["pd_op.multiclass_nms3"] = MulticlassNms3;
   (*table)["pd_op.embedding"] = Embedding;
+  for (const char* type : {"quantize_linear", "dequantize_linear"}) {
+    const std::string ty = type;
+    Both(table, ty, [ty](const Op& op, Translator* t) { return LinearQuant(op, t, ty); });
+  }
+  for (const char* type : {"fake_quantize_dequantize_moving_average_abs_max",
+                           "fake_channel_wise_quantize_dequantize_abs_max"}) {
+    const std::string ty = type;
+    const bool channel_wise = ty.find("channel_wise") != std::string::npos;
+    Both(table, ty, [ty, channel_wise](const Op& op, Translator* t) {
+      return FakeQuant(op, t, ty, channel_wise);
+    });
+  }
 }
 
 }  // namespace pir

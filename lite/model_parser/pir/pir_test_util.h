@@ -56,10 +56,11 @@ inline std::string OpJson(const std::string& name, const std::vector<std::string
   return R"({"#":")" + name + R"(","A":[)" + a + R"(],"I":[)" + in + R"(],"O":[)" + out + "]}";
 }
 
-// A compressed builtin.parameter op.
-inline std::string ParamJson(int id, const std::string& name, const std::string& dims) {
+// A compressed builtin.parameter op (float32 unless `dtype` says otherwise).
+inline std::string ParamJson(int id, const std::string& name, const std::string& dims,
+                             const std::string& dtype = "f32") {
   return R"({"#":"p","A":[0,1,1,")" + name + R"("],"DA":[],"O":{"%":)" + std::to_string(id) +
-         R"(,"TT":)" + Dense("f32", dims) + R"(},"OA":[],"QA":[]})";
+         R"(,"TT":)" + Dense(dtype, dims) + R"(},"OA":[],"QA":[]})";
 }
 
 inline std::string ProgramJson(const std::vector<std::string>& ops, int version = 1) {

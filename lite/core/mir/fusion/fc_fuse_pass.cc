@@ -5,6 +5,8 @@
 //   matmul     no transposes, alpha 1; in_num_col_dims = rank(X) - 1
 //   matmul_v2  no transposes; in_num_col_dims = rank(X) - 1
 // X must have rank >= 2 for the matmuls (a 1-D X is a different product).
+// An int8 product (matmul_ops.h, made by quant_dequant_fuse_pass: an int8
+// weight) becomes an int8 fc carrying its int8 attributes.
 // The fc op is the product's node rewritten in place; fuse_* attributes the
 // add already carried move to it.
 #include "lite/core/mir/fusion/fusion_pass.h"
@@ -32,8 +34,8 @@ bool ProductOk(const cpp::OpDesc& d) {
 Pattern MakePattern(bool with_relu) {
   Pattern p;
   PNode* mm = p.Op("mm", {"mul", "matmul", "matmul_v2"})->If(ProductOk);
-  PNode* w = p.Input("w")->Weight()->DTypeIs(DataType::kFloat32)->DimsIf(
-      [](const DDim& d) { return d.size() == 2; });
+  // dtype: float32, or int8 for an int8 product (checked in Rewrite).
+  PNode* w = p.Input("w")->Weight()->DimsIf([](const DDim& d) { return d.size() == 2; });
   PNode* mid = p.Intermediate("mm_out");
   PNode* add = p.Op("add", {"elementwise_add"})->If([with_relu](const cpp::OpDesc& d) {
     return HasNoYActivation(d) && (!with_relu || HasNoFusedActivation(d));
@@ -70,6 +72,9 @@ class FcFusePass : public FusionPass {
     Node* mm = m.at("mm");
     const cpp::OpDesc& d = mm->stmt().desc;
     const cpp::OpDesc& add = m.at("add")->stmt().desc;
+    const Tensor* weight = WeightTensor(*graph, m.at("w"));
+    const bool int8 = IsInt8Op(d);
+    if (!weight || weight->dtype() != (int8 ? DataType::kInt8 : DataType::kFloat32)) return false;
     int in_num_col_dims = d.GetAttr<int32_t>("x_num_col_dims", 1);
     if (d.Type() != "mul") {
       in_num_col_dims = static_cast<int>(VarDims(*graph, *m.at("x")).size()) - 1;
@@ -97,6 +102,11 @@ class FcFusePass : public FusionPass {
     for (const char* a : {"fuse_activation", "fuse_alpha", "fuse_beta", "fuse_gamma"}) {
       if (const cpp::Attribute* attr = add.FindAttr(a)) fc.SetRawAttr(a, *attr);
     }
+    if (int8) {
+      for (const char* a : {"enable_int8", "Input_scale", "Filter_scales", "quant_round_type"}) {
+        if (const cpp::Attribute* attr = d.FindAttr(a)) fc.SetRawAttr(a, *attr);
+      }
+    }
     mm->stmt().desc = fc;
     SSAGraph::Link(m.at("bias"), mm);
     Node* last = with_relu ? m.at("relu") : m.at("add");
@@ -105,6 +115,7 @@ class FcFusePass : public FusionPass {
     RemoveOp(graph, m.at("add"));
     if (with_relu) RemoveOp(graph, m.at("relu"));
     Count(with_relu ? "with_relu" : "no_act");
+    if (int8) Count("int8");
     return true;
   }
 };

@@ -70,6 +70,18 @@ void TestModel::Weight(const std::string& name, const DDim& dims, std::vector<fl
   t.set_persistable(true);
 }
 
+void TestModel::Int8Weight(const std::string& name, const DDim& dims,
+                           const std::vector<int8_t>& values) {
+  cpp::VarDesc* v = Var(name);
+  v->dims = dims;
+  v->persistable = true;
+  v->dtype = DataType::kInt8;
+  Tensor& t = weights[name];
+  t.Resize(dims);
+  std::copy(values.begin(), values.begin() + t.numel(), t.mutable_data<int8_t>());
+  t.set_persistable(true);
+}
+
 void TestModel::RandomWeight(const std::string& name, const DDim& dims, float lo, float hi) {
   std::vector<float> v(Product(dims));
   for (auto& x : v) x = NextUniform(&state_, lo, hi);

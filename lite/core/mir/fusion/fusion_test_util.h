@@ -32,6 +32,8 @@ class TestModel {
   void Weight(const std::string& name, const DDim& dims, std::vector<float> values);
   void RandomWeight(const std::string& name, const DDim& dims, float lo = -1.f,
                     float hi = 1.f);
+  // A persistable int8 weight (e.g. quantization levels stored by an export).
+  void Int8Weight(const std::string& name, const DDim& dims, const std::vector<int8_t>& values);
   // Appends an op (creating float32 var descs for new vars).
   cpp::OpDesc& Op(const std::string& type,
                   const std::map<std::string, std::vector<std::string>>& in,

@@ -1,35 +1,48 @@
-// quant_dequant_fuse_pass: PaddleSlim's fake quantization around a conv
-// becomes an int8 conv where an int8 kernel of a valid place takes it.
+// quant_dequant_fuse_pass: PaddleSlim's quantization around a conv or a
+// matrix product becomes its int8 form where an int8 kernel of a valid place
+// takes it. Two export forms are read:
 //
-//   X -> fake_quantize_dequantize_moving_average_abs_max (InScale s) -> X'
-//   W -> fake_channel_wise_quantize_dequantize_abs_max (quant_axis 0) -> W'
-//   conv2d / depthwise_conv2d (Input X', Filter W')
-// becomes conv (Input X, Filter = int8 levels of W, enable_int8, Input_scale
-// s, Filter_scales s_c = max |W| per output channel, quant_round_type of the
-// activation op): the conv quantizes X with s itself (the same levels the
-// activation op computes) and multiplies int8 by int8 (conv_op.h). The
-// weight quant op goes; the activation quant op goes when nothing else reads
-// X'. Runs first in the pipeline, before constant_folding_pass would turn W'
-// into float weights and conv_bn_fuse_pass would fold batch norms into them
-// (conv_bn_fuse_pass then scales Filter_scales instead).
+//   activation  X -> fake_quantize_dequantize_moving_average_abs_max (InScale s) -> X'
+//            or X -> quantize_linear (Scale s, quant_axis -1) -> dequantize_linear (s) -> X'
+//   weight      W -> fake_channel_wise_quantize_dequantize_abs_max -> W'  (s_c = max |W|)
+//            or W -> quantize_linear (Scale s_c) -> dequantize_linear (s_c) -> W'
+//            or W (int8 levels, or float32 holding levels) -> dequantize_linear (s_c) -> W'
+//   consumer    conv2d / depthwise_conv2d (Input, Filter; weight quant_axis 0),
+//               conv2d_transpose (Input, Filter; quant_axis 1),
+//               fc (Input, W), mul / matmul / matmul_v2 (X, Y 2-D; quant_axis 1)
+// (the ops are read by quant_dequant_match.h) becomes the consumer reading
+// X and W's int8 levels, with enable_int8,
+// Input_scale s, Filter_scales (one per output channel / column: the
+// weight's value is level * scale / 127) and quant_round_type (the
+// activation op's rule): see conv_op.h and matmul_ops.h. The consumer
+// quantizes X with s itself (the levels the activation ops compute) and
+// multiplies int8 by int8. The weight quant ops go; the activation ops go
+// when nothing else reads X'. Runs first in the pipeline, before
+// constant_folding_pass would turn W' into float weights and conv_bn_fuse_pass
+// would fold batch norms into them (which then scales Filter_scales).
 //
 // Declined (the quant ops stay: the exact float32 simulation), counted by
 // reason: "declined_no_int8_kernel" (no kInt8 kernel of a valid place
-// accepts the conv: e.g. host only), "declined_npu" (npu among the valid
-// places, and neither an int8 kernel nor the NPU driver, asked through
-// lite/core/device_support.h, takes the int8 form), "declined_pattern" (one of the two
-// quant ops missing, W' read elsewhere or fetched, per-input-channel weight
-// scales, non-NCHW), "declined_unsafe" (X is rewritten before the conv).
-// A malformed quant op (bit_length, round_type, scale) is an error naming it.
-// "made_int8" counts converted convs.
+// accepts the op: e.g. host only, or an overlapping conv2d_transpose),
+// "declined_npu" (npu among the valid places, and neither an int8 kernel
+// nor the NPU driver, asked through lite/core/device_support.h, takes the
+// int8 form; conv2d_transpose is not offered to the NPU),
+// "declined_pattern" (one of the two quant sides missing, W' read elsewhere
+// or fetched, a weight axis other than the consumer's output channels,
+// scales of a quantize / dequantize pair that differ, transposed or batched
+// weights, non-NCHW), "declined_zero_point" (a non-zero ZeroPoint: not
+// symmetric int8), "declined_observer" (an only_observer *_linear op: a copy,
+// nothing quantized), "declined_unsafe" (X is rewritten before the consumer).
+// A malformed quant op (bit_length, round_type, scale var missing or not
+// positive, quant_axis out of range) is an error naming it. "made_int8_<type>"
+// counts converted ops per consumer type, "made_int8" all of them.
 #include "lite/backends/npu/npu_options.h"
 #include "lite/core/device_support.h"
 #include "lite/core/kernel.h"
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/core/mir/fusion/int8_kernel_query.h"
-#include "lite/operators/quant_math.h"
-#include "lite/operators/quantize_ops.h"
+#include "lite/core/mir/fusion/quant_dequant_match.h"
 
 namespace lite {
 namespace mir {
@@ -37,31 +50,42 @@ namespace fusion {
 
 namespace {
 
-constexpr char kActQdq[] = "fake_quantize_dequantize_moving_average_abs_max";
-constexpr char kWeightQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
+// How a consumer type reads its operands and lays out its weight.
+struct ConsumerKind {
+  const char* input;   // the activation param
+  const char* weight;  // the weight param
+  int weight_axis;     // the quant_axis of per-output-channel weight scales
+  bool conv;           // a 4-D conv filter (else a 2-D [K, N] matrix)
+};
 
-Node* ProducerOf(Node* var, const char* type) {
-  if (!var || var->inlinks.size() != 1) return nullptr;
-  Node* op = var->inlinks[0];
-  return op->stmt().desc.Type() == type ? op : nullptr;
+const ConsumerKind* KindOf(const std::string& type) {
+  static const ConsumerKind conv{"Input", "Filter", 0, true};
+  static const ConsumerKind conv_transpose{"Input", "Filter", 1, true};
+  static const ConsumerKind fc{"Input", "W", 1, false};
+  static const ConsumerKind matmul{"X", "Y", 1, false};
+  if (type == "conv2d" || type == "depthwise_conv2d") return &conv;
+  if (type == "conv2d_transpose") return &conv_transpose;
+  if (type == "fc") return &fc;
+  if (type == "mul" || type == "matmul" || type == "matmul_v2") return &matmul;
+  return nullptr;
 }
 
-std::string OpName(const Node* op) { return op->stmt().desc.DebugName(); }
-
-// bit_length / round_type of a quant op; an error names it.
-StatusOr<int> CheckedRoundType(const Node* op) {
-  const cpp::OpDesc& d = op->stmt().desc;
-  const int round_type = d.GetAttr<int32_t>("round_type", 1);
-  RETURN_IF_ERROR(
-      operators::CheckQuantAttrs(OpName(op), d.GetAttr<int32_t>("bit_length", 8), round_type));
-  return round_type;
+// The consumer's weight is a plain [K, N] (or conv) operand: no transposes,
+// no reshapes, alpha folded later.
+bool WeightLayoutOk(const cpp::OpDesc& d) {
+  if (d.Type() == "mul") return d.GetAttr<int32_t>("y_num_col_dims", 1) == 1;
+  if (d.Type() == "matmul") {
+    return !d.GetAttr<bool>("transpose_Y", false) && d.GetAttr<int32_t>("head_number", 1) == 1;
+  }
+  if (d.Type() == "matmul_v2") return !d.GetAttr<bool>("trans_y", false);
+  return true;
 }
 
 }  // namespace
 
 class QuantDequantFusePass : public Pass {
  public:
-  // `npu_driver`: the driver whose support checker judges int8 convs when
+  // `npu_driver`: the driver whose support checker judges int8 ops when
   // npu is among the valid places.
   explicit QuantDequantFusePass(std::string npu_driver) : npu_driver_(std::move(npu_driver)) {}
   std::string name() const override { return "quant_dequant_fuse_pass"; }
@@ -69,80 +93,93 @@ class QuantDequantFusePass : public Pass {
   StatusOr<bool> Run(SSAGraph* graph) override {
     if (!graph->scope()) return false;
     bool changed = false;
-    for (Node* conv : graph->StmtNodes()) {
-      const std::string& type = conv->stmt().desc.Type();
-      if (type != "conv2d" && type != "depthwise_conv2d") continue;
-      ASSIGN_OR_RETURN(bool made, TryConv(graph, conv));
+    for (Node* op : graph->StmtNodes()) {
+      const ConsumerKind* kind = KindOf(op->stmt().desc.Type());
+      if (!kind) continue;
+      ASSIGN_OR_RETURN(bool made, TryConsumer(graph, op, *kind));
       changed = changed || made;
     }
     return changed;
   }
 
  private:
-  StatusOr<bool> TryConv(SSAGraph* graph, Node* conv) {
-    Node* x_q = InputNode(conv, "Input");
-    Node* w_q = InputNode(conv, "Filter");
-    Node* act = ProducerOf(x_q, kActQdq);
-    Node* wop = ProducerOf(w_q, kWeightQdq);
-    if (!act && !wop) return false;  // not a quantized conv
-    if (!act || !wop || w_q->outlinks.size() != 1 || IsFetched(w_q) ||
-        !IsNchw(conv->stmt().desc) || !HasNoFusedActivation(conv->stmt().desc) ||
-        wop->stmt().desc.GetAttr<int32_t>("quant_axis", 0) != 0) {
-      Count("declined_pattern");
-      return false;
+  // One scale per output channel / column of the consumer, from the weight
+  // side's scales; empty when the axis does not name them.
+  static std::vector<float> OutputScales(const cpp::OpDesc& d, const ConsumerKind& kind,
+                                         const WeightQuant& wq) {
+    const DDim& dims = wq.levels.dims();
+    const int64_t per_group = dims.size() > 1 ? dims[kind.weight_axis] : 0;
+    std::vector<float> scales;
+    if (wq.scales.size() == 1) {
+      scales.assign(per_group, wq.scales[0]);
+    } else if (wq.axis == kind.weight_axis &&
+               static_cast<int64_t>(wq.scales.size()) == per_group) {
+      scales = wq.scales;
+    } else {
+      return {};
     }
-    ASSIGN_OR_RETURN(int act_round, CheckedRoundType(act));
-    ASSIGN_OR_RETURN(int weight_round, CheckedRoundType(wop));
-    Node* x = InputNode(act, "X");
-    Node* in_scale = InputNode(act, "InScale");
-    Node* w = InputNode(wop, "X");
-    const Tensor* s_in = in_scale ? WeightTensor(*graph, in_scale) : nullptr;
-    const Tensor* wt = w ? WeightTensor(*graph, w) : nullptr;
-    if (!s_in || !s_in->IsInitialized() || s_in->numel() != 1 ||
-        s_in->dtype() != DataType::kFloat32) {
-      const auto& names = act->stmt().desc.Input("InScale");
-      return InvalidArgument("op " + OpName(act) + ": scale var '" +
-                             (names.empty() ? std::string() : names.front()) +
-                             "' (InScale) must be a one-value float32 weight");
+    if (kind.conv && kind.weight_axis == 1) {  // [C_in, C_out / groups, kh, kw]
+      const int groups = d.GetAttr<int32_t>("groups", 1);
+      std::vector<float> all;
+      for (int g = 0; g < groups; ++g) all.insert(all.end(), scales.begin(), scales.end());
+      scales = all;
     }
-    RETURN_IF_ERROR(operators::CheckScaleValues(OpName(act), in_scale->arg().name, *s_in));
-    if (!x || !wt || !wt->IsInitialized() || wt->dtype() != DataType::kFloat32 ||
-        wt->dims().size() != 4) {
-      Count("declined_pattern");
-      return false;
+    return scales;
+  }
+
+  StatusOr<bool> TryConsumer(SSAGraph* graph, Node* op, const ConsumerKind& kind) {
+    const cpp::OpDesc& d = op->stmt().desc;
+    Node* x_q = InputNode(op, kind.input);
+    Node* w_q = InputNode(op, kind.weight);
+    ASSIGN_OR_RETURN(Side<ActivationQuant> act, MatchActivationQuant(*graph, x_q));
+    ASSIGN_OR_RETURN(Side<WeightQuant> weight, MatchWeightQuant(*graph, w_q));
+    if (!act.present && !weight.present) return false;  // not a quantized op
+    if (!act.present || !weight.present) return Decline("declined_pattern");
+    if (!act.declined.empty()) return Decline(act.declined);
+    if (!weight.declined.empty()) return Decline(weight.declined);
+    const WeightQuant& wq = weight.value;
+    const size_t rank = kind.conv ? 4 : 2;
+    // (A product's activation, fc's relu included, is the kernel's to judge.)
+    if (w_q->outlinks.size() != 1 || IsFetched(w_q) || !IsNchw(d) ||
+        (kind.conv && !HasNoFusedActivation(d)) ||
+        wq.levels.dims().size() != rank || !WeightLayoutOk(d)) {
+      return Decline("declined_pattern");
     }
-    if (!CanReadLater(*graph, x)) {
-      Count("declined_unsafe");
-      return false;
-    }
+    const std::vector<float> scales = OutputScales(d, kind, wq);
+    if (scales.empty()) return Decline("declined_pattern");
+    if (!CanReadLater(*graph, act.value.x)) return Decline("declined_unsafe");
+
     // The int8 form, asked of the kernels (and the NPU) before the graph changes.
-    const std::vector<float> scales = operators::quant::ChannelAbsMax(wt->data<float>(),
-                                                                      wt->dims(), 0);
-    cpp::OpDesc desc = conv->stmt().desc;
+    cpp::OpDesc desc = d;
     desc.SetAttr("enable_int8", true);
-    desc.SetAttr("Input_scale", s_in->data<float>()[0]);
+    desc.SetAttr("Input_scale", act.value.scale);
     desc.SetAttr("Filter_scales", scales);
-    desc.SetAttr("quant_round_type", act_round);
-    Tensor levels;
-    levels.Resize(wt->dims());
-    int8_t* q = levels.mutable_data<int8_t>();
-    const float* wd = wt->data<float>();
-    const int64_t per_channel = wt->numel() / wt->dims()[0];
-    for (int64_t i = 0; i < wt->numel(); ++i) {
-      const operators::quant::Quantizer quantizer(scales[i / per_channel], 127, weight_round);
-      q[i] = static_cast<int8_t>(quantizer.Level(wd[i]));
+    desc.SetAttr("quant_round_type", act.value.round_type);
+    // Kernels judge the weight's dims: ask with the weight var (W's dims).
+    desc.SetInput(kind.weight, {wq.w->arg().name});
+    // The NPU's int8 contract covers conv2d / depthwise_conv2d, fc, mul and
+    // the matmuls; conv2d_transpose goes int8 only on a kernel.
+    const bool npu_may_take = !(kind.conv && kind.weight_axis == 1);
+    if (!Int8KernelTakes(*graph, desc) &&
+        !(npu_may_take && NpuTakes(*graph, npu_driver_, desc, kind.weight, wq.levels))) {
+      return Decline(NpuAmongPlaces(*graph) ? "declined_npu" : "declined_no_int8_kernel");
     }
-    if (!Int8KernelTakes(*graph, desc) && !NpuTakes(*graph, npu_driver_, desc, levels)) {
-      Count(NpuAmongPlaces(*graph) ? "declined_npu" : "declined_no_int8_kernel");
-      return false;
+    desc.SetInput(kind.weight, {w_q->arg().name});  // as linked; SetInput below replaces it
+    op->stmt().desc = desc;
+    SetInput(graph, op, kind.weight, AddWeight(graph, wq.w->arg().name + "_int8", wq.levels));
+    ReplaceInput(op, x_q, act.value.x);
+    for (Node* q : wq.ops) RemoveOp(graph, q);
+    if (x_q->outlinks.empty() && !IsFetched(x_q)) {
+      for (Node* q : act.value.ops) RemoveOp(graph, q);
     }
-    conv->stmt().desc = desc;
-    SetInput(graph, conv, "Filter", AddWeight(graph, w->arg().name + "_int8", levels));
-    ReplaceInput(conv, x_q, x);
-    RemoveOp(graph, wop);
-    if (x_q->outlinks.empty() && !IsFetched(x_q)) RemoveOp(graph, act);
     Count("made_int8");
+    Count("made_int8_" + desc.Type());
     return true;
+  }
+
+  StatusOr<bool> Decline(const std::string& reason) {
+    Count(reason);
+    return false;
   }
 
   static bool NpuAmongPlaces(const SSAGraph& graph) {
@@ -153,22 +190,22 @@ class QuantDequantFusePass : public Pass {
   }
 
   // The NPU library's device-support checker for the selected driver accepts
-  // `desc` with its Filter holding `levels` (lite/core/device_support.h).
+  // `desc` with its weight param `weight` holding `levels`
+  // (lite/core/device_support.h).
   static bool NpuTakes(const SSAGraph& graph, const std::string& npu_driver,
-                       const cpp::OpDesc& desc, const Tensor& levels) {
+                       const cpp::OpDesc& desc, const std::string& weight, const Tensor& levels) {
     if (!NpuAmongPlaces(graph)) return false;
     auto checker = DeviceSupportRegistry::Global().Create(TargetType::kNPU,
                                                           npu_driver);
     if (!checker.ok()) return false;
-    Scope probe;  // the conv's weights as the checker sees them, shared
+    Scope probe;  // the op's weights as the checker sees them, shared
     for (const std::string& name : desc.InputArgumentNames()) {
       const Variable* v = graph.scope()->FindVar(name);
       if (v && v->GetTensor().IsInitialized()) {
         probe.Var(name)->GetMutableTensor()->ShareDataWith(v->GetTensor());
       }
     }
-    const std::string filter = desc.Input("Filter").front();
-    probe.Var(filter)->GetMutableTensor()->ShareDataWith(levels);
+    probe.Var(desc.Input(weight).front())->GetMutableTensor()->ShareDataWith(levels);
     return checker.value()
         ->Check({desc, [&graph](const std::string& n) { return graph.FindVarDesc(n); }, &probe})
         .ok();
