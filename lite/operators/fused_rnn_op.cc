@@ -52,14 +52,17 @@ std::string Str(int64_t v) { return std::to_string(v); }
 // InferShape.
 Status FusedRnnOp::CheckShape() const {
   const FusedRnnParam& p = param_;
-  if (p.num_layers < 1) return OpError("attribute num_layers must be >= 1, got " + Str(p.num_layers));
+  if (p.num_layers < 1) {
+    return OpError("attribute num_layers must be >= 1, got " + Str(p.num_layers));
+  }
   if (p.hidden_size < 1) {
     return OpError("attribute hidden_size must be >= 1, got " + Str(p.hidden_size));
   }
   const bool lstm = p.mode == FusedRnnMode::kLstm;
   if (p.pre_state.size() != (lstm ? 2u : 1u)) {
-    return OpError(std::string("PreState must hold ") + (lstm ? "2 tensors (h0, c0)" : "1 tensor (h0)") +
-                   ", got " + Str(p.pre_state.size()));
+    return OpError(std::string("PreState must hold ") +
+                   (lstm ? "2 tensors (h0, c0)" : "1 tensor (h0)") + ", got " +
+                   Str(p.pre_state.size()));
   }
   if (p.state.size() != p.pre_state.size()) {
     return OpError("State must hold " + Str(p.pre_state.size()) + " tensors like PreState, got " +
@@ -82,8 +85,9 @@ Status FusedRnnOp::CheckShape() const {
         const char* name;
         DDim dims;
       };
-      for (const Want& w : {Want{p.w_ih(l, d), "w_ih", {gh, in}}, Want{p.w_hh(l, d), "w_hh", {gh, h}},
-                            Want{p.b_ih(l, d), "b_ih", {gh}}, Want{p.b_hh(l, d), "b_hh", {gh}}}) {
+      for (const Want& w :
+           {Want{p.w_ih(l, d), "w_ih", {gh, in}}, Want{p.w_hh(l, d), "w_hh", {gh, h}},
+            Want{p.b_ih(l, d), "b_ih", {gh}}, Want{p.b_hh(l, d), "b_hh", {gh}}}) {
         if (w.t->dims() != w.dims) {
           return OpError(std::string("WeightList ") + w.name + where + " must be " +
                          DimsToString(w.dims) + " (gates x hidden_size = " + Str(gh) +
@@ -98,7 +102,9 @@ Status FusedRnnOp::CheckShape() const {
 Status FusedRnnOp::InferShape() {
   const FusedRnnParam& p = param_;
   const DDim& in = p.input->dims();
-  if (in.size() != 3) return OpError("Input must be [T, N, input_size] (time major), got " + DimsToString(in));
+  if (in.size() != 3) {
+    return OpError("Input must be [T, N, input_size] (time major), got " + DimsToString(in));
+  }
   if (in[2] != p.input_size) {
     return OpError("Input " + DimsToString(in) + " does not match attribute input_size " +
                    Str(p.input_size));

@@ -55,7 +55,7 @@ struct FusedRnnParam : OpParam {
   std::vector<const Tensor*> weights;    // WeightList, Paddle's order
   const Tensor* sequence_length = nullptr;
   Tensor* out = nullptr;
-  std::vector<Tensor*> state;  // {last h} or {last h, last c}
+  std::vector<Tensor*> state;       // {last h} or {last h, last c}
   Tensor* reserve = nullptr;        // optional, sized [0]
   Tensor* dropout_state = nullptr;  // optional, sized [0]
   FusedRnnMode mode = FusedRnnMode::kRnnTanh;

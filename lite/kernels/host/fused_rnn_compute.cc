@@ -97,8 +97,8 @@ class FusedRnnCompute : public KernelBase {
     for (int64_t i = 0; i < t.numel(); ++i) {
       lengths_[i] = t.dtype() == DataType::kInt32 ? t.data<int32_t>()[i] : t.data<int64_t>()[i];
       if (lengths_[i] < 0 || lengths_[i] > steps) {
-        return InvalidArgument("rnn: SequenceLength[" + std::to_string(i) + "] = " +
-                               std::to_string(lengths_[i]) + " is outside [0, " +
+        return InvalidArgument("rnn: SequenceLength[" + std::to_string(i) +
+                               "] = " + std::to_string(lengths_[i]) + " is outside [0, " +
                                std::to_string(steps) + "] (the Input's time steps)");
       }
     }

@@ -2,13 +2,14 @@
 // (double precision, one batch row, layer and direction at a time, Paddle's
 // cell equations: LSTM {i, f, c~, o}, GRU {r, u, n} with r applied after
 // the hidden product, RNN_TANH / RNN_RELU), over the four modes, one and
-// two layers, both directions, with and without SequenceLength; plus the
-// WeightList order, thread-count independence and clear errors.
+// two layers, both directions, with and without SequenceLength (which also
+// pins Paddle's WeightList order: every weight pair, then every bias pair);
+// plus int64 lengths, thread-count independence and clear errors.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "lite/core/op_tester.h"
 
@@ -31,7 +32,7 @@ struct RnnCase {
   std::vector<float> x, h0, c0;
   std::vector<std::vector<float>> weights;  // Paddle's WeightList order
   std::vector<DDim> weight_dims;
-  std::vector<int32_t> lengths;             // empty: no SequenceLength
+  std::vector<int32_t> lengths;  // empty: no SequenceLength
 
   int dirs() const { return bidi ? 2 : 1; }
   int64_t layer_input(int l) const { return l == 0 ? input : dirs() * hidden; }
@@ -188,8 +189,7 @@ RefResult Reference(const RnnCase& c) {
   return r;
 }
 
-void ExpectNear(const std::vector<float>& got, const std::vector<double>& want,
-                const char* what) {
+void ExpectNear(const std::vector<float>& got, const std::vector<double>& want, const char* what) {
   ASSERT_EQ(got.size(), want.size()) << what;
   for (size_t i = 0; i < want.size(); ++i) {
     ASSERT_NEAR(got[i], want[i], 2e-5 * std::max(1.0, std::fabs(want[i])))

@@ -66,8 +66,8 @@ void StepRow(const RnnDirectionWeights& w, float* g, const float* hg, const floa
     }
     case FusedRnnMode::kRnnTanh:
     case FusedRnnMode::kRnnRelu:
-      RnnActivate(w.mode == FusedRnnMode::kRnnTanh ? RnnActivation::kTanh : RnnActivation::kRelu,
-                  g, hs, false);
+      RnnActivate(w.mode == FusedRnnMode::kRnnTanh ? RnnActivation::kTanh : RnnActivation::kRelu, g,
+                  hs, false);
       std::memcpy(row_h, g, sizeof(float) * hs);
       return;
   }
@@ -81,8 +81,8 @@ void RunRnnDirection(const RnnDirectionWeights& w, const RnnDirectionArgs& a, Rn
   const bool lstm = w.mode == FusedRnnMode::kLstm, gru = w.mode == FusedRnnMode::kGru;
   s->gates.resize(rows * gs);
   if (rows > 0) {
-    Gemm(false, true, rows, gs, w.input, 1.f, a.x, w.input, w.w_ih, w.input, 0.f,
-         s->gates.data(), gs);
+    Gemm(false, true, rows, gs, w.input, 1.f, a.x, w.input, w.w_ih, w.input, 0.f, s->gates.data(),
+         gs);
   }
   for (int64_t r = 0; r < rows; ++r) {
     float* g = s->gates.data() + r * gs;

@@ -25,8 +25,8 @@ namespace host {
 struct RnnDirectionWeights {
   operators::FusedRnnMode mode = operators::FusedRnnMode::kRnnTanh;
   int64_t hidden = 0, input = 0, gates = 0;  // H, I_l, G*H
-  const float* w_ih = nullptr;  // [G*H, I_l], the op's tensor
-  std::vector<float> w_hh_t;    // w_hh^T [H, G*H]
+  const float* w_ih = nullptr;               // [G*H, I_l], the op's tensor
+  std::vector<float> w_hh_t;                 // w_hh^T [H, G*H]
   PackedPanels packed_hh;
   std::vector<float> bias;  // [G*H] added to the input projection
   std::vector<float> b_hn;  // GRU: b_hh of the n block [H]
@@ -36,16 +36,16 @@ struct RnnDirectionWeights {
 };
 
 struct RnnDirectionArgs {
-  int64_t steps = 0, batch = 0;        // T, N
-  const float* x = nullptr;            // [T, N, I_l]
+  int64_t steps = 0, batch = 0;                   // T, N
+  const float* x = nullptr;                       // [T, N, I_l]
   const std::vector<int64_t>* lengths = nullptr;  // [N] or nullptr
   bool reverse = false;
-  const float* h0 = nullptr;           // [N, H]
-  const float* c0 = nullptr;           // [N, H], LSTM
-  float* out = nullptr;                // row (t, n) at out + (t*N + n) * out_stride
+  const float* h0 = nullptr;  // [N, H]
+  const float* c0 = nullptr;  // [N, H], LSTM
+  float* out = nullptr;       // row (t, n) at out + (t*N + n) * out_stride
   int64_t out_stride = 0;
-  float* last_h = nullptr;             // [N, H]
-  float* last_c = nullptr;             // [N, H], LSTM
+  float* last_h = nullptr;  // [N, H]
+  float* last_c = nullptr;  // [N, H], LSTM
 };
 
 struct RnnScratch {
