@@ -57,7 +57,7 @@ class FusedRnnCompute : public KernelBase {
     float* last_c = p.state.size() > 1 ? p.state[1]->mutable_data<float>() : nullptr;
     if (p.reserve) p.reserve->mutable_data<float>();
     if (p.dropout_state) p.dropout_state->mutable_data<uint8_t>();
-    if (p.out->numel() == 0) return Status::OK();
+    if (n == 0) return Status::OK();  // no rows (T = 0 still copies PreState to State)
     const float* h0 = p.pre_state[0]->data<float>();
     const float* c0 = p.pre_state.size() > 1 ? p.pre_state[1]->data<float>() : nullptr;
     const int64_t out_numel = p.out->numel();

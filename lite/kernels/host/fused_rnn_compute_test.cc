@@ -260,6 +260,18 @@ TEST(FusedRnn, FullLengthsEqualNoSequenceLengthAndInt64Works) {
   EXPECT_NE(plain.out, full.out);
 }
 
+TEST(FusedRnn, NoTimeStepsLeaveTheInitialState) {
+  RnnCase c = RnnCase::Random("LSTM", 2, true, 650);
+  c.steps = 0;
+  c.x.clear();
+  RnnResult r;
+  Status s = RunRnn(c, &r);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_EQ(r.last_h, c.h0);
+  EXPECT_EQ(r.last_c, c.c0);
+}
+
 TEST(FusedRnn, ThreadCountDoesNotChangeResults) {
   RnnCase c = RnnCase::Random("LSTM", 2, true, 700, 20, 40);
   RnnResult one, four;
