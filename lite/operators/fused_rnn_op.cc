@@ -35,6 +35,13 @@ Status FusedRnnOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   } else {
     return OpError("attribute mode '" + mode + "' is not one of LSTM, GRU, RNN_TANH, RNN_RELU");
   }
+  // Paddle's rnn never writes a var it reads; the kernel reads its inputs
+  // after sizing its outputs, so an aliased pair is refused.
+  for (const std::string& out : desc.OutputArgumentNames()) {
+    for (const std::string& in : desc.InputArgumentNames()) {
+      if (out == in) return OpError("var '" + out + "' is both an input and an output");
+    }
+  }
   param_.bidirectional = desc.GetAttr<bool>("is_bidirec", false);
   param_.num_layers = desc.GetAttr<int32_t>("num_layers", 1);
   param_.hidden_size = desc.GetAttr<int32_t>("hidden_size", 100);

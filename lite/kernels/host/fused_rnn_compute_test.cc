@@ -313,5 +313,24 @@ TEST(FusedRnn, MalformedInputsAreClearErrors) {
   ExpectError(c, "SequenceLength[1] = -1");
 }
 
+TEST(FusedRnn, AnOutputAliasingAnInputIsRefused) {
+  RnnCase c = RnnCase::Random("GRU", 1, false, 900);
+  OpTester t("rnn");
+  t.SetInput<float>("Input", "x", {c.steps, c.batch, c.input}, c.x);
+  t.SetInput<float>("PreState", "h0", c.state_dims(), c.h0);
+  for (size_t i = 0; i < c.weights.size(); ++i) {
+    t.SetInput<float>("WeightList", "w" + std::to_string(i), c.weight_dims[i], c.weights[i]);
+  }
+  t.SetOutput("Out", "x");
+  t.SetOutput("State", "last_h");
+  t.SetAttr("mode", c.mode);
+  t.SetAttr("hidden_size", static_cast<int32_t>(c.hidden));
+  t.SetAttr("input_size", static_cast<int32_t>(c.input));
+  Status s = t.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.ToString().find("var 'x' is both an input and an output"), std::string::npos)
+      << s.ToString();
+}
+
 }  // namespace
 }  // namespace lite
