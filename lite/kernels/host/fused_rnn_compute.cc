@@ -1,7 +1,6 @@
-// Host kernel of the fused `rnn` op (lite/operators/fused_rnn_op.h): layer
-// by layer, each direction through RunRnnDirection (fused_rnn_impl.h) with
-// its weights prepared once in Prepare(). Intermediate layers' outputs
-// alternate between two kernel-owned buffers; the last layer writes Out.
+// Host kernel of the fused `rnn` op (lite/operators/fused_rnn_op.h):
+// FusedRnnForward (fused_rnn_impl.h) with every layer's and direction's
+// weights prepared once in Prepare().
 #include <string>
 #include <vector>
 
@@ -45,48 +44,28 @@ class FusedRnnCompute : public KernelBase {
                              DataTypeName(t->dtype()));
       }
     }
-    const int64_t steps = p.input->dims()[0], n = p.input->dims()[1], hs = p.hidden_size;
-    const int dirs = p.directions();
+    const int64_t steps = p.input->dims()[0], n = p.input->dims()[1];
     const std::vector<int64_t>* lengths = nullptr;
     if (p.sequence_length) {
       RETURN_IF_ERROR(ReadLengths(*p.sequence_length, steps));
       lengths = &lengths_;
     }
-    float* out = p.out->mutable_data<float>();
-    float* last_h = p.state[0]->mutable_data<float>();
-    float* last_c = p.state.size() > 1 ? p.state[1]->mutable_data<float>() : nullptr;
+    FusedRnnArgs a;
+    a.out = p.out->mutable_data<float>();
+    a.last_h = p.state[0]->mutable_data<float>();
+    a.last_c = p.state.size() > 1 ? p.state[1]->mutable_data<float>() : nullptr;
     if (p.reserve) p.reserve->mutable_data<float>();
     if (p.dropout_state) p.dropout_state->mutable_data<uint8_t>();
     if (n == 0) return Status::OK();  // no rows (T = 0 still copies PreState to State)
-    const float* h0 = p.pre_state[0]->data<float>();
-    const float* c0 = p.pre_state.size() > 1 ? p.pre_state[1]->data<float>() : nullptr;
-    const int64_t out_numel = p.out->numel();
-    const float* x = p.input->data<float>();
-    for (int l = 0; l < p.num_layers; ++l) {
-      float* y = out;
-      if (l + 1 < p.num_layers) {
-        std::vector<float>& buf = layer_out_[l % 2];
-        buf.resize(out_numel);
-        y = buf.data();
-      }
-      for (int d = 0; d < dirs; ++d) {
-        const int64_t state = (static_cast<int64_t>(l) * dirs + d) * n * hs;
-        RnnDirectionArgs a;
-        a.steps = steps;
-        a.batch = n;
-        a.x = x;
-        a.lengths = lengths;
-        a.reverse = d == 1;
-        a.h0 = h0 + state;
-        a.c0 = c0 ? c0 + state : nullptr;
-        a.out = y + d * hs;
-        a.out_stride = dirs * hs;
-        a.last_h = last_h + state;
-        a.last_c = last_c ? last_c + state : nullptr;
-        RunRnnDirection(directions_[l * dirs + d], a, &scratch_, ctx());
-      }
-      x = y;
-    }
+    a.steps = steps;
+    a.batch = n;
+    a.layers = p.num_layers;
+    a.directions = p.directions();
+    a.x = p.input->data<float>();
+    a.lengths = lengths;
+    a.h0 = p.pre_state[0]->data<float>();
+    a.c0 = p.pre_state.size() > 1 ? p.pre_state[1]->data<float>() : nullptr;
+    FusedRnnForward(directions_, a, &scratch_, ctx());
     return Status::OK();
   }
 
@@ -106,9 +85,8 @@ class FusedRnnCompute : public KernelBase {
   }
 
   std::vector<RnnDirectionWeights> directions_;
-  std::vector<float> layer_out_[2];
   std::vector<int64_t> lengths_;
-  RnnScratch scratch_;
+  FusedRnnScratch scratch_;
 };
 
 }  // namespace

@@ -119,6 +119,38 @@ void RunRnnDirection(const RnnDirectionWeights& w, const RnnDirectionArgs& a, Rn
   if (lstm) std::memcpy(a.last_c, s->c.data(), sizeof(float) * n * hs);
 }
 
+void FusedRnnForward(const std::vector<RnnDirectionWeights>& weights, const FusedRnnArgs& a,
+                     FusedRnnScratch* s, const KernelContext* ctx) {
+  const int64_t hs = weights[0].hidden, n = a.batch;
+  const int64_t out_numel = a.steps * n * a.directions * hs;
+  const float* x = a.x;
+  for (int l = 0; l < a.layers; ++l) {
+    float* y = a.out;
+    if (l + 1 < a.layers) {
+      std::vector<float>& buf = s->layer_out[l % 2];
+      buf.resize(out_numel);
+      y = buf.data();
+    }
+    for (int d = 0; d < a.directions; ++d) {
+      const int64_t state = (static_cast<int64_t>(l) * a.directions + d) * n * hs;
+      RnnDirectionArgs da;
+      da.steps = a.steps;
+      da.batch = n;
+      da.x = x;
+      da.lengths = a.lengths;
+      da.reverse = d == 1;
+      da.h0 = a.h0 + state;
+      da.c0 = a.c0 ? a.c0 + state : nullptr;
+      da.out = y + d * hs;
+      da.out_stride = a.directions * hs;
+      da.last_h = a.last_h + state;
+      da.last_c = a.last_c ? a.last_c + state : nullptr;
+      RunRnnDirection(weights[l * a.directions + d], da, &s->direction, ctx);
+    }
+    x = y;
+  }
+}
+
 }  // namespace host
 }  // namespace kernels
 }  // namespace lite

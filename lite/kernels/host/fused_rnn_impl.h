@@ -7,8 +7,9 @@
 // RunRnnDirection computes the input projection of all T*N rows in one GEMM,
 // then per time step one [N, H] x [H, G*H] recurrent GEMM and the gate
 // equations row by row; rows past their SequenceLength keep their state and
-// get zero output. The caller owns every buffer; RnnScratch holds the
-// temporaries between calls.
+// get zero output. FusedRnnForward runs every layer and direction. The
+// caller owns every buffer; the scratch structs hold temporaries between
+// calls.
 #pragma once
 
 #include <cstdint>
@@ -54,6 +55,30 @@ struct RnnScratch {
 
 void RunRnnDirection(const RnnDirectionWeights& w, const RnnDirectionArgs& a, RnnScratch* s,
                      const KernelContext* ctx);
+
+// The whole op: layer by layer, each direction through RunRnnDirection;
+// layer l > 0 reads layer l-1's output (kept in FusedRnnScratch, the last
+// layer writes `out`).
+struct FusedRnnArgs {
+  int64_t steps = 0, batch = 0;  // T, N
+  int layers = 1, directions = 1;
+  const float* x = nullptr;                       // [T, N, I]
+  const std::vector<int64_t>* lengths = nullptr;  // [N] or nullptr
+  const float* h0 = nullptr;                      // [layers * directions, N, H]
+  const float* c0 = nullptr;                      // LSTM, as h0
+  float* out = nullptr;                           // [T, N, directions * H]
+  float* last_h = nullptr;                        // as h0
+  float* last_c = nullptr;                        // LSTM, as h0
+};
+
+struct FusedRnnScratch {
+  RnnScratch direction;
+  std::vector<float> layer_out[2];
+};
+
+// `weights` holds layers * directions entries, layer-major.
+void FusedRnnForward(const std::vector<RnnDirectionWeights>& weights, const FusedRnnArgs& a,
+                     FusedRnnScratch* s, const KernelContext* ctx);
 
 }  // namespace host
 }  // namespace kernels
