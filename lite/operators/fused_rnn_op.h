@@ -30,10 +30,11 @@
 // reverse direction starts from h0 at the sequence's last valid step and
 // State holds the state after the last valid step.
 //
-// Inference only: dropout_prob (applied between layers in training) is
-// not applied, whatever is_test says; Reserve and DropoutState (training
-// buffers) are sized [0] without data. input_size and hidden_size must
-// match the tensors.
+// Inference only: dropout_prob and seed (dropout between layers in
+// training) are not applied, whatever is_test says; Reserve and
+// DropoutState (training buffers) are sized [0] without data. input_size
+// and hidden_size must match the tensors. The op owns its param struct;
+// the tensors belong to the scope.
 #pragma once
 
 #include <string>
