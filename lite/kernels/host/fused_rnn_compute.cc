@@ -50,6 +50,12 @@ class FusedRnnCompute : public KernelBase {
       RETURN_IF_ERROR(ReadLengths(*p.sequence_length, steps));
       lengths = &lengths_;
     }
+    // w_ih is read in place: its pointer is taken per run, never kept.
+    for (int l = 0; l < p.num_layers; ++l) {
+      for (int d = 0; d < p.directions(); ++d) {
+        directions_[l * p.directions() + d].w_ih = p.w_ih(l, d)->data<float>();
+      }
+    }
     FusedRnnArgs a;
     a.out = p.out->mutable_data<float>();
     a.last_h = p.state[0]->mutable_data<float>();
