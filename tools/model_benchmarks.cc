@@ -1,7 +1,7 @@
 // tools/model_benchmarks: Google Benchmark timings of the full predictor's Run() on
 // the shared vision models (inputs from their reference folders), with 1 and
-// 2 threads, plus the sequence models and the lstm kernel cases of
-// tools/lstm_benchmarks.h. Speed targets live here, never in unit tests.
+// 2 threads, plus the sequence models, the lstm kernel cases of
+// tools/lstm_benchmarks.h and the fused rnn cases of tools/rnn_benchmarks.h. Speed targets live here, never in unit tests.
 //
 //   bazel run -c opt //tools:model_benchmarks -- --models_dir=/path/to/shared/models
 //   bazel run -c opt //tools:model_benchmarks -- --benchmark_filter=ppocr_det
@@ -20,6 +20,7 @@
 #include "lite/model_parser/pir/pir_loader.h"
 #include "tools/lstm_benchmarks.h"
 #include "tools/reference.h"
+#include "tools/rnn_benchmarks.h"
 
 namespace {
 
@@ -126,6 +127,7 @@ int main(int argc, char** argv) {
     }
   }
   lite::tools::RegisterLstmBenchmarks(models);
+  lite::tools::RegisterRnnBenchmarks();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -1,5 +1,5 @@
 // PIR -> engine rules for the neural-network ops: convolutions, pooling,
-// normalizations, interpolation, dropout, softmax.
+// normalizations, interpolation, dropout, softmax, the fused rnn.
 #include "lite/model_parser/pir/pir_translator.h"
 
 namespace lite {
@@ -225,6 +225,50 @@ Status Embedding(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// rnn(x, pre_state[], weight_list[], sequence_length?, dropout_state_in?)
+//   -> (out, dropout_state_out, state[], reserve): the fused rnn op.
+Status Rnn(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const double dropout_prob = a.Float("dropout_prob", 0.0);
+  const bool is_bidirec = a.Bool("is_bidirec", false);
+  const int64_t input_size = a.Int("input_size");
+  const int64_t hidden_size = a.Int("hidden_size");
+  const int64_t num_layers = a.Int("num_layers", 1);
+  const std::string mode = a.Str("mode");
+  const int64_t seed = a.Int("seed", 0);
+  const bool is_test = a.Bool("is_test", true);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::vector<std::string> pre_state, t->InList(op, 1));
+  ASSIGN_OR_RETURN(std::vector<std::string> weights, t->InList(op, 2));
+  std::string sequence_length;
+  if (t->Present(op, 3)) {
+    ASSIGN_OR_RETURN(sequence_length, t->In(op, 3));
+  }
+  ASSIGN_OR_RETURN(std::string out, t->Out(op, 0));
+  ASSIGN_OR_RETURN(std::string dropout_state, t->Out(op, 1));
+  ASSIGN_OR_RETURN(std::vector<std::string> state, t->OutList(op, 2));
+  ASSIGN_OR_RETURN(std::string reserve, t->Out(op, 3));
+  cpp::OpDesc* d = t->Emit("rnn", op);
+  d->SetInput("Input", {x});
+  d->SetInput("PreState", pre_state);
+  d->SetInput("WeightList", weights);
+  if (!sequence_length.empty()) d->SetInput("SequenceLength", {sequence_length});
+  d->SetOutput("Out", {out});
+  d->SetOutput("DropoutState", {dropout_state});
+  d->SetOutput("State", state);
+  d->SetOutput("Reserve", {reserve});
+  d->SetAttr("dropout_prob", static_cast<float>(dropout_prob));
+  d->SetAttr("is_bidirec", is_bidirec);
+  d->SetAttr("input_size", static_cast<int32_t>(input_size));
+  d->SetAttr("hidden_size", static_cast<int32_t>(hidden_size));
+  d->SetAttr("num_layers", static_cast<int32_t>(num_layers));
+  d->SetAttr("mode", mode);
+  d->SetAttr("seed", static_cast<int32_t>(seed));
+  d->SetAttr("is_test", is_test);
+  return Status::OK();
+}
+
 // Registers `rule` under "pd_op.<name>" and its in-place twin "pd_op.<name>_".
 void Both(RuleTable* table, const std::string& name, const Rule& rule) {
   (*table)["pd_op." + name] = rule;
@@ -328,6 +372,7 @@ void AddNnRules(RuleTable* table) {
       return FakeQuant(op, t, ty, channel_wise);
     });
   }
+  (*table)["pd_op.rnn"] = Rnn;
 }
 
 }  // namespace pir
