@@ -34,8 +34,9 @@ Status FullLike(const Op& op, Translator* t) {
   AttrReader a(op);
   const std::string dtype = a.Str("dtype", "float32");
   RETURN_IF_ERROR(a.status());
+  // "undefined" (the op's default) keeps x's dtype: fill_any_like's -1.
   int code = -1;
-  if (!DataTypeToPaddle(DataTypeFromPirName(dtype), &code)) {
+  if (dtype != "undefined" && !DataTypeToPaddle(DataTypeFromPirName(dtype), &code)) {
     return Unimplemented("full_like of dtype '" + dtype + "'");
   }
   ASSIGN_OR_RETURN(double value, t->ConstScalar(op, 1, "value"));

@@ -130,6 +130,23 @@ Status Cast(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// pow(x, y): Paddle declares y a mutable Scalar (op_compat: tensor_name
+// FactorTensor), so Paddle 3's pd_op.pow takes it as operand 1 (a
+// pd_op.full); programs that carry it as attribute y are read too.
+Status Pow(const Op& op, Translator* t) {
+  double factor = 1.0;
+  if (t->Present(op, 1)) {
+    ASSIGN_OR_RETURN(factor, t->ConstScalar(op, 1, "y"));
+  } else {
+    AttrReader a(op);
+    factor = a.Float("y", 1.0);
+    RETURN_IF_ERROR(a.status());
+  }
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "pow", {"X"}));
+  d->SetAttr("factor", static_cast<float>(factor));
+  return Status::OK();
+}
+
 AttrMap FloatAttr(const char* pir_name, const char* engine_name, double fallback) {
   return [=](AttrReader* a, cpp::OpDesc* d) {
     d->SetAttr(engine_name, static_cast<float>(a->Float(pir_name, fallback)));
@@ -201,7 +218,6 @@ void AddMathRules(RuleTable* table) {
          return Status::OK();
        }},
       {"logsigmoid", "logsigmoid", nullptr},
-      {"pow", "pow", FloatAttr("y", "factor", 1.0)},
       {"rsqrt", "rsqrt", nullptr},
       {"square", "square", nullptr},
       {"floor", "floor", nullptr},
@@ -263,6 +279,7 @@ void AddMathRules(RuleTable* table) {
   (*table)["pd_op.bmm"] = [](const Op& op, Translator* t) {
     return t->EmitSimple(op, "bmm", {"X", "Y"}).status();
   };
+  (*table)["pd_op.pow"] = Pow;
   (*table)["pd_op.cast"] = Cast;
   (*table)["pd_op.cast_"] = Cast;
 }
