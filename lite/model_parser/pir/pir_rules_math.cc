@@ -226,6 +226,7 @@ void AddMathRules(RuleTable* table) {
       {"sign", "sign", nullptr},
       {"erf", "erf", nullptr},
       {"logical_not", "logical_not", nullptr},
+      {"bitwise_not", "bitwise_not", nullptr},
       {"gelu", "gelu",
        [](AttrReader* a, cpp::OpDesc* d) {
          d->SetAttr("approximate", a->Bool("approximate", false));
@@ -249,7 +250,9 @@ void AddMathRules(RuleTable* table) {
       {"not_equal", "not_equal"},      {"less_than", "less_than"},
       {"less_equal", "less_equal"},    {"greater_than", "greater_than"},
       {"greater_equal", "greater_equal"}, {"logical_and", "logical_and"},
-      {"logical_or", "logical_or"},    {"logical_xor", "logical_xor"}};
+      {"logical_or", "logical_or"},    {"logical_xor", "logical_xor"},
+      {"bitwise_and", "bitwise_and"},  {"bitwise_or", "bitwise_or"},
+      {"bitwise_xor", "bitwise_xor"}};
   for (const auto& b : binary) {
     const std::string engine = b.second;
     const Rule rule = [engine](const Op& op, Translator* t) { return Binary(op, t, engine); };

@@ -240,11 +240,12 @@ std::vector<RuleCase> Cases() {
   c.push_back({"round", {"x"}, {I32("decimals", 2)}, 1, "round", {{"X", {"x"}}},
                [](const cpp::OpDesc& d) { EXPECT_FLOAT_EQ(Get<float>(d, "decimals"), 2.f); }});
   for (const char* name : {"softsign", "logsigmoid", "rsqrt", "square", "floor", "ceil", "sign",
-                           "erf", "logical_not"}) {
+                           "erf", "logical_not", "bitwise_not"}) {
     c.push_back({name, {"x"}, {}, 1, name, {{"X", {"x"}}}, nullptr});
   }
   for (const char* name : {"equal", "not_equal", "less_than", "less_equal", "greater_than",
-                           "greater_equal", "logical_and", "logical_or", "logical_xor"}) {
+                           "greater_equal", "logical_and", "logical_or", "logical_xor",
+                           "bitwise_and", "bitwise_or", "bitwise_xor"}) {
     c.push_back({name, {"x", "y"}, {}, 1, name, {{"X", {"x"}}, {"Y", {"y"}}}, nullptr});
   }
   c.push_back({"argmin", {"x", "s:1"},
