@@ -7,8 +7,14 @@ Status PixelShuffleOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  param_.unshuffle = Type() == "pixel_unshuffle";
-  param_.factor = desc.GetAttr<int32_t>(param_.unshuffle ? "downscale_factor" : "upscale_factor", 1);
+  const bool reorg = Type() == "space_to_depth";
+  param_.unshuffle = reorg || Type() == "pixel_unshuffle";
+  param_.offset_outermost = reorg;
+  param_.factor = desc.GetAttr<int32_t>(
+      reorg ? "blocksize" : (param_.unshuffle ? "downscale_factor" : "upscale_factor"), 1);
+  if (reorg && param_.factor < 2) {
+    return OpError("attribute blocksize must be > 1, got " + std::to_string(param_.factor));
+  }
   const std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
   if (fmt != "NCHW") {
     return Unimplemented("op " + DebugName() + ": data_format '" + fmt + "' (NCHW only)");
@@ -57,3 +63,4 @@ Status PixelShuffleOp::InferShape() {
 
 REGISTER_LITE_OP(pixel_shuffle, lite::operators::PixelShuffleOp);
 REGISTER_LITE_OP(pixel_unshuffle, lite::operators::PixelShuffleOp);
+REGISTER_LITE_OP(space_to_depth, lite::operators::PixelShuffleOp);

@@ -2,7 +2,10 @@
 //   pixel_shuffle (upscale_factor r): [N, C*r*r, H, W] -> [N, C, H*r, W*r],
 //     Out[n][c][h*r + i][w*r + j] = X[n][c*r*r + i*r + j][h][w];
 //   pixel_unshuffle (downscale_factor r): the inverse,
-//     [N, C, H*r, W*r] -> [N, C*r*r, H, W].
+//     [N, C, H*r, W*r] -> [N, C*r*r, H, W];
+//   space_to_depth (blocksize r > 1, the legacy reorg op): the same shapes
+//     as pixel_unshuffle with the block offset outermost in the channel,
+//     Out[n][(i*r + j)*C + c][h][w] = X[n][c][h*r + i][w*r + j].
 // data_format "NHWC" is refused. A -1 (unknown) dim stays -1.
 #pragma once
 
@@ -15,7 +18,8 @@ struct PixelShuffleParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
   int64_t factor = 1;
-  bool unshuffle = false;
+  bool unshuffle = false;       // space -> depth (pixel_unshuffle, space_to_depth)
+  bool offset_outermost = false;  // space_to_depth's channel order
 };
 
 class PixelShuffleOp : public OpLite {

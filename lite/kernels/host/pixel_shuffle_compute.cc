@@ -1,6 +1,6 @@
-// Host kernel for pixel_shuffle and pixel_unshuffle (pixel_shuffle_ops.h):
-// walks the small-map side [N, C, r, r, H, W] and moves one element per
-// step (any dtype).
+// Host kernel for pixel_shuffle, pixel_unshuffle and space_to_depth
+// (pixel_shuffle_ops.h): walks the small-map side [N, C, r, r, H, W] and
+// moves one element per step (any dtype).
 #include <cstring>
 
 #include "lite/core/kernel.h"
@@ -21,13 +21,15 @@ class PixelShuffleCompute : public KernelBase {
     if (p.x->numel() == 0) return Status::OK();
     const char* x = static_cast<const char*>(p.x->raw_data());
     if (!x) return FailedPrecondition("pixel_shuffle: X has no data");
-    int64_t s = 0;  // index into the small-map tensor, in its order
     for (int64_t b = 0; b < n; ++b) {
       for (int64_t ch = 0; ch < c; ++ch) {
         for (int64_t i = 0; i < r; ++i) {
           for (int64_t j = 0; j < r; ++j) {
+            // The small map's channel of (ch, i, j).
+            const int64_t sc = p.offset_outermost ? (i * r + j) * c + ch : (ch * r + i) * r + j;
             for (int64_t y = 0; y < h; ++y) {
-              for (int64_t xx = 0; xx < w; ++xx, ++s) {
+              for (int64_t xx = 0; xx < w; ++xx) {
+                const int64_t s = ((b * c * r * r + sc) * h + y) * w + xx;
                 const int64_t big = ((b * c + ch) * h * r + y * r + i) * w * r + xx * r + j;
                 if (p.unshuffle) {
                   std::memcpy(out + s * elem, x + big * elem, elem);
@@ -52,5 +54,8 @@ REGISTER_LITE_KERNEL(pixel_shuffle, kHost, kAny, kNCHW,
                      lite::kernels::host::PixelShuffleCompute, def)
     .Finalize();
 REGISTER_LITE_KERNEL(pixel_unshuffle, kHost, kAny, kNCHW,
+                     lite::kernels::host::PixelShuffleCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(space_to_depth, kHost, kAny, kNCHW,
                      lite::kernels::host::PixelShuffleCompute, def)
     .Finalize();

@@ -63,3 +63,69 @@ TEST(PixelShuffle, RefusesShapesAndLayouts) {
 
 }  // namespace
 }  // namespace lite
+
+namespace lite {
+namespace {
+
+// space_to_depth as Paddle's reorg functor computes it: output element
+// (b, k, j, i) of [N, C*r*r, H/r, W/r] reads input channel k % C at
+// row j*r + (k / C) / r, column i*r + (k / C) % r.
+std::vector<float> Reorg(const std::vector<float>& x, int64_t n, int64_t c, int64_t h,
+                         int64_t w, int64_t r) {
+  const int64_t oc = c * r * r, oh = h / r, ow = w / r;
+  std::vector<float> out(x.size());
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t k = 0; k < oc; ++k) {
+      for (int64_t j = 0; j < oh; ++j) {
+        for (int64_t i = 0; i < ow; ++i) {
+          const int64_t offset = k / c;
+          const int64_t src = ((b * c + k % c) * h + j * r + offset / r) * w + i * r + offset % r;
+          out[((b * oc + k) * oh + j) * ow + i] = x[src];
+        }
+      }
+    }
+  }
+  return out;
+}
+
+TEST(SpaceToDepth, MatchesPaddlesReorg) {
+  for (int64_t r : {2, 3}) {
+    const int64_t n = 2, c = 3, h = 2 * r, w = 3 * r;
+    const std::vector<float> x = RandomFloats(n * c * h * w, 7 + r);
+    OpTester t("space_to_depth");
+    t.SetInput<float>("X", "x", {n, c, h, w}, x);
+    t.SetOutput("Out", "out");
+    t.SetAttr("blocksize", static_cast<int32_t>(r));
+    Status s = t.Run();
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_EQ(t.Get("out").dims(), (DDim{n, c * r * r, h / r, w / r}));
+    EXPECT_EQ(t.GetData<float>("out"), Reorg(x, n, c, h, w, r)) << "r=" << r;
+  }
+  // Not pixel_unshuffle: the channel order differs when C > 1.
+  OpTester u("pixel_unshuffle");
+  const std::vector<float> x = RandomFloats(2 * 4 * 4, 3);
+  u.SetInput<float>("X", "x", {1, 2, 4, 4}, x);
+  u.SetOutput("Out", "out");
+  u.SetAttr("downscale_factor", int32_t{2});
+  ASSERT_TRUE(u.Run().ok());
+  EXPECT_NE(u.GetData<float>("out"), Reorg(x, 1, 2, 4, 4, 2));
+}
+
+TEST(SpaceToDepth, RefusesBadBlocksAndShapes) {
+  OpTester one("space_to_depth");
+  one.SetInput<float>("X", "x", {1, 1, 2, 2}, {1, 2, 3, 4});
+  one.SetOutput("Out", "out");
+  one.SetAttr("blocksize", int32_t{1});
+  Status s = one.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("blocksize"), std::string::npos) << s.message();
+
+  OpTester odd("space_to_depth");
+  odd.SetInput<float>("X", "x", {1, 1, 3, 2}, {1, 2, 3, 4, 5, 6});
+  odd.SetOutput("Out", "out");
+  odd.SetAttr("blocksize", int32_t{2});
+  EXPECT_FALSE(odd.Run().ok());
+}
+
+}  // namespace
+}  // namespace lite

@@ -143,6 +143,15 @@ void AddArrayRules(RuleTable* table) {
   (*table)["pd_op.expand"] = [](const Op& op, Translator* t) {
     return WithConstInts(op, t, "expand_v2", {"X"}, 1, "shape");
   };
+  // expand_as(x, y) {target_shape}: y is optional.
+  (*table)["pd_op.expand_as"] = [](const Op& op, Translator* t) {
+    AttrReader a(op);
+    const std::vector<int64_t> target = a.Ints("target_shape", {});
+    RETURN_IF_ERROR(a.status());
+    ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "expand_as_v2", {"X", "Y"}));
+    d->SetAttr("target_shape", target);
+    return Status::OK();
+  };
   (*table)["pd_op.gather"] = [](const Op& op, Translator* t) {
     return WithConstScalar(op, t, "gather", {"X", "Index"}, 2, "axis").status();
   };

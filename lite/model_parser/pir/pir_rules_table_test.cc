@@ -155,6 +155,15 @@ std::vector<RuleCase> Cases() {
                }});
   c.push_back({"expand", {"w", "a:3,4"}, {}, 1, "expand_v2", {{"X", {"w"}}},
                [](const cpp::OpDesc& d) { EXPECT_EQ(Get<I64s>(d, "shape"), (I64s{3, 4})); }});
+  c.push_back({"expand_as", {"w", "y"}, {ArrayAttr("target_shape", "a_i32", "2,3,4,4")}, 1,
+               "expand_as_v2", {{"X", {"w"}}, {"Y", {"y"}}}, [](const cpp::OpDesc& d) {
+                 EXPECT_EQ(Get<I64s>(d, "target_shape"), (I64s{2, 3, 4, 4}));
+               }});
+  c.push_back({"expand_as", {"w", ""}, {ArrayAttr("target_shape", "a_i32", "3,4")}, 1,
+               "expand_as_v2", {{"X", {"w"}}}, [](const cpp::OpDesc& d) {
+                 EXPECT_TRUE(d.Input("Y").empty());
+                 EXPECT_EQ(Get<I64s>(d, "target_shape"), (I64s{3, 4}));
+               }});
   c.push_back({"gather", {"x", "idx", "s:1"}, {}, 1, "gather", {{"X", {"x"}}, {"Index", {"idx"}}},
                [](const cpp::OpDesc& d) { EXPECT_EQ(Get<int32_t>(d, "axis"), 1); }});
   c.push_back({"gather_nd", {"x", "idx"}, {}, 1, "gather_nd", {{"X", {"x"}}, {"Index", {"idx"}}},
