@@ -165,8 +165,13 @@ void AddArrayRules(RuleTable* table) {
   (*table)["pd_op.cumsum"] = Cumsum;
   (*table)["pd_op.flip"] = Flip;
   (*table)["pd_op.roll"] = Roll;
+  // one_hot(x, num_classes): a constant is the depth attribute, a computed
+  // value the depth_tensor input.
   (*table)["pd_op.one_hot"] = [](const Op& op, Translator* t) {
-    return WithConstScalar(op, t, "one_hot_v2", {"X"}, 1, "depth").status();
+    if (t->ConstOperand(op, 1) != nullptr) {
+      return WithConstScalar(op, t, "one_hot_v2", {"X"}, 1, "depth").status();
+    }
+    return t->EmitSimple(op, "one_hot_v2", {"X", "depth_tensor"}).status();
   };
   (*table)["pd_op.topk"] = TopK;
   (*table)["pd_op.p_norm"] = PNorm;

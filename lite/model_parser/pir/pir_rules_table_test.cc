@@ -190,6 +190,8 @@ std::vector<RuleCase> Cases() {
                }});
   c.push_back({"one_hot", {"idx", "s:5"}, {}, 1, "one_hot_v2", {{"X", {"idx"}}},
                [](const cpp::OpDesc& d) { EXPECT_EQ(Get<int32_t>(d, "depth"), 5); }});
+  c.push_back({"one_hot", {"idx", "ints"}, {}, 1, "one_hot_v2",
+               {{"X", {"idx"}}, {"depth_tensor", {"ints"}}}, nullptr});
   c.push_back({"topk", {"x", "s:2"},
                {I32("axis", 1), Bool("largest", false), Bool("sorted", true)}, 2, "top_k_v2",
                {{"X", {"x"}}}, [](const cpp::OpDesc& d) {
