@@ -267,6 +267,25 @@ std::vector<RuleCase> Cases() {
                  EXPECT_EQ(Get<int32_t>(d, "dtype"), 2);
                }});
   c.push_back({"bmm", {"x", "y"}, {}, 1, "bmm", {{"X", {"x"}}, {"Y", {"y"}}}, nullptr});
+  // --- pir_rules_tensor.cc ---
+  c.push_back({"pad", {"x", "s:1.5"}, {ArrayAttr("paddings", "a_i32", "0,0,1,1,2,2,0,1")}, 1,
+               "pad", {{"X", {"x"}}}, [](const cpp::OpDesc& d) {
+                 EXPECT_EQ(Get<std::vector<int32_t>>(d, "paddings"),
+                           (std::vector<int32_t>{0, 0, 1, 1, 2, 2, 0, 1}));
+                 EXPECT_FLOAT_EQ(Get<float>(d, "pad_value"), 1.5f);
+               }});
+  c.push_back({"pad", {"w"}, {ArrayAttr("paddings", "a_i32", "1,2"), F32("pad_value", "-2.0")},
+               1, "pad", {{"X", {"w"}}},
+               [](const cpp::OpDesc& d) { EXPECT_FLOAT_EQ(Get<float>(d, "pad_value"), -2.f); }});
+  c.push_back({"pad3d", {"x", "a:1,1,0,0,2,2"},
+               {StrAttr("mode", "reflect"), F32("pad_value", "0.5"),
+                StrAttr("data_format", "NCDHW")},
+               1, "pad3d", {{"X", {"x"}}}, [](const cpp::OpDesc& d) {
+                 EXPECT_EQ(Get<std::vector<int32_t>>(d, "paddings"),
+                           (std::vector<int32_t>{1, 1, 0, 0, 2, 2}));
+                 EXPECT_EQ(Get<std::string>(d, "mode"), "reflect");
+                 EXPECT_FLOAT_EQ(Get<float>(d, "value"), 0.5f);
+               }});
   // --- pir_rules_select.cc ---
   c.push_back({"crop", {"x", "a:1,2,3,3", "a:0,1,1,0"}, {}, 1, "crop_tensor", {{"X", {"x"}}},
                [](const cpp::OpDesc& d) {
