@@ -267,6 +267,36 @@ std::vector<RuleCase> Cases() {
                  EXPECT_EQ(Get<int32_t>(d, "dtype"), 2);
                }});
   c.push_back({"bmm", {"x", "y"}, {}, 1, "bmm", {{"X", {"x"}}, {"Y", {"y"}}}, nullptr});
+  // --- pir_rules_nn.cc: the 3-D window ops ---
+  c.push_back({"conv3d", {"x", "y"},
+               {ArrayAttr("strides", "a_i32", "1,2,2"), ArrayAttr("paddings", "a_i32", "0,1,1"),
+                StrAttr("padding_algorithm", "EXPLICIT"), I32("groups", 1),
+                ArrayAttr("dilations", "a_i32", "1,1,2"), StrAttr("data_format", "NCDHW")},
+               1, "conv3d", {{"Input", {"x"}}, {"Filter", {"y"}}}, [](const cpp::OpDesc& d) {
+                 using I32s = std::vector<int32_t>;
+                 EXPECT_EQ(Get<I32s>(d, "strides"), (I32s{1, 2, 2}));
+                 EXPECT_EQ(Get<I32s>(d, "paddings"), (I32s{0, 1, 1}));
+                 EXPECT_EQ(Get<I32s>(d, "dilations"), (I32s{1, 1, 2}));
+                 EXPECT_EQ(Get<int32_t>(d, "groups"), 1);
+                 EXPECT_EQ(Get<std::string>(d, "data_format"), "NCDHW");
+                 EXPECT_EQ(d.Output("Output").size(), 1u);
+               }});
+  c.push_back({"pool3d", {"x"},
+               {ArrayAttr("kernel_size", "a_i32", "2,3,3"), ArrayAttr("strides", "a_i32", "2,2,1"),
+                ArrayAttr("paddings", "a_i32", "0,1,1"), Bool("ceil_mode", true),
+                Bool("exclusive", false), StrAttr("data_format", "NCDHW"),
+                StrAttr("pooling_type", "avg"), Bool("global_pooling", false),
+                Bool("adaptive", false), StrAttr("padding_algorithm", "SAME")},
+               1, "pool3d", {{"X", {"x"}}}, [](const cpp::OpDesc& d) {
+                 using I32s = std::vector<int32_t>;
+                 EXPECT_EQ(Get<I32s>(d, "ksize"), (I32s{2, 3, 3}));
+                 EXPECT_EQ(Get<I32s>(d, "strides"), (I32s{2, 2, 1}));
+                 EXPECT_EQ(Get<I32s>(d, "paddings"), (I32s{0, 1, 1}));
+                 EXPECT_TRUE(Get<bool>(d, "ceil_mode"));
+                 EXPECT_FALSE(Get<bool>(d, "exclusive"));
+                 EXPECT_EQ(Get<std::string>(d, "pooling_type"), "avg");
+                 EXPECT_EQ(Get<std::string>(d, "padding_algorithm"), "SAME");
+               }});
   // --- pir_rules_tensor.cc ---
   c.push_back({"pad", {"x", "s:1.5"}, {ArrayAttr("paddings", "a_i32", "0,0,1,1,2,2,0,1")}, 1,
                "pad", {{"X", {"x"}}}, [](const cpp::OpDesc& d) {
