@@ -9,7 +9,7 @@ Status PixelShuffleOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   const bool reorg = Type() == "space_to_depth";
   param_.unshuffle = reorg || Type() == "pixel_unshuffle";
-  param_.offset_outermost = reorg;
+  param_.reorg = reorg;
   param_.factor = desc.GetAttr<int32_t>(
       reorg ? "blocksize" : (param_.unshuffle ? "downscale_factor" : "upscale_factor"), 1);
   if (reorg && param_.factor < 2) {
@@ -35,6 +35,10 @@ Status PixelShuffleOp::InferShape() {
   const int64_t r = param_.factor;
   auto scale = [](int64_t d, int64_t by) { return d < 0 ? d : d * by; };
   DDim out = xd;
+  if (param_.reorg && xd[1] >= 0 && xd[1] % (r * r) != 0) {
+    return OpError("X " + DimsToString(xd) + ": channels must be a multiple of blocksize^2 " +
+                   std::to_string(r * r));
+  }
   if (param_.unshuffle) {
     for (int i : {2, 3}) {
       if (xd[i] >= 0 && xd[i] % r != 0) {
