@@ -1,4 +1,5 @@
-// Shared window-geometry helpers for conv2d, conv2d_transpose and pool2d.
+// Shared window-geometry helpers for conv2d, conv2d_transpose, pool2d and
+// their 3-D forms (conv3d, pool3d).
 //
 // Mirrors Paddle's rules: 2-value paddings [h, w] expand to 4 values
 // [top, bottom, left, right]; padding_algorithm "SAME" recomputes the
@@ -27,42 +28,54 @@ inline bool IsChannelFirstLayout(const std::string& layout) {
   return layout == "NCHW" || layout == "AnyLayout";
 }
 
-// Expands [pad_h, pad_w] to [top, bottom, left, right]; 4 values pass
-// through. Returns false for any other size.
-inline bool ExpandPaddings2D(const std::vector<int>& in, std::vector<int>* out) {
-  if (in.size() == 2) {
-    *out = {in[0], in[0], in[1], in[1]};
+// Expands one padding per spatial dim ([pad_h, pad_w], or [d, h, w]) to
+// begin/end pairs ([top, bottom, left, right], or [front, back, top,
+// bottom, left, right]); 2 * rank values pass through. Returns false for
+// any other size.
+inline bool ExpandPaddings(const std::vector<int>& in, size_t rank, std::vector<int>* out) {
+  if (in.size() == rank) {
+    out->clear();
+    for (int p : in) out->insert(out->end(), {p, p});
     return true;
   }
-  if (in.size() == 4) {
+  if (in.size() == 2 * rank) {
     *out = in;
     return true;
   }
   return false;
 }
 
-// Applies padding_algorithm to 4-value paddings for a 2-D window over
-// spatial input `in_hw` with kernel `ksize` and `strides`. For SAME, the
-// dilation (if given) is reset to 1, like Paddle's UpdatePaddingAndDilation.
-inline void ApplyPaddingAlgorithm2D(const std::string& algo,
-                                    const int64_t in_hw[2],
-                                    const std::vector<int>& ksize,
-                                    const std::vector<int>& strides,
-                                    std::vector<int>* pads4,
-                                    std::vector<int>* dilations) {
+inline bool ExpandPaddings2D(const std::vector<int>& in, std::vector<int>* out) {
+  return ExpandPaddings(in, 2, out);
+}
+
+// Applies padding_algorithm to begin/end paddings for a window over the
+// `rank` spatial input sizes `in` with kernel `ksize` and `strides`. For
+// SAME, the dilation (if given) is reset to 1, like Paddle's
+// UpdatePaddingAndDilation.
+inline void ApplyPaddingAlgorithm(const std::string& algo, const int64_t* in, size_t rank,
+                                  const std::vector<int>& ksize,
+                                  const std::vector<int>& strides, std::vector<int>* pads,
+                                  std::vector<int>* dilations) {
   if (algo == "SAME") {
-    for (int i = 0; i < 2; ++i) {
-      int64_t out = (in_hw[i] + strides[i] - 1) / strides[i];
-      int64_t pad_sum =
-          std::max<int64_t>((out - 1) * strides[i] + ksize[i] - in_hw[i], 0);
+    for (size_t i = 0; i < rank; ++i) {
+      int64_t out = (in[i] + strides[i] - 1) / strides[i];
+      int64_t pad_sum = std::max<int64_t>((out - 1) * strides[i] + ksize[i] - in[i], 0);
       int64_t p0 = pad_sum / 2;
-      (*pads4)[2 * i] = static_cast<int>(p0);
-      (*pads4)[2 * i + 1] = static_cast<int>(pad_sum - p0);
+      (*pads)[2 * i] = static_cast<int>(p0);
+      (*pads)[2 * i + 1] = static_cast<int>(pad_sum - p0);
       if (dilations) (*dilations)[i] = 1;
     }
   } else if (algo == "VALID") {
-    std::fill(pads4->begin(), pads4->end(), 0);
+    std::fill(pads->begin(), pads->end(), 0);
   }
+}
+
+inline void ApplyPaddingAlgorithm2D(const std::string& algo, const int64_t in_hw[2],
+                                    const std::vector<int>& ksize,
+                                    const std::vector<int>& strides, std::vector<int>* pads4,
+                                    std::vector<int>* dilations) {
+  ApplyPaddingAlgorithm(algo, in_hw, 2, ksize, strides, pads4, dilations);
 }
 
 // Paddle's ConvOutputSize: (in + p0 + p1 - (d*(k-1)+1)) / s + 1.

@@ -1,18 +1,44 @@
 #include "lite/operators/one_hot_op.h"
 
 #include "lite/operators/shape_ops.h"
+#include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+StatusOr<int64_t> ResolveOneHotDepth(const OneHotParam& p, const std::string& op_name) {
+  int64_t depth = p.depth;
+  if (p.depth_tensor) {
+    if (p.depth_tensor->numel() != 1) {
+      return InvalidArgument("op " + op_name + ": input depth_tensor must hold one value, got dims " +
+                             DimsToString(p.depth_tensor->dims()));
+    }
+    auto v = ReadIntTensor(*p.depth_tensor, "op " + op_name + " input depth_tensor");
+    if (!v.ok()) return v.status();
+    depth = (*v)[0];
+  }
+  if (depth < 1) {
+    return InvalidArgument("op " + op_name + ": depth must be >= 1, got " + std::to_string(depth));
+  }
+  return depth;
+}
+
+DDim OneHotDims(const OneHotParam& p, int64_t depth) {
+  DDim out = p.x->dims();
+  if (p.v1) {
+    out.back() = depth;
+  } else {
+    out.push_back(depth);
+  }
+  return out;
+}
 
 Status OneHotOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  if (OptionalInput("depth_tensor")) {
-    return Unimplemented("op " + DebugName() + ": input depth_tensor (a run-time depth) is "
-                         "not supported; give attribute depth");
-  }
+  param_.depth_tensor = OptionalInput("depth_tensor");
+  param_.v1 = Type() == "one_hot";
   param_.depth = desc.GetAttr<int32_t>("depth", 0);
   param_.allow_out_of_range = desc.GetAttr<bool>("allow_out_of_range", false);
   auto dtype = FillDtype(desc.GetAttr<int32_t>("dtype", 5));
@@ -24,14 +50,18 @@ Status OneHotOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }
 
 Status OneHotOp::CheckShape() const {
-  if (param_.depth < 1) return OpError("attribute depth must be >= 1");
+  if (!param_.depth_tensor && param_.depth < 1) return OpError("attribute depth must be >= 1");
+  const DDim& xd = param_.x->dims();
+  if (param_.v1 && (xd.size() < 2 || xd.back() != 1)) {
+    return OpError("input X must be [..., 1] with rank >= 2, got " + DimsToString(xd));
+  }
   return Status::OK();
 }
 
 Status OneHotOp::InferShape() {
-  DDim out = param_.x->dims();
-  out.push_back(param_.depth);
-  param_.out->Resize(out);
+  RETURN_IF_ERROR(CheckShape());
+  ASSIGN_OR_RETURN(int64_t depth, ResolveOneHotDepth(param_, DebugName()));
+  param_.out->Resize(OneHotDims(param_, depth));
   param_.out->set_dtype(param_.dtype);
   param_.out->set_lod(param_.x->lod());
   return Status::OK();
@@ -40,4 +70,5 @@ Status OneHotOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
+REGISTER_LITE_OP(one_hot, lite::operators::OneHotOp);
 REGISTER_LITE_OP(one_hot_v2, lite::operators::OneHotOp);

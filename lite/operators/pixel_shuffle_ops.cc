@@ -7,8 +7,14 @@ Status PixelShuffleOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  param_.unshuffle = Type() == "pixel_unshuffle";
-  param_.factor = desc.GetAttr<int32_t>(param_.unshuffle ? "downscale_factor" : "upscale_factor", 1);
+  const bool reorg = Type() == "space_to_depth";
+  param_.unshuffle = reorg || Type() == "pixel_unshuffle";
+  param_.reorg = reorg;
+  param_.factor = desc.GetAttr<int32_t>(
+      reorg ? "blocksize" : (param_.unshuffle ? "downscale_factor" : "upscale_factor"), 1);
+  if (reorg && param_.factor < 2) {
+    return OpError("attribute blocksize must be > 1, got " + std::to_string(param_.factor));
+  }
   const std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
   if (fmt != "NCHW") {
     return Unimplemented("op " + DebugName() + ": data_format '" + fmt + "' (NCHW only)");
@@ -29,6 +35,10 @@ Status PixelShuffleOp::InferShape() {
   const int64_t r = param_.factor;
   auto scale = [](int64_t d, int64_t by) { return d < 0 ? d : d * by; };
   DDim out = xd;
+  if (param_.reorg && xd[1] >= 0 && xd[1] % (r * r) != 0) {
+    return OpError("X " + DimsToString(xd) + ": channels must be a multiple of blocksize^2 " +
+                   std::to_string(r * r));
+  }
   if (param_.unshuffle) {
     for (int i : {2, 3}) {
       if (xd[i] >= 0 && xd[i] % r != 0) {
@@ -57,3 +67,4 @@ Status PixelShuffleOp::InferShape() {
 
 REGISTER_LITE_OP(pixel_shuffle, lite::operators::PixelShuffleOp);
 REGISTER_LITE_OP(pixel_unshuffle, lite::operators::PixelShuffleOp);
+REGISTER_LITE_OP(space_to_depth, lite::operators::PixelShuffleOp);

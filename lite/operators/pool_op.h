@@ -1,4 +1,6 @@
-// pool2d: max / avg pooling over NCHW input, with Paddle's attributes:
+// pool2d / pool3d: max / avg pooling over NCHW / NCDHW input (the 3-D form
+// takes 3-value ksize / strides and 3 or 6 paddings [front, back, top,
+// bottom, left, right]), with Paddle's attributes:
 // pooling_type, ksize, strides, paddings (2 or 4 values), global_pooling,
 // adaptive, ceil_mode, exclusive (avg divisor skips padding; default true),
 // padding_algorithm (EXPLICIT / SAME / VALID), data_format (NCHW /
@@ -25,7 +27,7 @@ struct PoolParam : OpParam {
   std::string pooling_type;  // "max" or "avg"
   std::vector<int> ksize;
   std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0, 0, 0};  // attribute, expanded to 4 values
+  std::vector<int> paddings{0, 0, 0, 0};  // attribute, expanded to begin/end pairs
   bool global_pooling = false;
   bool adaptive = false;
   bool ceil_mode = false;
@@ -35,7 +37,7 @@ struct PoolParam : OpParam {
 
   // Resolved by InferShape for the current input dims.
   std::vector<int> eff_ksize{1, 1};
-  std::vector<int> eff_paddings{0, 0, 0, 0};  // [top, bottom, left, right]
+  std::vector<int> eff_paddings{0, 0, 0, 0};  // [(front, back,) top, bottom, left, right]
 };
 
 class PoolOp : public OpLite {

@@ -23,6 +23,11 @@ Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                            " (a run-time " + attr + ") is not supported; give attribute " + attr);
     }
   }
+  if (type == "expand_as") {
+    ASSIGN_OR_RETURN(Tensor * target, Input("target_tensor"));
+    param_.y = target;
+    return Status::OK();
+  }
   param_.y = type == "expand_as_v2" ? OptionalInput("Y") : nullptr;
   param_.attr = desc.GetAttr<std::vector<int64_t>>(attr, {});
   if (param_.attr.empty() && !param_.y) return OpError(std::string("attribute ") + attr + " is missing or empty");
@@ -39,7 +44,31 @@ Status TileOp::CheckShape() const {
   return Status::OK();
 }
 
+// expand_as: repeats = target / X per dim, both of one rank.
+Status TileOp::InferExpandAs() {
+  const DDim& xd = param_.x->dims();
+  const DDim& td = param_.y->dims();
+  if (xd.size() != td.size()) {
+    return OpError("X " + DimsToString(xd) + " and target_tensor " + DimsToString(td) +
+                   " must have the same rank");
+  }
+  param_.repeats.assign(xd.size(), 1);
+  for (size_t i = 0; i < xd.size(); ++i) {
+    if (xd[i] < 0 || td[i] < 0) continue;  // unknown until run time
+    if (xd[i] == 0 || td[i] % xd[i] != 0) {
+      return OpError("target_tensor " + DimsToString(td) + " is not a tiling of X " +
+                     DimsToString(xd) + " (dim " + std::to_string(i) + ")");
+    }
+    param_.repeats[i] = td[i] / xd[i];
+  }
+  param_.x_dims = xd;
+  param_.out->Resize(td);
+  param_.out->set_dtype(param_.x->dtype());
+  return Status::OK();
+}
+
 Status TileOp::InferShape() {
+  if (Type() == "expand_as") return InferExpandAs();
   const DDim& xd = param_.x->dims();
   const std::vector<int64_t> target = param_.y ? param_.y->dims() : param_.attr;
   const size_t rank = std::max(xd.size(), target.size());
@@ -78,3 +107,4 @@ REGISTER_LITE_OP(tile, lite::operators::TileOp);
 REGISTER_LITE_OP(expand, lite::operators::TileOp);
 REGISTER_LITE_OP(expand_v2, lite::operators::TileOp);
 REGISTER_LITE_OP(expand_as_v2, lite::operators::TileOp);
+REGISTER_LITE_OP(expand_as, lite::operators::TileOp);

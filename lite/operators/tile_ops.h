@@ -4,7 +4,9 @@
 //     rank (and the repeats with 1 to X's);
 //   expand_v2 (shape): X broadcast to `shape` aligned right, -1 keeping X's
 //     dim; every X dim must be 1 or equal to the target;
-//   expand_as_v2 (target_shape, or Y's dims when Y is given): the same.
+//   expand_as_v2 (target_shape, or Y's dims when Y is given): the same;
+//   expand_as (v1, input target_tensor): X tiled to target_tensor's dims,
+//     same rank, every target dim a multiple of X's (Paddle's expand_as).
 // InferShape turns each form into per-dim repeats of the rank-aligned X. The
 // tensor forms of the attributes (RepeatTimes, repeat_times_tensor, Shape,
 // expand_shapes_tensor) are refused by name. A -1 (unknown) X dim stays -1.
@@ -19,7 +21,7 @@ namespace operators {
 
 struct TileParam : OpParam {
   const Tensor* x = nullptr;
-  const Tensor* y = nullptr;      // expand_as_v2's optional shape source
+  const Tensor* y = nullptr;      // expand_as_v2's Y / expand_as's target_tensor
   Tensor* out = nullptr;
   std::vector<int64_t> attr;      // repeat_times / expand_times / shape / target_shape
   // Filled by InferShape: X's dims aligned to the output rank, and repeats.
@@ -39,6 +41,7 @@ class TileOp : public OpLite {
 
  private:
   bool IsRepeatForm() const;  // tile / expand: the attribute holds repeats
+  Status InferExpandAs();
   TileParam param_;
 };
 

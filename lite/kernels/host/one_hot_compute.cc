@@ -1,4 +1,5 @@
-// Host kernel for one_hot_v2 (one_hot_op.h): zero-fills Out in its dtype,
+// Host kernel for one_hot and one_hot_v2 (one_hot_op.h): resolves the depth
+// (depth_tensor is read here, at run time), zero-fills Out in its dtype,
 // then sets one element per index to 1.
 #include <cstring>
 #include <string>
@@ -16,12 +17,15 @@ class OneHotCompute : public KernelBase {
  public:
   Status Run() override {
     auto& p = Param<operators::OneHotParam>();
-    ASSIGN_OR_RETURN(auto index, operators::ReadIntTensor(*p.x, "one_hot_v2 X"));
+    const std::string name = p.v1 ? "one_hot" : "one_hot_v2";
+    ASSIGN_OR_RETURN(int64_t depth, operators::ResolveOneHotDepth(p, name));
+    p.out->Resize(operators::OneHotDims(p, depth));
+    ASSIGN_OR_RETURN(auto index, operators::ReadIntTensor(*p.x, name + " X"));
     for (size_t i = 0; i < index.size(); ++i) {
-      if ((index[i] < 0 || index[i] >= p.depth) && !p.allow_out_of_range) {
-        return InvalidArgument("one_hot_v2: index " + std::to_string(index[i]) + " (element " +
+      if ((index[i] < 0 || index[i] >= depth) && !p.allow_out_of_range) {
+        return InvalidArgument(name + ": index " + std::to_string(index[i]) + " (element " +
                                std::to_string(i) + " of X) is out of range [0, " +
-                               std::to_string(p.depth) + ")");
+                               std::to_string(depth) + ")");
       }
     }
     RETURN_IF_ERROR(FillAs(p.out, p.dtype, 0.0, 0, true));
@@ -32,8 +36,8 @@ class OneHotCompute : public KernelBase {
     const size_t elem = DataTypeSize(p.dtype);
     char* out = static_cast<char*>(p.out->mutable_data(p.dtype));
     for (size_t i = 0; i < index.size(); ++i) {
-      if (index[i] < 0 || index[i] >= p.depth) continue;
-      std::memcpy(out + (i * p.depth + index[i]) * elem, one.raw_data(), elem);
+      if (index[i] < 0 || index[i] >= depth) continue;
+      std::memcpy(out + (i * depth + index[i]) * elem, one.raw_data(), elem);
     }
     return Status::OK();
   }
@@ -44,4 +48,6 @@ class OneHotCompute : public KernelBase {
 }  // namespace lite
 
 REGISTER_LITE_KERNEL(one_hot_v2, kHost, kAny, kNCHW, lite::kernels::host::OneHotCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(one_hot, kHost, kAny, kNCHW, lite::kernels::host::OneHotCompute, def)
     .Finalize();

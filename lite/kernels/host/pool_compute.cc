@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/kernels/host/pool_window.h"
 #include "lite/operators/pool_op.h"
 
 namespace lite {
@@ -25,27 +26,6 @@ namespace kernels {
 namespace host {
 
 namespace {
-struct Window {
-  int start, end;  // clipped to the input
-  int full;        // extent before clipping (non-adaptive divisor)
-};
-
-inline Window MakeWindow(int o, int in, int out, int k, int stride, int pad,
-                         bool adaptive) {
-  Window w;
-  if (adaptive) {
-    w.start = static_cast<int>(static_cast<int64_t>(o) * in / out);
-    w.end = static_cast<int>((static_cast<int64_t>(o + 1) * in + out - 1) / out);
-    w.full = w.end - w.start;
-    return w;
-  }
-  int s = o * stride - pad;
-  int e = std::min(s + k, in + pad);
-  w.full = e - s;
-  w.start = std::max(s, 0);
-  w.end = std::min(e, in);
-  return w;
-}
 // acc[x] = max (kMax) or sum of xp[y * w + x] over y in the window's rows;
 // an empty window gives -FLT_MAX or 0.
 template <bool kMax>

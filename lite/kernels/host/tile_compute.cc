@@ -1,4 +1,4 @@
-// Host kernel for tile / expand / expand_v2 / expand_as_v2 (tile_ops.h), any
+// Host kernel for tile / expand / expand_v2 / expand_as(_v2) (tile_ops.h), any
 // dtype: writes X's innermost rows once per output row, then replicates each
 // finished block along its dim by memcpy.
 #include <cstring>
@@ -64,3 +64,4 @@ LITE_REGISTER_TILE(tile);
 LITE_REGISTER_TILE(expand);
 LITE_REGISTER_TILE(expand_v2);
 LITE_REGISTER_TILE(expand_as_v2);
+LITE_REGISTER_TILE(expand_as);

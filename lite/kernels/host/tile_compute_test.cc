@@ -1,4 +1,4 @@
-// tile / expand / expand_v2 / expand_as_v2 against a reference that maps
+// tile / expand / expand_v2 / expand_as(_v2) against a reference that maps
 // every output index back to X (index modulo X's aligned dim).
 #include <gtest/gtest.h>
 
@@ -65,6 +65,40 @@ TEST(Tile, ExpandAsV2TakesYsDims) {
   ASSERT_TRUE(t.Run().ok());
   EXPECT_EQ(t.Get("out").dims(), (DDim{3, 2}));
   EXPECT_EQ(t.GetData<float>("out"), (std::vector<float>{1, 1, 2, 2, 3, 3}));
+}
+
+// expand_as (v1) tiles X: every target dim a multiple of X's, same rank.
+TEST(Tile, ExpandAsTilesToTargetTensor) {
+  const struct {
+    DDim xd, td;
+  } cases[] = {{{2, 3}, {4, 6}}, {{1, 3}, {5, 3}}, {{2, 1, 2}, {2, 3, 4}}};
+  for (const auto& c : cases) {
+    std::vector<int64_t> x;
+    for (int64_t i = 0; i < Product(c.xd); ++i) x.push_back(i * 5 - 3);
+    OpTester t("expand_as");
+    t.SetInput<int64_t>("X", "x", c.xd, x);
+    t.SetInput<float>("target_tensor", "target", c.td, std::vector<float>(Product(c.td), 0.f));
+    t.SetOutput("Out", "out");
+    Status s = t.Run();
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    ASSERT_EQ(t.Get("out").dims(), c.td);
+    EXPECT_EQ(t.Get("out").dtype(), DataType::kInt64);
+    EXPECT_EQ(t.GetData<int64_t>("out"), Reference(x, c.xd, c.td)) << DimsToString(c.td);
+  }
+  const struct {
+    DDim xd, td;
+    const char* message;
+  } bad[] = {{{2, 3}, {4, 5}, "not a tiling"}, {{3}, {2, 3}, "same rank"}};
+  for (const auto& c : bad) {
+    OpTester t("expand_as");
+    t.SetInput<float>("X", "x", c.xd, std::vector<float>(Product(c.xd), 1.f));
+    t.SetInput<float>("target_tensor", "target", c.td, std::vector<float>(Product(c.td), 0.f));
+    t.SetOutput("Out", "out");
+    Status s = t.Run();
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find(c.message), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find("expand_as"), std::string::npos) << s.message();
+  }
 }
 
 TEST(Tile, Errors) {

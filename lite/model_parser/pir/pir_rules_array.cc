@@ -34,8 +34,9 @@ Status FullLike(const Op& op, Translator* t) {
   AttrReader a(op);
   const std::string dtype = a.Str("dtype", "float32");
   RETURN_IF_ERROR(a.status());
+  // "undefined" (the op's default) keeps x's dtype: fill_any_like's -1.
   int code = -1;
-  if (!DataTypeToPaddle(DataTypeFromPirName(dtype), &code)) {
+  if (dtype != "undefined" && !DataTypeToPaddle(DataTypeFromPirName(dtype), &code)) {
     return Unimplemented("full_like of dtype '" + dtype + "'");
   }
   ASSIGN_OR_RETURN(double value, t->ConstScalar(op, 1, "value"));
@@ -142,6 +143,15 @@ void AddArrayRules(RuleTable* table) {
   (*table)["pd_op.expand"] = [](const Op& op, Translator* t) {
     return WithConstInts(op, t, "expand_v2", {"X"}, 1, "shape");
   };
+  // expand_as(x, y) {target_shape}: y is optional.
+  (*table)["pd_op.expand_as"] = [](const Op& op, Translator* t) {
+    AttrReader a(op);
+    const std::vector<int64_t> target = a.Ints("target_shape", {});
+    RETURN_IF_ERROR(a.status());
+    ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "expand_as_v2", {"X", "Y"}));
+    d->SetAttr("target_shape", target);
+    return Status::OK();
+  };
   (*table)["pd_op.gather"] = [](const Op& op, Translator* t) {
     return WithConstScalar(op, t, "gather", {"X", "Index"}, 2, "axis").status();
   };
@@ -155,8 +165,13 @@ void AddArrayRules(RuleTable* table) {
   (*table)["pd_op.cumsum"] = Cumsum;
   (*table)["pd_op.flip"] = Flip;
   (*table)["pd_op.roll"] = Roll;
+  // one_hot(x, num_classes): a constant is the depth attribute, a computed
+  // value the depth_tensor input.
   (*table)["pd_op.one_hot"] = [](const Op& op, Translator* t) {
-    return WithConstScalar(op, t, "one_hot_v2", {"X"}, 1, "depth").status();
+    if (t->ConstOperand(op, 1) != nullptr) {
+      return WithConstScalar(op, t, "one_hot_v2", {"X"}, 1, "depth").status();
+    }
+    return t->EmitSimple(op, "one_hot_v2", {"X", "depth_tensor"}).status();
   };
   (*table)["pd_op.topk"] = TopK;
   (*table)["pd_op.p_norm"] = PNorm;

@@ -130,6 +130,23 @@ Status Cast(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// pow(x, y): Paddle declares y a mutable Scalar (op_compat: tensor_name
+// FactorTensor), so Paddle 3's pd_op.pow takes it as operand 1 (a
+// pd_op.full); programs that carry it as attribute y are read too.
+Status Pow(const Op& op, Translator* t) {
+  double factor = 1.0;
+  if (t->Present(op, 1)) {
+    ASSIGN_OR_RETURN(factor, t->ConstScalar(op, 1, "y"));
+  } else {
+    AttrReader a(op);
+    factor = a.Float("y", 1.0);
+    RETURN_IF_ERROR(a.status());
+  }
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "pow", {"X"}));
+  d->SetAttr("factor", static_cast<float>(factor));
+  return Status::OK();
+}
+
 AttrMap FloatAttr(const char* pir_name, const char* engine_name, double fallback) {
   return [=](AttrReader* a, cpp::OpDesc* d) {
     d->SetAttr(engine_name, static_cast<float>(a->Float(pir_name, fallback)));
@@ -201,7 +218,6 @@ void AddMathRules(RuleTable* table) {
          return Status::OK();
        }},
       {"logsigmoid", "logsigmoid", nullptr},
-      {"pow", "pow", FloatAttr("y", "factor", 1.0)},
       {"rsqrt", "rsqrt", nullptr},
       {"square", "square", nullptr},
       {"floor", "floor", nullptr},
@@ -210,6 +226,7 @@ void AddMathRules(RuleTable* table) {
       {"sign", "sign", nullptr},
       {"erf", "erf", nullptr},
       {"logical_not", "logical_not", nullptr},
+      {"bitwise_not", "bitwise_not", nullptr},
       {"gelu", "gelu",
        [](AttrReader* a, cpp::OpDesc* d) {
          d->SetAttr("approximate", a->Bool("approximate", false));
@@ -233,7 +250,9 @@ void AddMathRules(RuleTable* table) {
       {"not_equal", "not_equal"},      {"less_than", "less_than"},
       {"less_equal", "less_equal"},    {"greater_than", "greater_than"},
       {"greater_equal", "greater_equal"}, {"logical_and", "logical_and"},
-      {"logical_or", "logical_or"},    {"logical_xor", "logical_xor"}};
+      {"logical_or", "logical_or"},    {"logical_xor", "logical_xor"},
+      {"bitwise_and", "bitwise_and"},  {"bitwise_or", "bitwise_or"},
+      {"bitwise_xor", "bitwise_xor"}};
   for (const auto& b : binary) {
     const std::string engine = b.second;
     const Rule rule = [engine](const Op& op, Translator* t) { return Binary(op, t, engine); };
@@ -263,6 +282,7 @@ void AddMathRules(RuleTable* table) {
   (*table)["pd_op.bmm"] = [](const Op& op, Translator* t) {
     return t->EmitSimple(op, "bmm", {"X", "Y"}).status();
   };
+  (*table)["pd_op.pow"] = Pow;
   (*table)["pd_op.cast"] = Cast;
   (*table)["pd_op.cast_"] = Cast;
 }

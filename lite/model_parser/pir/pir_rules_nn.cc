@@ -13,7 +13,7 @@ Status Conv(const Op& op, Translator* t, const std::string& type) {
   const auto dilations = a.Ints("dilations");
   const int64_t groups = a.Int("groups", 1);
   const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
-  const std::string format = a.Str("data_format", "NCHW");
+  const std::string format = a.Str("data_format", type == "conv3d" ? "NCDHW" : "NCHW");
   RETURN_IF_ERROR(a.status());
   ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"Input", "Filter"}, "Output"));
   d->SetAttr("strides", ToInt32s(strides));
@@ -57,21 +57,26 @@ Status ConvTranspose(const Op& op, Translator* t, const std::string& type) {
   return Status::OK();
 }
 
-// pool2d(x, kernel_size)
-Status Pool2d(const Op& op, Translator* t) {
+// pool2d(x, kernel_size): kernel_size is an IntArray operand; pool3d(x)
+// has it as the int[] attribute kernel_size.
+Status Pool(const Op& op, Translator* t, bool is3d) {
   AttrReader a(op);
   const auto strides = a.Ints("strides");
   const auto paddings = a.Ints("paddings");
   const bool ceil_mode = a.Bool("ceil_mode", false);
   const bool exclusive = a.Bool("exclusive", true);
-  const std::string format = a.Str("data_format", "NCHW");
+  const std::string format = a.Str("data_format", is3d ? "NCDHW" : "NCHW");
   const std::string type = a.Str("pooling_type");
+  const std::vector<int64_t> ksize3 = is3d ? a.Ints("kernel_size") : std::vector<int64_t>{};
   const bool global = a.Bool("global_pooling", false);
   const bool adaptive = a.Bool("adaptive", false);
   const std::string algo = a.Str("padding_algorithm", "EXPLICIT");
   RETURN_IF_ERROR(a.status());
-  ASSIGN_OR_RETURN(auto ksize, t->ConstInts(op, 1, "kernel_size"));
-  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "pool2d", {"X"}));
+  std::vector<int64_t> ksize = ksize3;
+  if (!is3d) {
+    ASSIGN_OR_RETURN(ksize, t->ConstInts(op, 1, "kernel_size"));
+  }
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, is3d ? "pool3d" : "pool2d", {"X"}));
   d->SetAttr("ksize", ToInt32s(ksize));
   d->SetAttr("strides", ToInt32s(strides));
   d->SetAttr("paddings", ToInt32s(paddings));
@@ -330,7 +335,7 @@ Status FakeQuant(const Op& op, Translator* t, const std::string& type, bool chan
 }
 
 void AddNnRules(RuleTable* table) {
-  for (const char* type : {"conv2d", "depthwise_conv2d"}) {
+  for (const char* type : {"conv2d", "depthwise_conv2d", "conv3d"}) {
     const std::string ty = type;
     (*table)["pd_op." + ty] = [ty](const Op& op, Translator* t) { return Conv(op, t, ty); };
   }
@@ -340,7 +345,8 @@ void AddNnRules(RuleTable* table) {
       return ConvTranspose(op, t, ty);
     };
   }
-  (*table)["pd_op.pool2d"] = Pool2d;
+  (*table)["pd_op.pool2d"] = [](const Op& op, Translator* t) { return Pool(op, t, false); };
+  (*table)["pd_op.pool3d"] = [](const Op& op, Translator* t) { return Pool(op, t, true); };
   Both(table, "batch_norm", BatchNorm);
   for (const char* type : {"layer_norm", "instance_norm"}) {
     const std::string ty = type;

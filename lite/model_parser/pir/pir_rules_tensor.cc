@@ -339,6 +339,23 @@ Status Pad3d(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// pad(x, pad_value) {paddings}: pad_value is a mutable Scalar (an operand,
+// pd_op.full) in Paddle 3; an attribute is read too.
+Status PadNd(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const std::vector<int64_t> paddings = a.Ints("paddings");
+  double value = 0.0;
+  if (!t->Present(op, 1)) value = a.Float("pad_value", 0.0);
+  RETURN_IF_ERROR(a.status());
+  if (t->Present(op, 1)) {
+    ASSIGN_OR_RETURN(value, t->ConstScalar(op, 1, "pad_value"));
+  }
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "pad", {"X"}));
+  d->SetAttr("paddings", ToInt32s(paddings));
+  d->SetAttr("pad_value", static_cast<float>(value));
+  return Status::OK();
+}
+
 }  // namespace
 
 void AddTensorRules(RuleTable* table) {
@@ -372,6 +389,7 @@ void AddTensorRules(RuleTable* table) {
   (*table)["pd_op.shape"] = [](const Op& op, Translator* t) { return Shape(op, t, false); };
   (*table)["pd_op.shape64"] = [](const Op& op, Translator* t) { return Shape(op, t, true); };
   (*table)["pd_op.pad3d"] = Pad3d;
+  (*table)["pd_op.pad"] = PadNd;
 }
 
 }  // namespace pir
