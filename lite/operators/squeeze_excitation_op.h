@@ -9,7 +9,13 @@
 // SqueezeFilter is [R, C, 1, 1], ExciteFilter [C, R, 1, 1] (conv filters);
 // the biases ([R], [C]) are optional. `act` comes from the fuse_* attributes
 // (FusedActivation) and `y_act` from the y_activation family (as on
-// elementwise_mul: the activation of the multiplier). The four ops' outputs
+// elementwise_mul: the activation of the multiplier).
+// From a quantized model (int8 convs, see conv_op.h) the block also carries
+// `Squeeze_input_scale` / `Squeeze_round_type` and `Excite_input_scale` /
+// `Excite_round_type`: m and h are then quantized and dequantized with them
+// (lite/operators/quant_math.h, bin_cnt 127) before their product, as the
+// fake quant ops before each conv compute; the filters are the dequantized
+// weights. An absent scale means no quantization there. The four ops' outputs
 // in between are never written: on small feature maps the block costs about
 // what one of its ops did.
 #pragma once
@@ -29,7 +35,16 @@ struct SqueezeExcitationParam : OpParam {
   Tensor* out = nullptr;
   FusedActivation act;    // on the squeezed values h
   FusedActivation y_act;  // on the gate g
+  // Quant-dequant of m and h before the products; scale 0: none.
+  float squeeze_input_scale = 0.f;
+  int squeeze_round_type = 1;
+  float excite_input_scale = 0.f;
+  int excite_round_type = 1;
 };
+
+// v[0, n) = quant-dequant of v with `scale` by `round_type`'s rule (bin_cnt
+// 127); nothing when scale is 0 (no quantization).
+void QuantDequantInPlace(float scale, int round_type, float* v, int64_t n);
 
 class SqueezeExcitationOp : public OpLite {
  public:

@@ -109,14 +109,17 @@ class SqueezeExcitationCompute : public KernelBase {
     for (int64_t k = c_; k < period; k += c_) Axpy(1.f, partial_.data() + k, mean_.data(), c_);
   }
 
-  // gate_ = y_act(excite . act(squeeze . (mean_ * inv_pixels) + b1) + b2),
-  // repeated over a period.
+  // gate_ = y_act(excite . qd(act(squeeze . qd(mean_ * inv_pixels) + b1))
+  // + b2), repeated over a period; qd: the op's quant-dequant steps.
   void ComputeGate(const operators::SqueezeExcitationParam& p, float inv_pixels) {
+    for (int64_t ch = 0; ch < c_; ++ch) mean_[ch] *= inv_pixels;
+    operators::QuantDequantInPlace(p.squeeze_input_scale, p.squeeze_round_type, mean_.data(), c_);
     std::copy(squeeze_bias_.begin(), squeeze_bias_.end(), hidden_.begin());
     for (int64_t ch = 0; ch < c_; ++ch) {
-      Axpy(mean_[ch] * inv_pixels, squeeze_t_.data() + ch * r_, hidden_.data(), r_);
+      Axpy(mean_[ch], squeeze_t_.data() + ch * r_, hidden_.data(), r_);
     }
     p.act.ApplyInPlace(hidden_.data(), r_);
+    operators::QuantDequantInPlace(p.excite_input_scale, p.excite_round_type, hidden_.data(), r_);
     std::copy(excite_bias_.begin(), excite_bias_.end(), gate_.begin());
     for (int64_t i = 0; i < r_; ++i) {
       Axpy(hidden_[i], excite_t_.data() + i * c_, gate_.data(), c_);
