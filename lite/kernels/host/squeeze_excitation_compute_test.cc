@@ -55,6 +55,47 @@ TEST(HostSqueezeExcitation, MatchesTheFormula) {
   }
 }
 
+// One channel, one squeezed value, unit weights: m = 0.3 and h = m are
+// each quantized with scale 1 (level round(38.1) = 38) before the products.
+TEST(HostSqueezeExcitation, QuantizedBlockQuantizesMAndH) {
+  for (bool quantized : {false, true}) {
+    OpTester t("squeeze_excitation");
+    t.SetInput<float>("X", "x", {1, 1, 1, 1}, {0.3f});
+    t.SetInput<float>("SqueezeFilter", "w1", {1, 1, 1, 1}, {1.f});
+    t.SetInput<float>("ExciteFilter", "w2", {1, 1, 1, 1}, {1.f});
+    t.SetOutput("Out", "out");
+    if (quantized) {
+      t.SetAttr("Squeeze_input_scale", 1.f);
+      t.SetAttr("Squeeze_round_type", 1);
+      t.SetAttr("Excite_input_scale", 1.f);
+    }
+    ASSERT_TRUE(t.Run().ok());
+    const float q = 38.f * 1.f / 127.f;
+    EXPECT_FLOAT_EQ(t.GetData<float>("out")[0], quantized ? 0.3f * q : 0.3f * 0.3f);
+  }
+}
+
+TEST(HostSqueezeExcitation, BadQuantScalesAreErrors) {
+  for (float scale : {0.f, -1.f, INFINITY}) {
+    OpTester t("squeeze_excitation");
+    SetUpBlock(&t);
+    t.SetAttr("Excite_input_scale", scale);
+    Status s = t.Run();
+    ASSERT_FALSE(s.ok()) << scale;
+    EXPECT_NE(s.message().find("Excite_input_scale must be a finite scale > 0"),
+              std::string::npos)
+        << s.message();
+  }
+  OpTester t("squeeze_excitation");
+  SetUpBlock(&t);
+  t.SetAttr("Squeeze_input_scale", 1.f);
+  t.SetAttr("Squeeze_round_type", 2);
+  Status s = t.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("Squeeze_round_type must be 0 or 1"), std::string::npos)
+      << s.message();
+}
+
 TEST(HostSqueezeExcitation, NoChannelsIsAnError) {
   OpTester t("squeeze_excitation");
   t.SetInput<float>("X", "x", {1, 0, 2, 2}, {});

@@ -15,31 +15,12 @@ namespace fusion {
 namespace testing {
 namespace {
 
-constexpr char kActQdq[] = "fake_quantize_dequantize_moving_average_abs_max";
-constexpr char kChannelQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
-
 const std::vector<Place> kX86 = {Place(TargetType::kX86), Place(TargetType::kHost)};
 
-// Appends act qdq (scale `s`) on `in`, then a quantized `type` conv
-// (`k`x`k`, 8 -> 8 channels) writing `out`.
+// A quantized `type` conv (`k`x`k`, 8 -> 8 channels) of `in` writing `out`.
 void QuantConv(TestModel* m, const std::string& in, float s, const std::string& type, int k,
                const std::string& out) {
-  m->Weight(in + ".scale", {1}, {s});
-  m->Op(kActQdq, {{"X", {in}}, {"InScale", {in + ".scale"}}},
-        {{"Out", {in + ".qdq"}}, {"OutScale", {in + ".scale"}}})
-      .SetAttr("bit_length", 8);
-  const bool dw = type == "depthwise_conv2d";
-  m->RandomWeight(out + ".w", {8, dw ? 1 : 8, k, k}, -0.4f, 0.4f);
-  auto& wq = m->Op(kChannelQdq, {{"X", {out + ".w"}}},
-                   {{"Out", {out + ".wq"}}, {"OutScale", {out + ".ws"}}});
-  wq.SetAttr("bit_length", 8);
-  wq.SetAttr("quant_axis", 0);
-  auto& conv = m->Op(type, {{"Input", {in + ".qdq"}}, {"Filter", {out + ".wq"}}},
-                     {{"Output", {out}}});
-  conv.SetAttr("strides", std::vector<int32_t>{1, 1});
-  conv.SetAttr("paddings", std::vector<int32_t>{k / 2, k / 2});
-  conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
-  conv.SetAttr("groups", dw ? 8 : 1);
+  AddQuantConv(m, in, s, type, k, out, 8, 8, type == "depthwise_conv2d" ? 8 : 1);
 }
 
 // x -> conv 3x3 [-> relu] -> conv 1x1 -> hard_swish -> depthwise 3x3 -> y;

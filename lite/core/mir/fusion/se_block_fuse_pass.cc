@@ -27,7 +27,7 @@
 // attributes, so it quantizes m and h as their int8 kernels would: the
 // result equals the four ops' up to float rounding. On the classifier's
 // 1x1 maps the two int8 convs cost more in oneDNN calls than in arithmetic.
-// Both convs must be of one kind (int8 or float).
+// Either conv may be int8 alone.
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/operators/elementwise_ops.h"
@@ -162,7 +162,7 @@ class SeBlockFusePass : public FusionPass {
                     StaticWeight(*graph, squeeze, "Bias", {r}, true) &&
                     StaticWeight(*graph, excite, "Filter", {c, r, 1, 1}, false) &&
                     StaticWeight(*graph, excite, "Bias", {c}, true);
-    if (!ok || IsInt8Conv(squeeze) != IsInt8Conv(excite)) {
+    if (!ok) {
       Count("declined_convs");
       return false;
     }
@@ -201,9 +201,11 @@ class SeBlockFusePass : public FusionPass {
     Node* filters[2] = {InputNode(squeeze, "Filter"), InputNode(excite, "Filter")};
     if (IsInt8Conv(squeeze)) {
       TakeInt8Conv(graph, squeeze, "SqueezeFilter", "Squeeze", &se, &filters[0]);
-      TakeInt8Conv(graph, excite, "ExciteFilter", "Excite", &se, &filters[1]);
-      Count("fused_int8");
     }
+    if (IsInt8Conv(excite)) {
+      TakeInt8Conv(graph, excite, "ExciteFilter", "Excite", &se, &filters[1]);
+    }
+    if (IsInt8Conv(squeeze) || IsInt8Conv(excite)) Count("fused_int8");
     Node* op = graph->NewStmtNode(se, m.at("pool")->stmt().order);
     for (Node* w : filters) SSAGraph::Link(w, op);
     for (Node* conv : {squeeze, excite}) {
