@@ -37,6 +37,9 @@ Status SqueezeExcitationOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     (squeeze ? param_.squeeze_input_scale : param_.excite_input_scale) = scale;
     (squeeze ? param_.squeeze_round_type : param_.excite_round_type) = round_type;
   }
+  auto levels = LevelsOutputFromOpDesc(desc);
+  if (!levels.ok()) return OpError(levels.status().message());
+  param_.levels = *levels;
   return Status::OK();
 }
 
@@ -84,7 +87,7 @@ Status SqueezeExcitationOp::CheckShape() const {
 
 Status SqueezeExcitationOp::InferShape() {
   param_.out->Resize(param_.x->dims());
-  param_.out->set_dtype(param_.x->dtype());
+  param_.out->set_dtype(param_.levels.enabled ? DataType::kInt8 : param_.x->dtype());
   param_.out->set_lod(param_.x->lod());
   return Status::OK();
 }

@@ -15,13 +15,16 @@
 // `Excite_round_type`: m and h are then quantized and dequantized with them
 // (lite/operators/quant_math.h, bin_cnt 127) before their product, as the
 // fake quant ops before each conv compute; the filters are the dequantized
-// weights. An absent scale means no quantization there. The four ops' outputs
+// weights. An absent scale means no quantization there. int8_requantize_pass
+// may make Out int8 levels (SqueezeExcitationParam::levels, levels_output.h;
+// x86 kernel). The four ops' outputs
 // in between are never written: on small feature maps the block costs about
 // what one of its ops did.
 #pragma once
 
 #include "lite/core/op_lite.h"
 #include "lite/core/base/fused_activation.h"
+#include "lite/operators/levels_output.h"
 
 namespace lite {
 namespace operators {
@@ -40,6 +43,7 @@ struct SqueezeExcitationParam : OpParam {
   int squeeze_round_type = 1;
   float excite_input_scale = 0.f;
   int excite_round_type = 1;
+  LevelsOutput levels;  // Out as int8 levels (x86 kernel)
 };
 
 // v[0, n) = quant-dequant of v with `scale` by `round_type`'s rule (bin_cnt

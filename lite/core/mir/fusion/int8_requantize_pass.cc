@@ -13,12 +13,14 @@
 // same levels as the readers' quantization except at exact halves under
 // round_type 1 (see conv_int8_compute.cc).
 //
-// Float producers: a concat (Out) read only by such convs writes the levels
+// Float producers: a concat or squeeze_excitation (Out) read only by such
+// convs writes the levels
 // too (operators/levels_output.h): it gets enable_int8 (so only a kInt8
 // kernel, one that quantizes as it writes, is picked), Output_dtype "int8",
 // Output_scale and Output_round_type; it quantizes by the readers' own rule,
 // so their levels are exactly the same. A big concat before a 3x3 conv
-// (PP-OCR det's head) no longer writes and reads back float32.
+// (PP-OCR det's head) or an SE block before a 1x1 conv (the classifier's
+// nine) no longer writes and reads back float32.
 //
 // Runs after the conv fusions (the activation and batch norm are folded into
 // P first) and before static_kernel_pick_pass. Declined, counted by reason:
@@ -50,7 +52,7 @@ bool IsInt8Conv(const Node* op) {
 const char* LevelsWriterOutput(const Node* op) {
   const cpp::OpDesc& d = op->stmt().desc;
   if (d.GetAttr<bool>("enable_int8", false)) return nullptr;
-  if (d.Type() == "concat") return "Out";
+  if (d.Type() == "concat" || d.Type() == "squeeze_excitation") return "Out";
   return nullptr;
 }
 

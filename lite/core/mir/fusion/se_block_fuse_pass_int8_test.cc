@@ -21,8 +21,9 @@ const std::vector<Place> kX86 = {Place(TargetType::kX86), Place(TargetType::kHos
 
 // x [1, 16, 3, 12] -> avg pool -> [qdq] conv 1x1 (16 -> 4) -> relu -> [qdq]
 // conv 1x1 (4 -> 16) -> hard_sigmoid -> mul(x, gate) -> y. Without
-// `quantized_excite` the second conv is a plain float conv.
-TestModel QuantSe(bool quantized_excite) {
+// `quantized_excite` the second conv is a plain float conv; y is fetched
+// with `fetch_y`.
+TestModel QuantSe(bool quantized_excite, bool fetch_y = true) {
   TestModel m;
   m.Input("x", {1, 16, 3, 12});
   auto& pool = m.Op("pool2d", {{"X", {"x"}}}, {{"Out", {"p"}}});
@@ -43,7 +44,15 @@ TestModel QuantSe(bool quantized_excite) {
   }
   m.Op("hard_sigmoid", {{"X", {"e"}}}, {{"Out", {"g"}}});
   m.Op("elementwise_mul", {{"X", {"x"}}, {"Y", {"g"}}}, {{"Out", {"y"}}}).SetAttr("axis", -1);
-  m.Output("y");
+  if (fetch_y) m.Output("y");
+  return m;
+}
+
+// QuantSe's y read only by a quantized 1x1 conv (16 -> 8) writing z.
+TestModel QuantSeIntoConv() {
+  TestModel m = QuantSe(true, false);
+  AddQuantConv(&m, "y", 0.7f, "conv2d", 1, "z", 16, 8);
+  m.Output("z");
   return m;
 }
 
@@ -67,6 +76,20 @@ TEST(SeBlockFuseInt8, QuantizedBlockFusesAndMatchesTheSimulation) {
     EXPECT_EQ(se->HasAttr("Excite_input_scale"), quantized_excite);
     ExpectNearSimulation(sim, r);
   }
+}
+
+// int8_requantize_pass then has the fused op write the conv's levels.
+TEST(SeBlockFuseInt8, FusedBlockWritesTheNextConvsLevels) {
+  const TestModel m = QuantSeIntoConv();
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun r = RunOrFail(m, AllFusionPasses(), kX86);
+  ASSERT_FALSE(r.outputs.empty());
+  EXPECT_EQ(r.counters.at("fused_int8"), 1) << r.pass_log;
+  EXPECT_EQ(r.counters.at("quantized_float_output"), 1) << r.pass_log;
+  const cpp::VarDesc* y = r.program.blocks[0].FindVar("y");
+  ASSERT_NE(y, nullptr);
+  EXPECT_EQ(y->dtype, DataType::kInt8);
+  ExpectNearSimulation(sim, r);
 }
 
 TEST(SeBlockFuseInt8, DisabledKeepsTheInt8Convs) {
