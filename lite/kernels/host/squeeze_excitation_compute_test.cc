@@ -96,6 +96,27 @@ TEST(HostSqueezeExcitation, BadQuantScalesAreErrors) {
       << s.message();
 }
 
+// The int8 levels output (operators/levels_output.h) checks its attributes.
+TEST(HostSqueezeExcitation, BadLevelsOutputAttributesAreErrors) {
+  struct Case {
+    const char* dtype;
+    float scale;
+    const char* message;
+  } cases[] = {{"uint8", 1.f, "Output_dtype must be float32 or int8, got uint8"},
+               {"int8", 0.f, "int8 output needs Output_scale > 0"},
+               {"int8", NAN, "int8 output needs Output_scale > 0"}};
+  for (const Case& c : cases) {
+    OpTester t("squeeze_excitation");
+    SetUpBlock(&t);
+    t.SetAttr("Output_dtype", std::string(c.dtype));
+    t.SetAttr("Output_scale", c.scale);
+    Status s = t.Run();
+    ASSERT_FALSE(s.ok()) << c.message;
+    EXPECT_NE(s.message().find(c.message), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find("squeeze_excitation"), std::string::npos) << s.message();
+  }
+}
+
 TEST(HostSqueezeExcitation, NoChannelsIsAnError) {
   OpTester t("squeeze_excitation");
   t.SetInput<float>("X", "x", {1, 0, 2, 2}, {});
