@@ -13,6 +13,9 @@ StatusOr<LevelsOutput> LevelsOutputFromOpDesc(const cpp::OpDesc& desc) {
   if (dtype != "int8") {
     return InvalidArgument("Output_dtype must be float32 or int8, got " + dtype);
   }
+  if (!desc.GetAttr<bool>("enable_int8", false)) {
+    return InvalidArgument("Output_dtype int8 needs enable_int8 (only int8 kernels write levels)");
+  }
   out.enabled = true;
   out.scale = desc.GetAttr<float>("Output_scale", 0.f);
   out.round_type = desc.GetAttr<int32_t>("Output_round_type", 1);

@@ -24,7 +24,8 @@ struct LevelsOutput {
 };
 
 // Reads the attributes above from `desc` (an error message names the bad
-// attribute; the caller prefixes the op).
+// attribute; the caller prefixes the op). Output_dtype "int8" without
+// enable_int8 is an error: a float kernel could be picked and ignore it.
 StatusOr<LevelsOutput> LevelsOutputFromOpDesc(const cpp::OpDesc& desc);
 
 }  // namespace operators

@@ -102,12 +102,15 @@ TEST(HostSqueezeExcitation, BadLevelsOutputAttributesAreErrors) {
     const char* dtype;
     float scale;
     const char* message;
-  } cases[] = {{"uint8", 1.f, "Output_dtype must be float32 or int8, got uint8"},
-               {"int8", 0.f, "int8 output needs Output_scale > 0"},
-               {"int8", NAN, "int8 output needs Output_scale > 0"}};
+    bool enable_int8;
+  } cases[] = {{"uint8", 1.f, "Output_dtype must be float32 or int8, got uint8", true},
+               {"int8", 0.f, "int8 output needs Output_scale > 0", true},
+               {"int8", NAN, "int8 output needs Output_scale > 0", true},
+               {"int8", 1.f, "Output_dtype int8 needs enable_int8", false}};
   for (const Case& c : cases) {
     OpTester t("squeeze_excitation");
     SetUpBlock(&t);
+    t.SetAttr("enable_int8", c.enable_int8);
     t.SetAttr("Output_dtype", std::string(c.dtype));
     t.SetAttr("Output_scale", c.scale);
     Status s = t.Run();
