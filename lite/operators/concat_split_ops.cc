@@ -119,6 +119,9 @@ Status ConcatOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.axis = desc.GetAttr<int32_t>("axis", 0);
   param_.axis_tensor = OptionalInput("AxisTensor");
   param_.upscale = desc.GetAttr<std::vector<int>>("input_upscale", {});
+  auto levels = LevelsOutputFromOpDesc(desc);
+  if (!levels.ok()) return OpError(levels.status().message());
+  param_.levels = *levels;
   if (!param_.upscale.empty()) {
     if (param_.upscale.size() != param_.xs.size() || param_.axis != 1 || param_.axis_tensor) {
       return OpError("attribute input_upscale needs one factor per input and axis 1 "
@@ -147,7 +150,7 @@ Status ConcatOp::InferShape() {
   auto dims = ComputeConcatDims(param_, &axis);
   if (!dims.ok()) return OpError(dims.status().message());
   param_.out->Resize(*dims);
-  param_.out->set_dtype(param_.xs[0]->dtype());
+  param_.out->set_dtype(param_.levels.enabled ? DataType::kInt8 : param_.xs[0]->dtype());
   if (axis != 0) {
     ASSIGN_OR_RETURN(LoD lod, AgreedLoD(*this, param_.xs));
     param_.out->set_lod(lod);

@@ -8,12 +8,14 @@
 // concat along axis 0 appends the inputs' one-level LoDs (all inputs with one
 // or none); on another axis the inputs that carry a LoD must agree and Out
 // keeps it (lod_util.h AgreedLoD). A fusion may give concat per-input
-// nearest upscale factors (ConcatParam::upscale).
+// nearest upscale factors (ConcatParam::upscale), and int8_requantize_pass
+// int8 levels as its output (ConcatParam::levels, see levels_output.h).
 #pragma once
 
 #include <vector>
 
 #include "lite/core/op_lite.h"
+#include "lite/operators/levels_output.h"
 
 namespace lite {
 namespace operators {
@@ -28,6 +30,8 @@ struct ConcatParam : OpParam {
   // and W (each pixel repeated f x f times). Empty: none. Only for rank-4
   // float inputs joined on axis 1.
   std::vector<int> upscale;
+  // Out as int8 levels of float inputs (levels_output.h; x86 kernel).
+  LevelsOutput levels;
 };
 
 // Input i's dims as the concat sees them (after its upscale).

@@ -1,6 +1,10 @@
 #include "lite/operators/squeeze_excitation_op.h"
 
+#include <cmath>
+#include <string>
+
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace operators {
@@ -17,7 +21,32 @@ Status SqueezeExcitationOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
   ASSIGN_OR_RETURN(param_.y_act, YActivationFromOpDesc(desc));
+  for (const char* prefix : {"Squeeze", "Excite"}) {
+    const std::string p(prefix);
+    const bool squeeze = p == "Squeeze";
+    if (!desc.HasAttr(p + "_input_scale")) continue;
+    const float scale = desc.GetAttr<float>(p + "_input_scale", 0.f);
+    const int round_type = desc.GetAttr<int32_t>(p + "_round_type", 1);
+    if (!(scale > 0.f) || !std::isfinite(scale)) {
+      return OpError(p + "_input_scale must be a finite scale > 0, got " +
+                     std::to_string(scale));
+    }
+    if (round_type != 0 && round_type != 1) {
+      return OpError(p + "_round_type must be 0 or 1, got " + std::to_string(round_type));
+    }
+    (squeeze ? param_.squeeze_input_scale : param_.excite_input_scale) = scale;
+    (squeeze ? param_.squeeze_round_type : param_.excite_round_type) = round_type;
+  }
+  auto levels = LevelsOutputFromOpDesc(desc);
+  if (!levels.ok()) return OpError(levels.status().message());
+  param_.levels = *levels;
   return Status::OK();
+}
+
+void QuantDequantInPlace(float scale, int round_type, float* v, int64_t n) {
+  if (scale == 0.f) return;
+  const quant::Quantizer quantizer(scale, 127, round_type);
+  for (int64_t i = 0; i < n; ++i) v[i] = quantizer.QuantDequant(v[i]);
 }
 
 Status SqueezeExcitationOp::CheckShape() const {
@@ -58,7 +87,7 @@ Status SqueezeExcitationOp::CheckShape() const {
 
 Status SqueezeExcitationOp::InferShape() {
   param_.out->Resize(param_.x->dims());
-  param_.out->set_dtype(param_.x->dtype());
+  param_.out->set_dtype(param_.levels.enabled ? DataType::kInt8 : param_.x->dtype());
   param_.out->set_lod(param_.x->lod());
   return Status::OK();
 }

@@ -9,13 +9,22 @@
 // SqueezeFilter is [R, C, 1, 1], ExciteFilter [C, R, 1, 1] (conv filters);
 // the biases ([R], [C]) are optional. `act` comes from the fuse_* attributes
 // (FusedActivation) and `y_act` from the y_activation family (as on
-// elementwise_mul: the activation of the multiplier). The four ops' outputs
+// elementwise_mul: the activation of the multiplier).
+// From a quantized model (int8 convs, see conv_op.h) the block also carries
+// `Squeeze_input_scale` / `Squeeze_round_type` and `Excite_input_scale` /
+// `Excite_round_type`: m and h are then quantized and dequantized with them
+// (lite/operators/quant_math.h, bin_cnt 127) before their product, as the
+// fake quant ops before each conv compute; the filters are the dequantized
+// weights. An absent scale means no quantization there. int8_requantize_pass
+// may make Out int8 levels (SqueezeExcitationParam::levels, levels_output.h;
+// x86 kernel). The four ops' outputs
 // in between are never written: on small feature maps the block costs about
 // what one of its ops did.
 #pragma once
 
 #include "lite/core/op_lite.h"
 #include "lite/core/base/fused_activation.h"
+#include "lite/operators/levels_output.h"
 
 namespace lite {
 namespace operators {
@@ -29,7 +38,17 @@ struct SqueezeExcitationParam : OpParam {
   Tensor* out = nullptr;
   FusedActivation act;    // on the squeezed values h
   FusedActivation y_act;  // on the gate g
+  // Quant-dequant of m and h before the products; scale 0: none.
+  float squeeze_input_scale = 0.f;
+  int squeeze_round_type = 1;
+  float excite_input_scale = 0.f;
+  int excite_round_type = 1;
+  LevelsOutput levels;  // Out as int8 levels (x86 kernel)
 };
+
+// v[0, n) = quant-dequant of v with `scale` by `round_type`'s rule (bin_cnt
+// 127); nothing when scale is 0 (no quantization).
+void QuantDequantInPlace(float scale, int round_type, float* v, int64_t n);
 
 class SqueezeExcitationOp : public OpLite {
  public:

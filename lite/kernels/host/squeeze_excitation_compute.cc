@@ -1,7 +1,8 @@
 // Host squeeze_excitation (NCHW): the block's formula as written in
 // lite/operators/squeeze_excitation_op.h, one batch item at a time: plane
 // means, the two small matrix-vector products, then each plane scaled by its
-// gate. The reference for the x86 kernel.
+// gate (with the quant-dequant steps of a quantized block). The reference for
+// the x86 kernel.
 #include <vector>
 
 #include "lite/core/kernel.h"
@@ -33,11 +34,13 @@ class SqueezeExcitationCompute : public KernelBase {
         for (int64_t i = 0; i < plane; ++i) sum += x[ch * plane + i];
         mean[ch] = sum / static_cast<float>(plane);
       }
+      operators::QuantDequantInPlace(p.squeeze_input_scale, p.squeeze_round_type, mean.data(), c);
       for (int64_t i = 0; i < r; ++i) {
         float v = b1 ? b1[i] : 0.f;
         for (int64_t ch = 0; ch < c; ++ch) v += w1[i * c + ch] * mean[ch];
         hidden[i] = p.act.Apply(v);
       }
+      operators::QuantDequantInPlace(p.excite_input_scale, p.excite_round_type, hidden.data(), r);
       for (int64_t ch = 0; ch < c; ++ch) {
         float v = b2 ? b2[ch] : 0.f;
         for (int64_t i = 0; i < r; ++i) v += w2[ch * r + i] * hidden[i];

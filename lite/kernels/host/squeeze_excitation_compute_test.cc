@@ -55,6 +55,71 @@ TEST(HostSqueezeExcitation, MatchesTheFormula) {
   }
 }
 
+// One channel, one squeezed value, unit weights: m = 0.3 and h = m are
+// each quantized with scale 1 (level round(38.1) = 38) before the products.
+TEST(HostSqueezeExcitation, QuantizedBlockQuantizesMAndH) {
+  for (bool quantized : {false, true}) {
+    OpTester t("squeeze_excitation");
+    t.SetInput<float>("X", "x", {1, 1, 1, 1}, {0.3f});
+    t.SetInput<float>("SqueezeFilter", "w1", {1, 1, 1, 1}, {1.f});
+    t.SetInput<float>("ExciteFilter", "w2", {1, 1, 1, 1}, {1.f});
+    t.SetOutput("Out", "out");
+    if (quantized) {
+      t.SetAttr("Squeeze_input_scale", 1.f);
+      t.SetAttr("Squeeze_round_type", 1);
+      t.SetAttr("Excite_input_scale", 1.f);
+    }
+    ASSERT_TRUE(t.Run().ok());
+    const float q = 38.f * 1.f / 127.f;
+    EXPECT_FLOAT_EQ(t.GetData<float>("out")[0], quantized ? 0.3f * q : 0.3f * 0.3f);
+  }
+}
+
+TEST(HostSqueezeExcitation, BadQuantScalesAreErrors) {
+  for (float scale : {0.f, -1.f, INFINITY}) {
+    OpTester t("squeeze_excitation");
+    SetUpBlock(&t);
+    t.SetAttr("Excite_input_scale", scale);
+    Status s = t.Run();
+    ASSERT_FALSE(s.ok()) << scale;
+    EXPECT_NE(s.message().find("Excite_input_scale must be a finite scale > 0"),
+              std::string::npos)
+        << s.message();
+  }
+  OpTester t("squeeze_excitation");
+  SetUpBlock(&t);
+  t.SetAttr("Squeeze_input_scale", 1.f);
+  t.SetAttr("Squeeze_round_type", 2);
+  Status s = t.Run();
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("Squeeze_round_type must be 0 or 1"), std::string::npos)
+      << s.message();
+}
+
+// The int8 levels output (operators/levels_output.h) checks its attributes.
+TEST(HostSqueezeExcitation, BadLevelsOutputAttributesAreErrors) {
+  struct Case {
+    const char* dtype;
+    float scale;
+    const char* message;
+    bool enable_int8;
+  } cases[] = {{"uint8", 1.f, "Output_dtype must be float32 or int8, got uint8", true},
+               {"int8", 0.f, "int8 output needs Output_scale > 0", true},
+               {"int8", NAN, "int8 output needs Output_scale > 0", true},
+               {"int8", 1.f, "Output_dtype int8 needs enable_int8", false}};
+  for (const Case& c : cases) {
+    OpTester t("squeeze_excitation");
+    SetUpBlock(&t);
+    t.SetAttr("enable_int8", c.enable_int8);
+    t.SetAttr("Output_dtype", std::string(c.dtype));
+    t.SetAttr("Output_scale", c.scale);
+    Status s = t.Run();
+    ASSERT_FALSE(s.ok()) << c.message;
+    EXPECT_NE(s.message().find(c.message), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find("squeeze_excitation"), std::string::npos) << s.message();
+  }
+}
+
 TEST(HostSqueezeExcitation, NoChannelsIsAnError) {
   OpTester t("squeeze_excitation");
   t.SetInput<float>("X", "x", {1, 0, 2, 2}, {});

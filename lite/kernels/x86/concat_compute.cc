@@ -6,9 +6,17 @@
 // eight fire concats: 0.44 -> 0.26 ms). Other axes and layouts use oneDNN's
 // concat primitive, re-created when any input's dims change; inputs with no
 // elements are left out, as Paddle does.
+// With ConcatParam::levels (int8_requantize_pass, registered as kInt8
+// "levels_out") the float inputs are quantized as they are joined: each
+// output row of the NHWC loop is gathered in float and quantized into Out
+// (operators/quant_math.h: the very levels the int8 readers would compute);
+// the oneDNN path concatenates into a temporary first.
+#include <vector>
+
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/concat_split_ops.h"
+#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace kernels {
@@ -32,7 +40,11 @@ class ConcatCompute : public DnnlKernel {
       if (x->numel() > 0) dims.push_back(x->dims());
     }
     if (dims.empty()) {
-      p.out->mutable_data<float>();
+      if (p.levels.enabled) {
+        p.out->mutable_data<int8_t>();
+      } else {
+        p.out->mutable_data<float>();
+      }
       return Status::OK();
     }
     if (!p.upscale.empty() || ChannelsOfNhwc(p)) return RunNhwcChannels(p);
@@ -53,8 +65,18 @@ class ConcatCompute : public DnnlKernel {
       AddArg(DNNL_ARG_MULTIPLE_SRC + i, Mem(DNNL_ARG_MULTIPLE_SRC + i, Desc(*x), x->raw_data()));
       ++i;
     }
-    AddArg(DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>()));
+    if (!p.levels.enabled) {
+      AddArg(DNNL_ARG_DST, Mem(DNNL_ARG_DST, Desc(*p.out), p.out->mutable_data<float>()));
+      Execute(concat_);
+      return Status::OK();
+    }
+    const dnnl::memory::desc float_out = Desc(*p.out);  // Out's dtype is int8 here
+    dnnl::memory joined = Temp(float_out);
+    AddArg(DNNL_ARG_DST, joined);
     Execute(concat_);
+    operators::quant::QuantizeToInt8(static_cast<const float*>(joined.get_data_handle()),
+                                     p.out->mutable_data<int8_t>(), p.out->numel(),
+                                     p.levels.scale, 127, p.levels.round_type);
     return Status::OK();
   }
 
@@ -73,13 +95,16 @@ class ConcatCompute : public DnnlKernel {
       }
     }
     const int64_t rows = od[0] * od[2], ow = od[3], oc = od[1];
-    float* out = p.out->mutable_data<float>();
+    const bool levels = p.levels.enabled;
+    float* out = levels ? nullptr : p.out->mutable_data<float>();
+    int8_t* out_levels = levels ? p.out->mutable_data<int8_t>() : nullptr;
     std::vector<const float*> src;
     for (const Tensor* x : p.xs) src.push_back(x->data<float>());
 #pragma omp parallel for num_threads(threads()) if (threads() > 1)
     for (int64_t r = 0; r < rows; ++r) {
       const int64_t n = r / od[2], y = r % od[2];
-      float* o = out + r * ow * oc;
+      float* o = levels ? RowBuffer(ow * oc) : out + r * ow * oc;
+      float* const row = o;
       for (int64_t xo = 0; xo < ow; ++xo) {
         for (size_t i = 0; i < p.xs.size(); ++i) {
           const DDim& d = p.xs[i]->dims();
@@ -90,8 +115,19 @@ class ConcatCompute : public DnnlKernel {
           o += c;
         }
       }
+      if (levels) {
+        operators::quant::QuantizeToInt8(row, out_levels + r * ow * oc, ow * oc, p.levels.scale,
+                                         127, p.levels.round_type);
+      }
     }
     return Status::OK();
+  }
+
+  // One output row in float on this thread, before it is quantized.
+  static float* RowBuffer(int64_t n) {
+    thread_local std::vector<float> buffer;
+    if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(n);
+    return buffer.data();
   }
 
   // A channel concat of rank-4 NHWC inputs.
@@ -113,6 +149,12 @@ bool ConcatAccepts(const cpp::OpDesc& desc) {
   return !desc.HasInput("AxisTensor");
 }
 
+// int8_requantize_pass's form: float inputs, Out int8 levels.
+bool ConcatLevelsAccepts(const cpp::OpDesc& desc) {
+  return ConcatAccepts(desc) && desc.GetAttr<bool>("enable_int8", false) &&
+         desc.GetAttr<std::string>("Output_dtype", "float32") == "int8";
+}
+
 }  // namespace
 }  // namespace x86
 }  // namespace kernels
@@ -120,4 +162,9 @@ bool ConcatAccepts(const cpp::OpDesc& desc) {
 
 REGISTER_LITE_KERNEL(concat, kX86, kFloat, kNHWC, lite::kernels::x86::ConcatCompute, def)
     .SetAccepts(lite::kernels::x86::ConcatAccepts)
+    .Finalize();
+REGISTER_LITE_KERNEL(concat, kX86, kInt8, kNHWC, lite::kernels::x86::ConcatCompute, levels_out)
+    .BindInput("X", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindOutput("Out", lite::Place(TARGET(kX86), PRECISION(kInt8), DATALAYOUT(kNHWC)))
+    .SetAccepts(lite::kernels::x86::ConcatLevelsAccepts)
     .Finalize();

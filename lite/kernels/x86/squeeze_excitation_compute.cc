@@ -7,7 +7,9 @@
 // PlanPeriod); the filters are transposed once at Prepare so both small
 // products run as axpy over contiguous rows. Chunks are split across the
 // predictor's threads with OpenMP (the threading oneDNN uses too) when X is
-// large enough.
+// large enough. With SqueezeExcitationParam::levels (int8_requantize_pass,
+// registered as kInt8 "levels_out") each scaled chunk is quantized into Out
+// by the int8 reader's own rule instead of being written as float32.
 #include <omp.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/operators/quant_math.h"
 #include "lite/operators/squeeze_excitation_op.h"
 
 namespace lite {
@@ -67,10 +70,14 @@ class SqueezeExcitationCompute : public KernelBase {
         batch_size >= kMinParallelElements ? std::max(1, ctx() ? ctx()->threads : 1) : 1;
     for (int64_t n = 0; n < d[0]; ++n) {
       const float* x = p.x->data<float>() + n * batch_size;
-      float* y = p.out->mutable_data<float>() + n * batch_size;
       SumChannels(x, batch_size, threads);
       ComputeGate(p, static_cast<float>(c_) / static_cast<float>(batch_size));
-      ScaleChannels(x, y, batch_size, threads);
+      if (p.levels.enabled) {
+        ScaleChannelsToLevels(x, p.out->mutable_data<int8_t>() + n * batch_size, batch_size,
+                              p.levels, threads);
+      } else {
+        ScaleChannels(x, p.out->mutable_data<float>() + n * batch_size, batch_size, threads);
+      }
     }
     return Status::OK();
   }
@@ -109,14 +116,17 @@ class SqueezeExcitationCompute : public KernelBase {
     for (int64_t k = c_; k < period; k += c_) Axpy(1.f, partial_.data() + k, mean_.data(), c_);
   }
 
-  // gate_ = y_act(excite . act(squeeze . (mean_ * inv_pixels) + b1) + b2),
-  // repeated over a period.
+  // gate_ = y_act(excite . qd(act(squeeze . qd(mean_ * inv_pixels) + b1))
+  // + b2), repeated over a period; qd: the op's quant-dequant steps.
   void ComputeGate(const operators::SqueezeExcitationParam& p, float inv_pixels) {
+    for (int64_t ch = 0; ch < c_; ++ch) mean_[ch] *= inv_pixels;
+    operators::QuantDequantInPlace(p.squeeze_input_scale, p.squeeze_round_type, mean_.data(), c_);
     std::copy(squeeze_bias_.begin(), squeeze_bias_.end(), hidden_.begin());
     for (int64_t ch = 0; ch < c_; ++ch) {
-      Axpy(mean_[ch] * inv_pixels, squeeze_t_.data() + ch * r_, hidden_.data(), r_);
+      Axpy(mean_[ch], squeeze_t_.data() + ch * r_, hidden_.data(), r_);
     }
     p.act.ApplyInPlace(hidden_.data(), r_);
+    operators::QuantDequantInPlace(p.excite_input_scale, p.excite_round_type, hidden_.data(), r_);
     std::copy(excite_bias_.begin(), excite_bias_.end(), gate_.begin());
     for (int64_t i = 0; i < r_; ++i) {
       Axpy(hidden_[i], excite_t_.data() + i * c_, gate_.data(), c_);
@@ -138,6 +148,29 @@ class SqueezeExcitationCompute : public KernelBase {
     for (int64_t i = chunks * period; i < size; ++i) y[i] = x[i] * g[i - chunks * period];
   }
 
+  // ScaleChannels a block of whole periods at a time into a float buffer,
+  // each block then quantized into y.
+  void ScaleChannelsToLevels(const float* x, int8_t* y, int64_t size,
+                             const operators::LevelsOutput& levels, int threads) {
+    const int64_t block = period_ * std::max<int64_t>(1, kMaxPeriod / period_);
+    const int64_t blocks = (size + block - 1) / block;
+    const float* g = gate_.data();
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
+    for (int64_t k = 0; k < blocks; ++k) {
+      thread_local std::vector<float> scaled;
+      if (static_cast<int64_t>(scaled.size()) < block) scaled.resize(block);
+      const int64_t n = std::min(block, size - k * block);
+      const float* xk = x + k * block;
+      for (int64_t j0 = 0; j0 < n; j0 += period_) {
+        const int64_t m = std::min(period_, n - j0);
+#pragma omp simd
+        for (int64_t j = 0; j < m; ++j) scaled[j0 + j] = xk[j0 + j] * g[j];
+      }
+      operators::quant::QuantizeToInt8(scaled.data(), y + k * block, n, levels.scale, 127,
+                                       levels.round_type);
+    }
+  }
+
   int64_t c_ = 0, r_ = 0;
   std::vector<float> squeeze_t_;  // [c][r]
   std::vector<float> excite_t_;   // [r][c]
@@ -156,4 +189,17 @@ class SqueezeExcitationCompute : public KernelBase {
 
 REGISTER_LITE_KERNEL(squeeze_excitation, kX86, kFloat, kNHWC,
                      lite::kernels::x86::SqueezeExcitationCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(squeeze_excitation, kX86, kInt8, kNHWC,
+                     lite::kernels::x86::SqueezeExcitationCompute, levels_out)
+    .BindInput("X", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("SqueezeFilter", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("SqueezeBias", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("ExciteFilter", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("ExciteBias", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindOutput("Out", lite::Place(TARGET(kX86), PRECISION(kInt8), DATALAYOUT(kNHWC)))
+    .SetAccepts([](const lite::cpp::OpDesc& desc) {
+      return desc.GetAttr<bool>("enable_int8", false) &&
+             desc.GetAttr<std::string>("Output_dtype", "float32") == "int8";
+    })
     .Finalize();

@@ -198,6 +198,27 @@ void ExpectNearSimulation(const FusionRun& sim, const FusionRun& int8) {
   }
 }
 
+void AddQuantConv(TestModel* m, const std::string& in, float s, const std::string& type, int k,
+                  const std::string& out, int64_t in_channels, int64_t out_channels,
+                  int groups) {
+  m->Weight(in + ".scale", {1}, {s});
+  m->Op("fake_quantize_dequantize_moving_average_abs_max",
+        {{"X", {in}}, {"InScale", {in + ".scale"}}},
+        {{"Out", {in + ".qdq"}}, {"OutScale", {in + ".scale"}}})
+      .SetAttr("bit_length", 8);
+  m->RandomWeight(out + ".w", {out_channels, in_channels / groups, k, k}, -0.4f, 0.4f);
+  auto& wq = m->Op("fake_channel_wise_quantize_dequantize_abs_max", {{"X", {out + ".w"}}},
+                   {{"Out", {out + ".wq"}}, {"OutScale", {out + ".ws"}}});
+  wq.SetAttr("bit_length", 8);
+  wq.SetAttr("quant_axis", 0);
+  auto& conv = m->Op(type, {{"Input", {in + ".qdq"}}, {"Filter", {out + ".wq"}}},
+                     {{"Output", {out}}});
+  conv.SetAttr("strides", std::vector<int32_t>{1, 1});
+  conv.SetAttr("paddings", std::vector<int32_t>{k / 2, k / 2});
+  conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+  conv.SetAttr("groups", groups);
+}
+
 int CountOps(const std::vector<std::string>& types, const std::string& type) {
   int n = 0;
   for (const auto& t : types) n += t == type;

@@ -85,6 +85,14 @@ FusionRun RunOrFail(const TestModel& model, const std::vector<std::string>& fusi
 // int32 sums leave only float rounding, so every output is within 1e-5 of
 // its largest magnitude (which must exceed 0.1: a real signal).
 void ExpectNearSimulation(const FusionRun& sim, const FusionRun& int8);
+// Appends the slim form of a quantized conv: an activation quant-dequant of
+// `in` (scale `s`), a per-channel weight quant-dequant of a random
+// [out_channels, in_channels / groups, k, k] filter (values in
+// [-0.4, 0.4]) and a `type` conv (stride 1, padding k / 2, `groups`)
+// writing `out`.
+void AddQuantConv(TestModel* m, const std::string& in, float s, const std::string& type, int k,
+                  const std::string& out, int64_t in_channels, int64_t out_channels,
+                  int groups = 1);
 // Number of ops of `type` in `types`.
 int CountOps(const std::vector<std::string>& types, const std::string& type);
 // Largest |a - b| over two output lists of the same shape (inf on mismatch).

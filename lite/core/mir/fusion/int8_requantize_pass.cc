@@ -13,6 +13,15 @@
 // same levels as the readers' quantization except at exact halves under
 // round_type 1 (see conv_int8_compute.cc).
 //
+// Float producers: a concat or squeeze_excitation (Out) read only by such
+// convs writes the levels
+// too (operators/levels_output.h): it gets enable_int8 (so only a kInt8
+// kernel, one that quantizes as it writes, is picked), Output_dtype "int8",
+// Output_scale and Output_round_type; it quantizes by the readers' own rule,
+// so their levels are exactly the same. A big concat before a 3x3 conv
+// (PP-OCR det's head) or an SE block before a 1x1 conv (the classifier's
+// nine) no longer writes and reads back float32.
+//
 // Runs after the conv fusions (the activation and batch norm are folded into
 // P first) and before static_kernel_pick_pass. Declined, counted by reason:
 // "declined_float_reader" (some reader is not an int8 conv's Input, or y is
@@ -39,6 +48,14 @@ bool IsInt8Conv(const Node* op) {
          d.GetAttr<bool>("enable_int8", false);
 }
 
+// A float op that can write its output as levels: the output's parameter.
+const char* LevelsWriterOutput(const Node* op) {
+  const cpp::OpDesc& d = op->stmt().desc;
+  if (d.GetAttr<bool>("enable_int8", false)) return nullptr;
+  if (d.Type() == "concat" || d.Type() == "squeeze_excitation") return "Out";
+  return nullptr;
+}
+
 // The activation fused into `desc` never gives negative values.
 bool NonNegativeActivation(const cpp::OpDesc& desc) {
   using Act = operators::FusedActivation;
@@ -56,17 +73,21 @@ class Int8RequantizePass : public Pass {
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;
-    for (Node* conv : graph->StmtNodes()) {
-      if (IsInt8Conv(conv)) changed = TryOutput(graph, conv) || changed;
+    for (Node* op : graph->StmtNodes()) {
+      if (IsInt8Conv(op)) {
+        changed = TryOutput(graph, op, "Output") || changed;
+      } else if (const char* param = LevelsWriterOutput(op)) {
+        changed = TryOutput(graph, op, param) || changed;
+      }
     }
     return changed;
   }
 
  private:
-  bool TryOutput(SSAGraph* graph, Node* producer) {
+  bool TryOutput(SSAGraph* graph, Node* producer, const char* param) {
     Node* y = nullptr;
     for (Node* out : producer->outlinks) {
-      if (OutputParamOf(producer, out->arg().name) == "Output") y = out;
+      if (OutputParamOf(producer, out->arg().name) == param) y = out;
     }
     if (!y || y->outlinks.empty()) return false;
     if (IsFetched(y)) {
@@ -96,9 +117,12 @@ class Int8RequantizePass : public Pass {
       return false;
     }
 
-    const DataType levels =
-        NonNegativeActivation(producer->stmt().desc) ? DataType::kUInt8 : DataType::kInt8;
+    const bool conv = IsInt8Conv(producer);
+    const DataType levels = conv && NonNegativeActivation(producer->stmt().desc)
+                                ? DataType::kUInt8
+                                : DataType::kInt8;
     cpp::OpDesc out_desc = producer->stmt().desc;
+    if (!conv) out_desc.SetAttr("enable_int8", true);
     out_desc.SetAttr("Output_dtype", std::string(DataTypeName(levels)));
     out_desc.SetAttr("Output_scale", first->GetAttr<float>("Input_scale", 0.f));
     out_desc.SetAttr("Output_round_type", first->GetAttr<int32_t>("quant_round_type", 1));
@@ -120,7 +144,7 @@ class Int8RequantizePass : public Pass {
     cpp::VarDesc typed = *vd;
     typed.dtype = levels;
     graph->SetVarDesc(typed);
-    Count("requantized");
+    Count(conv ? "requantized" : "quantized_float_output");
     return true;
   }
 };

@@ -1,7 +1,8 @@
 // int8_requantize_pass: chained int8 convs pass int8 levels (uint8 after
 // relu) instead of float32, with outputs matching the exact float32
 // simulation of the fake quant ops; a var some float op also reads (a
-// residual add) or a fetched one stays float32.
+// residual add) or a fetched one stays float32. A concat read only by an
+// int8 conv writes that conv's levels.
 #include <algorithm>
 #include <string>
 
@@ -15,31 +16,12 @@ namespace fusion {
 namespace testing {
 namespace {
 
-constexpr char kActQdq[] = "fake_quantize_dequantize_moving_average_abs_max";
-constexpr char kChannelQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
-
 const std::vector<Place> kX86 = {Place(TargetType::kX86), Place(TargetType::kHost)};
 
-// Appends act qdq (scale `s`) on `in`, then a quantized `type` conv
-// (`k`x`k`, 8 -> 8 channels) writing `out`.
+// A quantized `type` conv (`k`x`k`, 8 -> 8 channels) of `in` writing `out`.
 void QuantConv(TestModel* m, const std::string& in, float s, const std::string& type, int k,
                const std::string& out) {
-  m->Weight(in + ".scale", {1}, {s});
-  m->Op(kActQdq, {{"X", {in}}, {"InScale", {in + ".scale"}}},
-        {{"Out", {in + ".qdq"}}, {"OutScale", {in + ".scale"}}})
-      .SetAttr("bit_length", 8);
-  const bool dw = type == "depthwise_conv2d";
-  m->RandomWeight(out + ".w", {8, dw ? 1 : 8, k, k}, -0.4f, 0.4f);
-  auto& wq = m->Op(kChannelQdq, {{"X", {out + ".w"}}},
-                   {{"Out", {out + ".wq"}}, {"OutScale", {out + ".ws"}}});
-  wq.SetAttr("bit_length", 8);
-  wq.SetAttr("quant_axis", 0);
-  auto& conv = m->Op(type, {{"Input", {in + ".qdq"}}, {"Filter", {out + ".wq"}}},
-                     {{"Output", {out}}});
-  conv.SetAttr("strides", std::vector<int32_t>{1, 1});
-  conv.SetAttr("paddings", std::vector<int32_t>{k / 2, k / 2});
-  conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
-  conv.SetAttr("groups", dw ? 8 : 1);
+  AddQuantConv(m, in, s, type, k, out, 8, 8, type == "depthwise_conv2d" ? 8 : 1);
 }
 
 // x -> conv 3x3 [-> relu] -> conv 1x1 -> hard_swish -> depthwise 3x3 -> y;
@@ -109,6 +91,53 @@ TEST(Int8Requantize, DisabledKeepsFloatBetweenInt8Convs) {
   EXPECT_EQ(VarType(r, "r1"), "float32");
   EXPECT_EQ(VarType(r, "h2"), "float32");
   ExpectNearSimulation(sim, r);
+}
+
+// a [1, 4, 6, 6] and b [1, 4, 3, 3] (upscaled x2 by nearest_interp, which
+// concat_upscale_fuse_pass folds into the concat) -> concat on channels, or
+// a and a' on H (`axis` 2: oneDNN's concat path) -> quantized 3x3 conv -> y.
+TestModel ConcatIntoConv(int axis) {
+  TestModel m;
+  m.Input("a", {1, 4, 6, 6});
+  std::string second = "a2";
+  if (axis == 1) {
+    m.Input("b", {1, 4, 3, 3});
+    auto& up = m.Op("nearest_interp_v2", {{"X", {"b"}}}, {{"Out", {"ub"}}});
+    up.SetAttr("scale", std::vector<float>{2.f, 2.f});
+    up.SetAttr("align_corners", false);
+    m.program.blocks[0].FindVar("ub")->dims = {1, 4, 6, 6};
+    second = "ub";
+  } else {
+    m.Input("a2", {1, 4, 6, 6});
+  }
+  m.Op("concat", {{"X", {"a", second}}}, {{"Out", {"cat"}}}).SetAttr("axis", axis);
+  AddQuantConv(&m, "cat", 1.1f, "conv2d", 3, "y", axis == 1 ? 8 : 4, 8);
+  m.Output("y");
+  return m;
+}
+
+TEST(Int8Requantize, ConcatWritesTheConvsLevels) {
+  for (int axis : {1, 2}) {
+    SCOPED_TRACE("axis " + std::to_string(axis));
+    const TestModel m = ConcatIntoConv(axis);
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(int8.outputs.empty());
+    EXPECT_EQ(int8.counters.at("quantized_float_output"), 1) << int8.pass_log;
+    EXPECT_EQ(VarType(int8, "cat"), "int8");
+    EXPECT_EQ(CountOps(int8.op_types, "nearest_interp_v2"), 0);
+    ExpectNearSimulation(sim, int8);
+  }
+}
+
+TEST(Int8Requantize, FetchedConcatStaysFloat) {
+  TestModel m = ConcatIntoConv(1);
+  m.Output("cat");
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+  EXPECT_EQ(int8.counters.count("quantized_float_output"), 0u) << int8.pass_log;
+  EXPECT_EQ(VarType(int8, "cat"), "float32");
+  ExpectNearSimulation(sim, int8);
 }
 
 }  // namespace

@@ -19,9 +19,19 @@
 // 0 (the gate [N, C, 1, 1] then broadcasts per channel); and the mul's
 // output may be written where the block starts. Intermediate dims are not
 // needed: the filters fix them.
+//
+// Quantized models: int8 convs (quant_dequant_fuse_pass; float32 Input and
+// Output, per-channel Filter_scales) join too. The fused op gets their
+// float weights back (level * Filter_scales[c] / 127, the simulation's
+// values) and their Input_scale / quant_round_type as Squeeze_* / Excite_*
+// attributes, so it quantizes m and h as their int8 kernels would: the
+// result equals the four ops' up to float rounding. On the classifier's
+// 1x1 maps the two int8 convs cost more in oneDNN calls than in arithmetic.
+// Either conv may be int8 alone.
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/quant_math.h"
 #include "lite/core/base/fused_activation.h"
 
 namespace lite {
@@ -50,11 +60,19 @@ bool AveragesPlanes(const cpp::OpDesc& d, const DDim& x) {
 // A conv2d the fused op can stand for once its filter is 1x1 (checked in
 // Rewrite): one group, no padding (so a 1x1 map stays 1x1 at any stride), no
 // residual, and an activation described by the fuse_* attributes alone.
+// An int8 conv qualifies with float32 Input and Output (no levels between
+// it and another int8 op).
 bool IsPointConv(const cpp::OpDesc& d) {
+  const bool float_io = d.GetAttr<std::string>("Input_dtype", "float32") == "float32" &&
+                        d.GetAttr<std::string>("Output_dtype", "float32") == "float32";
   return d.GetAttr<int>("groups", 1) == 1 && NoPadding(d) && IsNchw(d) &&
          !d.HasInput("ResidualData") && !d.GetAttr<bool>("fuse_relu", false) &&
          !d.GetAttr<bool>("fuse_brelu", false) &&
-         d.GetAttr<std::string>("activation_type", "").empty() && !IsInt8Op(d);
+         d.GetAttr<std::string>("activation_type", "").empty() && (!IsInt8Op(d) || float_io);
+}
+
+bool IsInt8Conv(const Node* conv) {
+  return conv->stmt().desc.GetAttr<bool>("enable_int8", false);
 }
 
 Pattern MakePattern() {
@@ -74,15 +92,45 @@ Pattern MakePattern() {
   return p;
 }
 
-// `op` reads as `param` a static float32 tensor of `dims` (a bias: of
-// dims[0] values, or absent).
+// `op` reads as `param` a static tensor of `dims` (a bias: of dims[0]
+// values, or absent), float32 (an int8 conv's Filter: int8 levels with one
+// Filter_scales value per output channel).
 bool StaticWeight(const SSAGraph& graph, Node* op, const std::string& param, const DDim& dims,
                   bool is_bias) {
   if (is_bias && !op->stmt().desc.HasInput(param)) return true;
   Node* var = InputNode(op, param);
   const Tensor* t = var ? WeightTensor(graph, var) : nullptr;
-  return t && t->dtype() == DataType::kFloat32 &&
-         (is_bias ? t->numel() == dims[0] : t->dims() == dims);
+  if (!t || (is_bias ? t->numel() != dims[0] : t->dims() != dims)) return false;
+  if (is_bias || !IsInt8Conv(op)) return t->dtype() == DataType::kFloat32;
+  const auto scales = op->stmt().desc.GetAttr<std::vector<float>>("Filter_scales", {});
+  return t->dtype() == DataType::kInt8 && static_cast<int64_t>(scales.size()) == dims[0];
+}
+
+// The int8 conv's filter as the float32 weights it stands for: level *
+// Filter_scales[o] / 127, o the output channel (dim 0).
+Tensor DequantizedFilter(const SSAGraph& graph, Node* conv) {
+  const Tensor& levels = *WeightTensor(graph, InputNode(conv, "Filter"));
+  const auto scales = conv->stmt().desc.GetAttr<std::vector<float>>("Filter_scales", {});
+  Tensor out;
+  out.Resize(levels.dims());
+  float* w = out.mutable_data<float>();
+  const int64_t per_channel = levels.numel() / levels.dims()[0];
+  for (int64_t i = 0; i < levels.numel(); ++i) {
+    const operators::quant::Quantizer q(scales[i / per_channel], 127, 1);
+    w[i] = q.Dequantize(static_cast<float>(levels.data<int8_t>()[i]));
+  }
+  return out;
+}
+
+// Points the fused op's `param` at the int8 conv's dequantized filter and
+// sets `prefix`_input_scale / _round_type from the conv's quantization.
+void TakeInt8Conv(SSAGraph* graph, Node* conv, const std::string& param,
+                  const std::string& prefix, cpp::OpDesc* se, Node** filter) {
+  const cpp::OpDesc& d = conv->stmt().desc;
+  *filter = AddWeight(graph, d.Input("Filter")[0] + ".dequantized", DequantizedFilter(*graph, conv));
+  se->SetInput(param, {(*filter)->arg().name});
+  se->SetAttr(prefix + "_input_scale", d.GetAttr<float>("Input_scale", 0.f));
+  se->SetAttr(prefix + "_round_type", d.GetAttr<int32_t>("quant_round_type", 1));
 }
 
 }  // namespace
@@ -150,11 +198,18 @@ class SeBlockFusePass : public FusionPass {
     se.SetOutput("Out", {m.at("out")->arg().name});
     act->ToOpDesc(&se);
     operators::YActivationToOpDesc(excite_act->enabled() ? *excite_act : *mul_act, &se);
+    Node* filters[2] = {InputNode(squeeze, "Filter"), InputNode(excite, "Filter")};
+    if (IsInt8Conv(squeeze)) {
+      TakeInt8Conv(graph, squeeze, "SqueezeFilter", "Squeeze", &se, &filters[0]);
+    }
+    if (IsInt8Conv(excite)) {
+      TakeInt8Conv(graph, excite, "ExciteFilter", "Excite", &se, &filters[1]);
+    }
+    if (IsInt8Conv(squeeze) || IsInt8Conv(excite)) Count("fused_int8");
     Node* op = graph->NewStmtNode(se, m.at("pool")->stmt().order);
-    for (const char* param : {"Filter", "Bias"}) {
-      for (Node* conv : {squeeze, excite}) {
-        if (Node* w = InputNode(conv, param)) SSAGraph::Link(w, op);
-      }
+    for (Node* w : filters) SSAGraph::Link(w, op);
+    for (Node* conv : {squeeze, excite}) {
+      if (Node* b = InputNode(conv, "Bias")) SSAGraph::Link(b, op);
     }
     SSAGraph::Link(x, op);
     Node* out = m.at("out");
