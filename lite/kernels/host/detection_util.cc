@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "lite/operators/tensor_util.h"
+
 namespace lite {
 namespace kernels {
 namespace host {
@@ -25,6 +27,36 @@ float JaccardOverlap(const float* a, const float* b, bool normalized) {
   const float ih = iy1 - iy0 + norm;
   const float inter = iw * ih;
   return inter / (BoxArea(a, normalized) + BoxArea(b, normalized) - inter);
+}
+
+StatusOr<std::vector<int64_t>> BoxImageOffsets(const Tensor* rois_num, const Tensor& boxes,
+                                               int64_t total, bool single_image_fallback,
+                                               const std::string& what) {
+  std::vector<int64_t> offsets;
+  std::string source;
+  if (rois_num) {
+    source = "RoisNum";
+    ASSIGN_OR_RETURN(std::vector<int64_t> counts,
+                     operators::ReadIntTensor(*rois_num, what + ": RoisNum"));
+    offsets.push_back(0);
+    for (int64_t c : counts) {
+      if (c < 0) return InvalidArgument(what + ": RoisNum holds a negative count");
+      offsets.push_back(offsets.back() + c);
+    }
+  } else if (!boxes.lod().empty()) {
+    source = "the LoD";
+    for (uint64_t v : boxes.lod().back()) offsets.push_back(static_cast<int64_t>(v));
+  } else if (single_image_fallback) {
+    return std::vector<int64_t>{0, total};
+  } else {
+    return InvalidArgument(what + ": the boxes need RoisNum or a LoD to be split per image");
+  }
+  if (offsets.empty() || offsets.front() != 0 || offsets.back() != total) {
+    return InvalidArgument(what + ": " + source + " covers " +
+                           std::to_string(offsets.empty() ? 0 : offsets.back()) +
+                           " boxes but there are " + std::to_string(total));
+  }
+  return offsets;
 }
 
 void ClipBoxesAndFillVariances(float* boxes, float* var, int64_t n, bool clip,

@@ -10,7 +10,11 @@
 
 #include <cstdint>
 #include <utility>
+#include <string>
 #include <vector>
+
+#include "lite/core/base/tensor.h"
+#include "lite/utils/status.h"
 
 namespace lite {
 namespace kernels {
@@ -25,6 +29,15 @@ float JaccardOverlap(const float* a, const float* b, bool normalized);
 // Indices of `scores[0..n)` ordered by descending score; ties keep
 // ascending index (stable), so the order never depends on the sort.
 std::vector<int> SortByScoreDesc(const float* scores, int64_t n);
+
+// Where each image's boxes start among the `total` rows of `boxes`:
+// {0, n0, n0 + n1, ..., total}, from `rois_num` (int [N]) when given, else
+// from the last LoD level of `boxes`, else (with `single_image_fallback`)
+// all rows for one image. Errors name `what` (the op) and say which
+// source disagrees with `total`.
+StatusOr<std::vector<int64_t>> BoxImageOffsets(const Tensor* rois_num, const Tensor& boxes,
+                                               int64_t total, bool single_image_fallback,
+                                               const std::string& what);
 
 // The shared tail of the prior-box kernels: with `clip`, boxes[0..n) are
 // clamped to [0, 1]; var[i] = variance[i % 4].

@@ -117,20 +117,8 @@ class MulticlassNmsCompute : public KernelBase {
       }
     } else {
       const int64_t c = sd[1];
-      std::vector<int64_t> lod;
-      if (p.rois_num) {
-        ASSIGN_OR_RETURN(auto counts, operators::ReadIntTensor(*p.rois_num, "RoisNum"));
-        lod.push_back(0);
-        for (int64_t v : counts) lod.push_back(lod.back() + v);
-      } else if (!p.bboxes->lod().empty()) {
-        for (uint64_t v : p.bboxes->lod().back()) lod.push_back(static_cast<int64_t>(v));
-      } else {
-        return InvalidArgument("2-D Scores need RoisNum or a LoD on BBoxes");
-      }
-      if (lod.back() != sd[0]) {
-        return InvalidArgument("RoisNum/LoD covers " + std::to_string(lod.back()) +
-                               " boxes but Scores has " + std::to_string(sd[0]));
-      }
+      ASSIGN_OR_RETURN(std::vector<int64_t> lod,
+                       BoxImageOffsets(p.rois_num, *p.bboxes, sd[0], false, "multiclass_nms"));
       for (size_t i = 0; i + 1 < lod.size(); ++i) {
         const int64_t start = lod[i], m = lod[i + 1] - lod[i];
         Image im;

@@ -1,0 +1,53 @@
+// PIR -> engine rules for the two-stage detection ops: roi_align,
+// matrix_nms, generate_proposals (Paddle 3's form is the engine's
+// generate_proposals_v2) and distribute_fpn_proposals. Optional operands
+// and results that are null in the program are left unbound.
+// (density_prior_box has no PIR op in Paddle 3.)
+#include "lite/model_parser/pir/pir_translator.h"
+
+namespace lite {
+namespace pir {
+namespace {
+
+// Binds results 1.. of `op` to the outputs `names` of the op emitted last
+// (result 0 was bound by EmitSimple); null results stay unbound.
+Status BindExtraOutputs(const Op& op, Translator* t, const std::vector<std::string>& names) {
+  std::vector<std::pair<std::string, std::string>> extra;
+  for (size_t k = 1; k < op.results.size() && k <= names.size(); ++k) {
+    const Result& r = op.results[k];
+    if (r.id == 0 || (r.type.dtype.empty() && !r.type.is_vector)) continue;
+    ASSIGN_OR_RETURN(std::string name, t->Out(op, k));
+    extra.emplace_back(names[k - 1], name);
+  }
+  cpp::OpDesc* last = t->LastEmitted();
+  for (const auto& e : extra) last->SetOutput(e.first, {e.second});
+  return Status::OK();
+}
+
+// roi_align(x, boxes, boxes_num) {pooled_height, pooled_width,
+// spatial_scale, sampling_ratio, aligned} -> out
+Status RoiAlign(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const int64_t ph = a.Int("pooled_height", 1);
+  const int64_t pw = a.Int("pooled_width", 1);
+  const double scale = a.Float("spatial_scale", 1.0);
+  const int64_t ratio = a.Int("sampling_ratio", -1);
+  const bool aligned = a.Bool("aligned", false);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "roi_align", {"X", "ROIs", "RoisNum"}));
+  d->SetAttr("pooled_height", static_cast<int32_t>(ph));
+  d->SetAttr("pooled_width", static_cast<int32_t>(pw));
+  d->SetAttr("spatial_scale", static_cast<float>(scale));
+  d->SetAttr("sampling_ratio", static_cast<int32_t>(ratio));
+  d->SetAttr("aligned", aligned);
+  return Status::OK();
+}
+
+}  // namespace
+
+void AddDetectionRules(RuleTable* table) {
+  (*table)["pd_op.roi_align"] = RoiAlign;
+}
+
+}  // namespace pir
+}  // namespace lite
