@@ -43,10 +43,37 @@ Status RoiAlign(const Op& op, Translator* t) {
   return Status::OK();
 }
 
+// matrix_nms(bboxes, scores) {score_threshold, nms_top_k, keep_top_k,
+// post_threshold, use_gaussian, gaussian_sigma, background_label,
+// normalized} -> (out, index, roisnum)
+Status MatrixNms(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const double score_threshold = a.Float("score_threshold");
+  const int64_t nms_top_k = a.Int("nms_top_k");
+  const int64_t keep_top_k = a.Int("keep_top_k");
+  const double post_threshold = a.Float("post_threshold", 0.0);
+  const bool use_gaussian = a.Bool("use_gaussian", false);
+  const double sigma = a.Float("gaussian_sigma", 2.0);
+  const int64_t background = a.Int("background_label", 0);
+  const bool normalized = a.Bool("normalized", true);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "matrix_nms", {"BBoxes", "Scores"}));
+  d->SetAttr("score_threshold", static_cast<float>(score_threshold));
+  d->SetAttr("nms_top_k", static_cast<int32_t>(nms_top_k));
+  d->SetAttr("keep_top_k", static_cast<int32_t>(keep_top_k));
+  d->SetAttr("post_threshold", static_cast<float>(post_threshold));
+  d->SetAttr("use_gaussian", use_gaussian);
+  d->SetAttr("gaussian_sigma", static_cast<float>(sigma));
+  d->SetAttr("background_label", static_cast<int32_t>(background));
+  d->SetAttr("normalized", normalized);
+  return BindExtraOutputs(op, t, {"Index", "RoisNum"});
+}
+
 }  // namespace
 
 void AddDetectionRules(RuleTable* table) {
   (*table)["pd_op.roi_align"] = RoiAlign;
+  (*table)["pd_op.matrix_nms"] = MatrixNms;
 }
 
 }  // namespace pir

@@ -60,5 +60,38 @@ TEST(PirDetectionRules, RoiAlign) {
   EXPECT_TRUE(d->GetAttr<bool>("aligned"));
 }
 
+TEST(PirDetectionRules, MatrixNmsBindsIndexAndRoisNum) {
+  const std::string json = ProgramJson({
+      Data(1, "bboxes", "f32", "[1,10,4]"),
+      Data(2, "scores", "f32", "[1,3,10]"),
+      OpJson("1.matrix_nms",
+             {Attr("score_threshold", "0.a_f32", "0.05"), Attr("nms_top_k", "0.a_i32", "100"),
+              Attr("keep_top_k", "0.a_i32", "20"), Attr("post_threshold", "0.a_f32", "0.1"),
+              Attr("use_gaussian", "0.a_bool", "true"), Attr("gaussian_sigma", "0.a_f32", "3.0"),
+              Attr("background_label", "0.a_i32", "-1"), Attr("normalized", "0.a_bool", "false")},
+             {1, 2},
+             {{3, Dense("f32", "[-1,6]")}, {4, Dense("i32", "[-1,1]")}, {5, Dense("i32", "[-1]")}}),
+      Fetch(3, 6, "out", 0),
+      Fetch(4, 7, "index", 1),
+      Fetch(5, 8, "num", 2),
+  });
+  auto model = pir::ReadPirModel(json, "inference.json");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  const cpp::OpDesc* d = Find(model->program, "matrix_nms");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->Input("BBoxes"), std::vector<std::string>{"bboxes"});
+  EXPECT_EQ(d->Input("Scores"), std::vector<std::string>{"scores"});
+  EXPECT_EQ(d->Output("Index").size(), 1u);
+  EXPECT_EQ(d->Output("RoisNum").size(), 1u);
+  EXPECT_FLOAT_EQ(d->GetAttr<float>("score_threshold"), 0.05f);
+  EXPECT_EQ(d->GetAttr<int32_t>("nms_top_k"), 100);
+  EXPECT_EQ(d->GetAttr<int32_t>("keep_top_k"), 20);
+  EXPECT_FLOAT_EQ(d->GetAttr<float>("post_threshold"), 0.1f);
+  EXPECT_TRUE(d->GetAttr<bool>("use_gaussian"));
+  EXPECT_FLOAT_EQ(d->GetAttr<float>("gaussian_sigma"), 3.f);
+  EXPECT_EQ(d->GetAttr<int32_t>("background_label"), -1);
+  EXPECT_FALSE(d->GetAttr<bool>("normalized"));
+}
+
 }  // namespace
 }  // namespace lite
