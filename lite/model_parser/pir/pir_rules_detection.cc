@@ -69,11 +69,38 @@ Status MatrixNms(const Op& op, Translator* t) {
   return BindExtraOutputs(op, t, {"Index", "RoisNum"});
 }
 
+// generate_proposals(scores, bbox_deltas, im_shape, anchors, variances)
+// {pre_nms_top_n, post_nms_top_n, nms_thresh, min_size, eta, pixel_offset}
+// -> (rpn_rois, rpn_roi_probs, rpn_rois_num): the engine's
+// generate_proposals_v2.
+Status GenerateProposals(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const int64_t pre = a.Int("pre_nms_top_n");
+  const int64_t post = a.Int("post_nms_top_n");
+  const double nms_thresh = a.Float("nms_thresh");
+  const double min_size = a.Float("min_size");
+  const double eta = a.Float("eta");
+  const bool pixel_offset = a.Bool("pixel_offset", true);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, "generate_proposals_v2",
+                                 {"Scores", "BboxDeltas", "ImShape", "Anchors", "Variances"},
+                                 "RpnRois"));
+  d->SetAttr("pre_nms_topN", static_cast<int32_t>(pre));
+  d->SetAttr("post_nms_topN", static_cast<int32_t>(post));
+  d->SetAttr("nms_thresh", static_cast<float>(nms_thresh));
+  d->SetAttr("min_size", static_cast<float>(min_size));
+  d->SetAttr("eta", static_cast<float>(eta));
+  d->SetAttr("pixel_offset", pixel_offset);
+  return BindExtraOutputs(op, t, {"RpnRoiProbs", "RpnRoisNum"});
+}
+
 }  // namespace
 
 void AddDetectionRules(RuleTable* table) {
   (*table)["pd_op.roi_align"] = RoiAlign;
   (*table)["pd_op.matrix_nms"] = MatrixNms;
+  (*table)["pd_op.generate_proposals"] = GenerateProposals;
 }
 
 }  // namespace pir

@@ -93,5 +93,40 @@ TEST(PirDetectionRules, MatrixNmsBindsIndexAndRoisNum) {
   EXPECT_FALSE(d->GetAttr<bool>("normalized"));
 }
 
+TEST(PirDetectionRules, GenerateProposalsBecomesV2) {
+  const std::string json = ProgramJson({
+      Data(1, "scores", "f32", "[1,3,4,5]"),
+      Data(2, "deltas", "f32", "[1,12,4,5]"),
+      Data(3, "im_shape", "f32", "[1,2]"),
+      Data(4, "anchors", "f32", "[4,5,3,4]"),
+      Data(5, "variances", "f32", "[4,5,3,4]"),
+      OpJson("1.generate_proposals",
+             {Attr("pre_nms_top_n", "0.a_i32", "600"), Attr("post_nms_top_n", "0.a_i32", "100"),
+              Attr("nms_thresh", "0.a_f32", "0.7"), Attr("min_size", "0.a_f32", "0.0"),
+              Attr("eta", "0.a_f32", "1.0"), Attr("pixel_offset", "0.a_bool", "false")},
+             {1, 2, 3, 4, 5},
+             {{6, Dense("f32", "[-1,4]")}, {7, Dense("f32", "[-1,1]")}, {8, Dense("i32", "[-1]")}}),
+      Fetch(6, 9, "rois", 0),
+      Fetch(7, 10, "probs", 1),
+      Fetch(8, 11, "num", 2),
+  });
+  auto model = pir::ReadPirModel(json, "inference.json");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  const cpp::OpDesc* d = Find(model->program, "generate_proposals_v2");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->Input("Scores"), std::vector<std::string>{"scores"});
+  EXPECT_EQ(d->Input("BboxDeltas"), std::vector<std::string>{"deltas"});
+  EXPECT_EQ(d->Input("ImShape"), std::vector<std::string>{"im_shape"});
+  EXPECT_EQ(d->Input("Anchors"), std::vector<std::string>{"anchors"});
+  EXPECT_EQ(d->Input("Variances"), std::vector<std::string>{"variances"});
+  EXPECT_EQ(d->Output("RpnRois").size(), 1u);
+  EXPECT_EQ(d->Output("RpnRoiProbs").size(), 1u);
+  EXPECT_EQ(d->Output("RpnRoisNum").size(), 1u);
+  EXPECT_EQ(d->GetAttr<int32_t>("pre_nms_topN"), 600);
+  EXPECT_EQ(d->GetAttr<int32_t>("post_nms_topN"), 100);
+  EXPECT_FLOAT_EQ(d->GetAttr<float>("nms_thresh"), 0.7f);
+  EXPECT_FALSE(d->GetAttr<bool>("pixel_offset"));
+}
+
 }  // namespace
 }  // namespace lite
