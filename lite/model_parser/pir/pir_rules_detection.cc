@@ -95,12 +95,49 @@ Status GenerateProposals(const Op& op, Translator* t) {
   return BindExtraOutputs(op, t, {"RpnRoiProbs", "RpnRoisNum"});
 }
 
+// distribute_fpn_proposals(fpn_rois, rois_num) {min_level, max_level,
+// refer_level, refer_scale, pixel_offset} -> (multi_fpn_rois list,
+// multi_level_rois_num list, restore_index)
+Status DistributeFpnProposals(const Op& op, Translator* t) {
+  AttrReader a(op);
+  const int64_t min_level = a.Int("min_level");
+  const int64_t max_level = a.Int("max_level");
+  const int64_t refer_level = a.Int("refer_level");
+  const int64_t refer_scale = a.Int("refer_scale");
+  const bool pixel_offset = a.Bool("pixel_offset", true);
+  RETURN_IF_ERROR(a.status());
+  ASSIGN_OR_RETURN(std::string rois, t->In(op, 0));
+  std::string rois_num;
+  if (t->Present(op, 1)) {
+    ASSIGN_OR_RETURN(rois_num, t->In(op, 1));
+  }
+  ASSIGN_OR_RETURN(std::vector<std::string> multi_rois, t->OutList(op, 0));
+  std::vector<std::string> multi_num;
+  if (op.results.size() > 1 && op.results[1].id != 0 && op.results[1].type.is_vector) {
+    ASSIGN_OR_RETURN(multi_num, t->OutList(op, 1));
+  }
+  ASSIGN_OR_RETURN(std::string restore, t->Out(op, 2));
+  cpp::OpDesc* d = t->Emit("distribute_fpn_proposals", op);
+  d->SetInput("FpnRois", {rois});
+  if (!rois_num.empty()) d->SetInput("RoisNum", {rois_num});
+  d->SetOutput("MultiFpnRois", multi_rois);
+  if (!multi_num.empty()) d->SetOutput("MultiLevelRoIsNum", multi_num);
+  d->SetOutput("RestoreIndex", {restore});
+  d->SetAttr("min_level", static_cast<int32_t>(min_level));
+  d->SetAttr("max_level", static_cast<int32_t>(max_level));
+  d->SetAttr("refer_level", static_cast<int32_t>(refer_level));
+  d->SetAttr("refer_scale", static_cast<int32_t>(refer_scale));
+  d->SetAttr("pixel_offset", pixel_offset);
+  return Status::OK();
+}
+
 }  // namespace
 
 void AddDetectionRules(RuleTable* table) {
   (*table)["pd_op.roi_align"] = RoiAlign;
   (*table)["pd_op.matrix_nms"] = MatrixNms;
   (*table)["pd_op.generate_proposals"] = GenerateProposals;
+  (*table)["pd_op.distribute_fpn_proposals"] = DistributeFpnProposals;
 }
 
 }  // namespace pir

@@ -128,5 +128,34 @@ TEST(PirDetectionRules, GenerateProposalsBecomesV2) {
   EXPECT_FALSE(d->GetAttr<bool>("pixel_offset"));
 }
 
+TEST(PirDetectionRules, DistributeFpnProposalsListsOneOutputPerLevel) {
+  const std::string lvl = Dense("f32", "[-1,4]"), num = Dense("i32", "[-1]");
+  const std::string rois_list = R"({"#":"0.t_vec","D":[)" + lvl + "," + lvl + "," + lvl + "]}";
+  const std::string num_list = R"({"#":"0.t_vec","D":[)" + num + "," + num + "," + num + "]}";
+  const std::string json = ProgramJson({
+      Data(1, "rois", "f32", "[-1,4]"),
+      Data(2, "rois_num", "i32", "[2]"),
+      OpJson("1.distribute_fpn_proposals",
+             {Attr("min_level", "0.a_i32", "2"), Attr("max_level", "0.a_i32", "4"),
+              Attr("refer_level", "0.a_i32", "4"), Attr("refer_scale", "0.a_i32", "224"),
+              Attr("pixel_offset", "0.a_bool", "false")},
+             {1, 2}, {{3, rois_list}, {4, num_list}, {5, Dense("i32", "[-1,1]")}}),
+      Fetch(5, 6, "restore", 0),
+  });
+  auto model = pir::ReadPirModel(json, "inference.json");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  const cpp::OpDesc* d = Find(model->program, "distribute_fpn_proposals");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->Input("FpnRois"), std::vector<std::string>{"rois"});
+  EXPECT_EQ(d->Input("RoisNum"), std::vector<std::string>{"rois_num"});
+  EXPECT_EQ(d->Output("MultiFpnRois").size(), 3u);
+  EXPECT_EQ(d->Output("MultiLevelRoIsNum").size(), 3u);
+  EXPECT_EQ(d->Output("RestoreIndex").size(), 1u);
+  EXPECT_EQ(d->GetAttr<int32_t>("min_level"), 2);
+  EXPECT_EQ(d->GetAttr<int32_t>("max_level"), 4);
+  EXPECT_EQ(d->GetAttr<int32_t>("refer_scale"), 224);
+  EXPECT_FALSE(d->GetAttr<bool>("pixel_offset"));
+}
+
 }  // namespace
 }  // namespace lite
