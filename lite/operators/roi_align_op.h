@@ -8,8 +8,9 @@
 // cut into pooled bins; each bin averages sampling_ratio^2 samples, or
 // ceil(roi_h / pooled_h) x ceil(roi_w / pooled_w) when sampling_ratio <= 0.
 // Without `aligned`, regions are at least 1x1. A sample outside
-// [-1, H] x [-1, W] counts as 0; others are clamped to the map. Owned by
-// lite/operators.
+// [-1, H] x [-1, W] counts as 0; others are clamped to the map. A region
+// with non-finite coordinates, or one that would take more than 2^24
+// adaptive samples, is an error. Owned by lite/operators.
 #pragma once
 
 #include "lite/core/op_lite.h"

@@ -13,6 +13,10 @@ namespace kernels {
 namespace host {
 namespace {
 
+// Most bilinear samples one region may take (sampling_ratio <= 0 takes
+// ceil(size / pooled) per bin side, so a huge region would take millions).
+constexpr double kMaxSamples = 1 << 24;
+
 // One bilinear sample: four flat offsets into a channel and their weights.
 struct Sample {
   int64_t pos[4] = {0, 0, 0, 0};
@@ -65,6 +69,9 @@ class RoiAlignCompute : public KernelBase {
                              std::to_string(offsets.size() - 1) + " images but X has batch " +
                              std::to_string(batch));
     }
+    if (num_rois > 0 && (height <= 0 || width <= 0)) {
+      return InvalidArgument("roi_align: X " + DimsToString(xd) + " has no pixels to sample");
+    }
     const float* x = p.x->data<float>();
     const float* rois = p.rois->data<float>();
     float* out = p.out->mutable_data<float>();
@@ -83,10 +90,17 @@ class RoiAlignCompute : public KernelBase {
           roi_h = std::max(roi_h, 1.f);
         }
         const float bin_h = roi_h / ph_n, bin_w = roi_w / pw_n;
-        const int grid_h = p.sampling_ratio > 0 ? p.sampling_ratio
-                                                : static_cast<int>(std::ceil(roi_h / ph_n));
-        const int grid_w = p.sampling_ratio > 0 ? p.sampling_ratio
-                                                : static_cast<int>(std::ceil(roi_w / pw_n));
+        const double adaptive_h = std::ceil(static_cast<double>(roi_h) / ph_n);
+        const double adaptive_w = std::ceil(static_cast<double>(roi_w) / pw_n);
+        if (!std::isfinite(x0) || !std::isfinite(y0) || !std::isfinite(adaptive_h) ||
+            !std::isfinite(adaptive_w) ||
+            (p.sampling_ratio <= 0 && adaptive_h * adaptive_w * ph_n * pw_n > kMaxSamples)) {
+          return InvalidArgument("roi_align: region " + std::to_string(r) +
+                                 " is not finite or needs more than " +
+                                 std::to_string(kMaxSamples) + " samples");
+        }
+        const int grid_h = p.sampling_ratio > 0 ? p.sampling_ratio : static_cast<int>(adaptive_h);
+        const int grid_w = p.sampling_ratio > 0 ? p.sampling_ratio : static_cast<int>(adaptive_w);
         const float count = static_cast<float>(std::max(grid_h * grid_w, 1));
         samples.clear();
         for (int ph = 0; ph < ph_n; ++ph) {

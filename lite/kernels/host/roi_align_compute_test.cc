@@ -121,6 +121,20 @@ TEST(RoiAlign, RoisNumMustCoverTheRegions) {
       << s.message();
 }
 
+TEST(RoiAlign, NonFiniteOrHugeRegionIsAnError) {
+  for (float corner : {std::nanf(""), 1e9f}) {
+    OpTester t("roi_align");
+    t.SetInput<float>("X", "x", {1, 1, 4, 4}, std::vector<float>(16));
+    t.SetInput<float>("ROIs", "rois", {2, 4}, {0, 0, 2, 2, 0, 0, corner, corner});
+    t.SetOutput("Out", "out");
+    const Status s = t.Run();
+    EXPECT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("roi_align: region 1 is not finite or needs more than"),
+              std::string::npos)
+        << s.message();
+  }
+}
+
 TEST(RoiAlign, BadPooledSizeIsAnError) {
   OpTester t("roi_align");
   t.SetInput<float>("X", "x", {1, 1, 4, 4}, std::vector<float>(16));
