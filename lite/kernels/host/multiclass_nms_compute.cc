@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/kernels/host/detection_util.h"
 #include "lite/operators/detection_ops.h"
 #include "lite/operators/tensor_util.h"
 
@@ -30,26 +31,6 @@ struct ClassView {
   float score(int64_t i) const { return scores[i * score_stride]; }
 };
 
-float BoxArea(const float* b, bool normalized) {
-  if (b[2] < b[0] || b[3] < b[1]) return 0.f;
-  const float w = b[2] - b[0];
-  const float h = b[3] - b[1];
-  return normalized ? w * h : (w + 1) * (h + 1);
-}
-
-float JaccardOverlap(const float* a, const float* b, bool normalized) {
-  if (b[0] > a[2] || b[2] < a[0] || b[1] > a[3] || b[3] < a[1]) return 0.f;
-  const float ix0 = std::max(a[0], b[0]);
-  const float iy0 = std::max(a[1], b[1]);
-  const float ix1 = std::min(a[2], b[2]);
-  const float iy1 = std::min(a[3], b[3]);
-  const float norm = normalized ? 0.f : 1.f;
-  const float iw = ix1 - ix0 + norm;
-  const float ih = iy1 - iy0 + norm;
-  const float inter = iw * ih;
-  return inter / (BoxArea(a, normalized) + BoxArea(b, normalized) - inter);
-}
-
 std::vector<int> NmsFast(const ClassView& v, const operators::MulticlassNmsParam& p) {
   std::vector<std::pair<float, int>> sorted;
   for (int64_t i = 0; i < v.num; ++i) {
@@ -60,21 +41,9 @@ std::vector<int> NmsFast(const ClassView& v, const operators::MulticlassNmsParam
   if (p.nms_top_k > -1 && p.nms_top_k < static_cast<int>(sorted.size())) {
     sorted.resize(p.nms_top_k);
   }
-  std::vector<int> selected;
-  float threshold = p.nms_threshold;
-  for (const auto& s : sorted) {
-    bool keep = true;
-    for (int kept : selected) {
-      // Written as Paddle does, so a NaN overlap suppresses too.
-      keep = JaccardOverlap(v.box(s.second), v.box(kept), p.normalized) <= threshold;
-      if (!keep) break;
-    }
-    if (keep) {
-      selected.push_back(s.second);
-      if (p.nms_eta < 1.f && threshold > 0.5f) threshold *= p.nms_eta;
-    }
-  }
-  return selected;
+  std::vector<int> order;
+  for (const auto& s : sorted) order.push_back(s.second);
+  return GreedyNms(order, v.boxes, v.box_stride, p.nms_threshold, p.nms_eta, p.normalized);
 }
 
 struct Image {
@@ -148,20 +117,8 @@ class MulticlassNmsCompute : public KernelBase {
       }
     } else {
       const int64_t c = sd[1];
-      std::vector<int64_t> lod;
-      if (p.rois_num) {
-        ASSIGN_OR_RETURN(auto counts, operators::ReadIntTensor(*p.rois_num, "RoisNum"));
-        lod.push_back(0);
-        for (int64_t v : counts) lod.push_back(lod.back() + v);
-      } else if (!p.bboxes->lod().empty()) {
-        for (uint64_t v : p.bboxes->lod().back()) lod.push_back(static_cast<int64_t>(v));
-      } else {
-        return InvalidArgument("2-D Scores need RoisNum or a LoD on BBoxes");
-      }
-      if (lod.back() != sd[0]) {
-        return InvalidArgument("RoisNum/LoD covers " + std::to_string(lod.back()) +
-                               " boxes but Scores has " + std::to_string(sd[0]));
-      }
+      ASSIGN_OR_RETURN(std::vector<int64_t> lod,
+                       BoxImageOffsets(p.rois_num, *p.bboxes, sd[0], false, "multiclass_nms"));
       for (size_t i = 0; i + 1 < lod.size(); ++i) {
         const int64_t start = lod[i], m = lod[i + 1] - lod[i];
         Image im;

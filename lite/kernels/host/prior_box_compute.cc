@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/kernels/host/detection_util.h"
 #include "lite/operators/prior_box_op.h"
 
 namespace lite {
@@ -49,11 +50,7 @@ class PriorBoxCompute : public KernelBase {
         }
       }
     }
-    const int64_t n = p.boxes->numel();
-    if (p.clip) {
-      for (int64_t i = 0; i < n; ++i) boxes[i] = std::min(std::max(boxes[i], 0.f), 1.f);
-    }
-    for (int64_t i = 0; i < n; ++i) var[i] = p.variance[i % 4];
+    ClipBoxesAndFillVariances(boxes, var, p.boxes->numel(), p.clip, p.variance);
     return Status::OK();
   }
 };

@@ -384,6 +384,7 @@ const RuleTable& AllRules() {
     AddTensorRules(t);
     AddArrayRules(t);
     AddSelectRules(t);
+    AddDetectionRules(t);
     return t;
   }();
   return *table;

@@ -72,6 +72,7 @@ void AddMathRules(RuleTable* table);
 void AddTensorRules(RuleTable* table);
 void AddArrayRules(RuleTable* table);
 void AddSelectRules(RuleTable* table);
+void AddDetectionRules(RuleTable* table);
 const RuleTable& AllRules();
 
 // The whole translation. `name_for_errors` prefixes every message. Unknown
