@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "lite/api/optimizer.h"
+#include "lite/core/program.h"
 #include "lite/core/mir/sub_block_passes.h"
 #include "tests/control_flow_programs.h"
 
@@ -14,6 +15,13 @@ namespace {
 
 VarDesc Weight(const std::string& name, std::vector<int64_t> dims) {
   return TensorVarDesc(name, DataType::kFloat32, std::move(dims), /*persistable=*/true);
+}
+
+OpDesc Scale(const std::string& x, const std::string& out, float factor) {
+  OpDesc op = Op("scale", {{"X", {x}}}, {{"Out", {out}}});
+  op.SetAttr("scale", factor);
+  op.SetAttr("bias", 0.f);
+  return op;
 }
 
 // h [1, 2, 4, 4], v [2, 3] and n fed; n times: h = relu(batch_norm(conv(h)));
@@ -215,12 +223,6 @@ TEST(SubBlockPasses, FusedLoopMatchesTheUnfusedOneOnEveryPath) {
   }
 }
 
-OpDesc Scale(const std::string& x, const std::string& out, float factor) {
-  OpDesc op = Op("scale", {{"X", {x}}}, {{"Out", {out}}});
-  op.SetAttr("scale", factor);
-  op.SetAttr("bias", 0.f);
-  return op;
-}
 
 // A body-local var read at the top of the body before the body writes it
 // carries the last iteration's value: the write at the end through an
@@ -244,6 +246,118 @@ TEST(SubBlockPasses, CarriedBodyVarKeepsItsLastWrite) {
     for (const auto& out : op.OutputArgumentNames()) prev_written = prev_written || out == "prev";
   }
   EXPECT_TRUE(prev_written) << opt->report.ToString();
+}
+
+// x [2, 3] and n fed: a = relu(scale(x)); sum = 0; n times { sum = sum + a;
+// sum = relu(sum) }; out = relu(2 sum). Every op but the loop's
+// bookkeeping has an NPU bridge.
+ProgramDesc NpuAroundAndInsideLoop() {
+  ProgramDesc p;
+  p.blocks.resize(2);
+  auto& main = p.blocks[0];
+  main.vars = {lite::cpp::FeedFetchListVar("feed", VarKind::kFeedList),
+               lite::cpp::FeedFetchListVar("fetch", VarKind::kFetchList),
+               Activation("n", DataType::kInt64, {1}),
+               Activation("i", DataType::kInt64, {1}),
+               Activation("cond", DataType::kBool, {1})};
+  for (const char* name : {"x", "xs", "a", "sum", "ss", "out"}) {
+    main.vars.push_back(Activation(name, DataType::kFloat32, {2, 3}));
+  }
+  main.ops.push_back(Feed("x", 0));
+  main.ops.push_back(Feed("n", 1));
+  main.ops.push_back(Scale("x", "xs", 0.5f));
+  main.ops.push_back(Op("relu", {{"X", {"xs"}}}, {{"Out", {"a"}}}));
+  main.ops.push_back(FillConstant("i", kPaddleInt64, {1}, 0));
+  main.ops.push_back(FillConstant("sum", kPaddleFloat, {2, 3}, 0));
+  main.ops.push_back(Op("less_than", {{"X", {"i"}}, {"Y", {"n"}}}, {{"Out", {"cond"}}}));
+  OpDesc loop = Op("while", {{"X", {"a", "sum", "i", "n"}}, {"Condition", {"cond"}}},
+                   {{"Out", {"sum", "i", "cond"}}});
+  SetSubBlock(&loop, 1);
+  main.ops.push_back(loop);
+  main.ops.push_back(Scale("sum", "ss", 2.f));
+  main.ops.push_back(Op("relu", {{"X", {"ss"}}}, {{"Out", {"out"}}}));
+  main.ops.push_back(Fetch("out", 0));
+  auto& body = p.blocks[1];
+  body.idx = 1;
+  body.parent_idx = 0;
+  body.vars = {Activation("t", DataType::kFloat32, {2, 3})};
+  OpDesc add = Op("elementwise_add", {{"X", {"sum"}}, {"Y", {"a"}}}, {{"Out", {"t"}}});
+  add.SetAttr("axis", -1);
+  body.ops.push_back(add);
+  body.ops.push_back(Op("relu", {{"X", {"t"}}}, {{"Out", {"sum"}}}));
+  OpDesc inc = Op("increment", {{"X", {"i"}}}, {{"Out", {"i"}}});
+  inc.SetAttr("step", 1.0f);
+  body.ops.push_back(inc);
+  body.ops.push_back(Op("less_than", {{"X", {"i"}}, {"Y", {"n"}}}, {{"Out", {"cond"}}}));
+  return p;
+}
+
+std::vector<float> RunNpuLoop(PaddlePredictor* p, int64_t n) {
+  const std::vector<float> x = {1, -2, 3, -0.5f, 0.25f, 4};
+  auto xt = p->GetInput(0);
+  xt->Resize({2, 3});
+  EXPECT_TRUE(xt->CopyFromCpu(x.data(), 6).ok());
+  auto nt = p->GetInput(1);
+  nt->Resize({1});
+  EXPECT_TRUE(nt->CopyFromCpu(&n, 1).ok());
+  auto s = p->Run();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return Output(p, 0);
+}
+
+// The subgraph pass cuts the main block only: the ops before and after the
+// loop become two subgraphs (the loop on host between them), the body's
+// ops (bridged ones included) stay on host inside the loop's block, and the
+// results equal host's.
+TEST(SubBlockPasses, NoDeviceSubgraphCrossesALoopBoundary) {
+  auto host = CreateFull(NpuAroundAndInsideLoop(), HostPlaces());
+  ASSERT_TRUE(host.ok()) << host.status().ToString();
+  std::string model, params;
+  ASSERT_TRUE(lite::SaveCombinedModelToBuffers(NpuAroundAndInsideLoop(), lite::Scope(), &model,
+                                               &params)
+                  .ok());
+  CxxConfig config;
+  config.set_model_buffer(model.data(), model.size(), params.data(), params.size());
+  config.set_valid_places(
+      {lite::Place(lite::TargetType::kNPU), lite::Place(lite::TargetType::kHost)});
+  config.set_npu_driver("reference");
+  auto npu = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(npu.ok()) << npu.status().ToString();
+  for (int64_t n : {0, 1, 3}) {
+    const std::vector<float> want = RunNpuLoop(host->get(), n);
+    const std::vector<float> got = RunNpuLoop(npu->get(), n);
+    ExpectNear(got, want);
+    if (n > 0) EXPECT_NE(want, std::vector<float>(6, 0.f)) << "n = " << n;
+  }
+  const auto report = (*npu)->GetPlacementReport();
+  ASSERT_EQ(report.subgraphs.size(), 2u) << report.ToString();
+  for (const auto& sg : report.subgraphs) {
+    EXPECT_EQ(sg.state, "device") << report.ToString();
+    ASSERT_EQ(sg.ops.size(), 2u) << report.ToString();  // scale and relu
+    for (const auto& op : sg.ops) {
+      EXPECT_EQ(op.find("elementwise_add"), std::string::npos) << report.ToString();
+      EXPECT_EQ(op.find("while"), std::string::npos) << report.ToString();
+    }
+  }
+  for (const auto& op : report.ops) {
+    if (op.op.find("while") == 0 || op.op.find("elementwise_add") == 0) {
+      EXPECT_FALSE(op.on_device) << report.ToString();
+    }
+  }
+  // The body in the optimized program: its own ops, on host kernels.
+  lite::OptimizeOptions options;
+  options.valid_places = {lite::Place(lite::TargetType::kNPU),
+                          lite::Place(lite::TargetType::kHost)};
+  options.npu.driver = "reference";
+  lite::Scope scope;
+  auto opt = lite::OptimizeProgram(NpuAroundAndInsideLoop(), &scope, options);
+  ASSERT_TRUE(opt.ok()) << opt.status().ToString();
+  EXPECT_EQ(OpTypes(opt->program.blocks[1]),
+            (std::vector<std::string>{"elementwise_add", "relu", "increment", "less_than"}));
+  for (const auto& op : opt->program.blocks[1].ops) {
+    EXPECT_NE(op.GetAttr<std::string>(lite::kKernelKeyAttr, "").find("/host/"), std::string::npos)
+        << op.GetAttr<std::string>(lite::kKernelKeyAttr, "");
+  }
 }
 
 }  // namespace

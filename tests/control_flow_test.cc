@@ -193,7 +193,9 @@ TEST(ControlFlow, OptWritesALoopModelTheLightPredictorRuns) {
 
 // A conditional_block nested in the loop's body (its block's parent is the
 // body) does the body's assignment: its kernel builds its own sub-block
-// inside the body's scope, on every path.
+// inside the body's scope, on every path and through opt (while,
+// conditional_block and a tensor array in one program, saved and loaded
+// as .nb and as protobuf).
 TEST(ControlFlow, ConditionalBlockNestedInALoop) {
   ProgramDesc program = WhileLoopProgram();
   auto& body = program.blocks[1];
@@ -212,6 +214,9 @@ TEST(ControlFlow, ConditionalBlockNestedInALoop) {
                   Op("less_than", {{"X", {"i"}}, {"Y", {"n"}}}, {{"Out", {"inner_cond"}}}));
   program.blocks.push_back(inner);
   EveryPath(program, kHost, "nested", [](PaddlePredictor* p) { RunLoop(p, 3); });
+  auto light = ThroughOpt(program, "nested_opt");
+  ASSERT_TRUE(light.ok()) << light.status().ToString();
+  RunLoop(light->get(), 4);
 }
 
 TEST(ControlFlow, WhileLoopWithZeroIterationsKeepsInitialValues) {

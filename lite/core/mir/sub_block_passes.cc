@@ -125,7 +125,19 @@ std::vector<std::string> SubBlockPasses(const std::vector<std::string>& pipeline
 Status RunSubBlockPasses(cpp::ProgramDesc* program, Scope* scope, PassManager* manager,
                          const std::vector<std::string>& passes, PassReport* report) {
   if (passes.empty()) return Status::OK();
-  for (int b = 1; b < static_cast<int>(program->blocks.size()); ++b) {
+  // Only the blocks of while / conditional_block ops: a saved optimized
+  // program also holds subgraph bodies, which are the device's.
+  std::set<int> blocks;
+  for (const cpp::BlockDesc& block : program->blocks) {
+    for (const cpp::OpDesc& op : block.ops) {
+      const cpp::Attribute* sub = op.FindAttr("sub_block");
+      if (IsControlFlowOp(op) && sub && sub->type == cpp::AttrType::BLOCK) {
+        const int b = std::get<int32_t>(sub->value);
+        if (b > 0 && b < static_cast<int>(program->blocks.size())) blocks.insert(b);
+      }
+    }
+  }
+  for (int b : blocks) {
     const std::string where = "in sub-block " + std::to_string(b);
     SSAGraph graph;
     RETURN_IF_ERROR(graph.Build(*program, b, scope, {Place(TargetType::kHost)})

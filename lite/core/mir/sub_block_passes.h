@@ -32,7 +32,8 @@ const std::vector<std::string>& SubBlockPipeline();
 // The passes of SubBlockPipeline() that `pipeline` also lists, in order.
 std::vector<std::string> SubBlockPasses(const std::vector<std::string>& pipeline);
 
-// Runs `passes` over every block of `program` but block 0, in block order,
+// Runs `passes` over every block a while or conditional_block op of
+// `program` runs (not subgraph bodies), in block order,
 // appending the records to `report` with the pass names suffixed
 // " (block N)". Errors name the block.
 Status RunSubBlockPasses(cpp::ProgramDesc* program, Scope* scope, PassManager* manager,
