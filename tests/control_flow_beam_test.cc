@@ -251,5 +251,98 @@ TEST(BeamDecode, OptWritesADecoderTheLightPredictorRuns) {
   RunDecode(light->get());
 }
 
+// Paddle's dynamic-RNN form: x (LoD level 1) is ranked, split into steps
+// (lod_tensor_to_array), a while loop over max_sequence_len steps writes
+// tanh(step) * 2 of each step, and array_to_lod_tensor puts the sequences
+// back: out = 2 tanh(x) with x's rows and LoD.
+ProgramDesc DynamicRnnProgram() {
+  ProgramDesc p;
+  p.blocks.resize(2);
+  auto& main = p.blocks[0];
+  VarDesc x = Activation("x", DataType::kFloat32, {-1, 2});
+  x.lod_level = 1;
+  VarDesc table = Activation("table", DataType::kInt64, {-1, 2});
+  table.kind = VarKind::kOther;
+  table.raw_type = 8;  // LOD_RANK_TABLE
+  VarDesc out = x;
+  out.name = "out";
+  main.vars = {lite::cpp::FeedFetchListVar("feed", VarKind::kFeedList),
+               lite::cpp::FeedFetchListVar("fetch", VarKind::kFetchList),
+               x,
+               table,
+               out,
+               Array("steps", DataType::kFloat32),
+               Array("results", DataType::kFloat32),
+               Activation("max_len", DataType::kInt64, {1}),
+               Activation("i", DataType::kInt64, {1}),
+               Activation("cond", DataType::kBool, {1})};
+  main.ops.push_back(Feed("x", 0));
+  main.ops.push_back(Op("lod_rank_table", {{"X", {"x"}}}, {{"Out", {"table"}}}));
+  main.ops.back().SetAttr("level", 0);
+  main.ops.push_back(Op("lod_tensor_to_array", {{"X", {"x"}}, {"RankTable", {"table"}}},
+                        {{"Out", {"steps"}}}));
+  main.ops.push_back(
+      Op("max_sequence_len", {{"RankTable", {"table"}}}, {{"Out", {"max_len"}}}));
+  main.ops.push_back(FillConstant("i", kPaddleInt64, {1}, 0));
+  main.ops.push_back(Op("less_than", {{"X", {"i"}}, {"Y", {"max_len"}}}, {{"Out", {"cond"}}}));
+  OpDesc loop = Op("while", {{"X", {"steps", "i", "max_len"}}, {"Condition", {"cond"}}},
+                   {{"Out", {"results", "i", "cond"}}});
+  SetSubBlock(&loop, 1);
+  main.ops.push_back(loop);
+  main.ops.push_back(Op("array_to_lod_tensor", {{"X", {"results"}}, {"RankTable", {"table"}}},
+                        {{"Out", {"out"}}}));
+  main.ops.push_back(Fetch("out", 0));
+  auto& body = p.blocks[1];
+  body.idx = 1;
+  body.parent_idx = 0;
+  body.vars = {Activation("step", DataType::kFloat32, {-1, 2}),
+               Activation("t", DataType::kFloat32, {-1, 2}),
+               Activation("r", DataType::kFloat32, {-1, 2})};
+  body.ops.push_back(
+      Op("read_from_array", {{"X", {"steps"}}, {"I", {"i"}}}, {{"Out", {"step"}}}));
+  body.ops.push_back(Op("tanh", {{"X", {"step"}}}, {{"Out", {"t"}}}));
+  OpDesc scale = Op("scale", {{"X", {"t"}}}, {{"Out", {"r"}}});
+  scale.SetAttr("scale", 2.f);
+  scale.SetAttr("bias", 0.f);
+  body.ops.push_back(scale);
+  body.ops.push_back(
+      Op("write_to_array", {{"X", {"r"}}, {"I", {"i"}}}, {{"Out", {"results"}}}));
+  OpDesc inc = Op("increment", {{"X", {"i"}}}, {{"Out", {"i"}}});
+  inc.SetAttr("step", 1.0f);
+  body.ops.push_back(inc);
+  body.ops.push_back(Op("less_than", {{"X", {"i"}}, {"Y", {"max_len"}}}, {{"Out", {"cond"}}}));
+  return p;
+}
+
+void RunDynamicRnn(PaddlePredictor* p, const paddle::lite_api::lod_t& lod) {
+  const int64_t rows = static_cast<int64_t>(lod[0].back());
+  std::vector<float> x(rows * 2);
+  for (size_t k = 0; k < x.size(); ++k) x[k] = std::sin(0.9f * k + 0.1f);
+  auto in = p->GetInput(0);
+  in->Resize({rows, 2});
+  ASSERT_TRUE(in->CopyFromCpu(x.data(), rows * 2).ok());
+  in->SetLoD(lod);
+  auto s = p->Run();
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  auto out = p->GetOutput(0);
+  EXPECT_EQ(out->lod(), lod);
+  ASSERT_EQ(out->numel(), rows * 2);
+  for (int64_t k = 0; k < rows * 2; ++k) {
+    EXPECT_NEAR(out->data<float>()[k], 2 * std::tanh(x[k]), 1e-6) << k;
+  }
+}
+
+TEST(DynamicRnn, StepsOverRankedSequencesOnEveryPath) {
+  auto check = [](PaddlePredictor* p) {
+    RunDynamicRnn(p, {{0, 2, 5, 6}});
+    RunDynamicRnn(p, {{0, 3, 4}});
+    RunDynamicRnn(p, {{0, 1, 2}});  // fewer steps: the arrays' stale tail is unused
+  };
+  EveryPath(DynamicRnnProgram(), HostPlaces(), "dynamic_rnn", check);
+  auto light = ThroughOpt(DynamicRnnProgram(), "dynamic_rnn_opt");
+  ASSERT_TRUE(light.ok()) << light.status().ToString();
+  check(light->get());
+}
+
 }  // namespace
 }  // namespace control_flow_test

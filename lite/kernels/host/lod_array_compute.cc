@@ -91,6 +91,10 @@ class LodArrayCompute : public KernelBase {
  private:
   static Status RankTable(operators::LodArrayParam& p) {
     const LoD& lod = p.x->lod();
+    if (p.level >= static_cast<int>(lod.size())) {
+      return InvalidArgument("attribute level " + std::to_string(p.level) +
+                             " is not a LoD level of X " + operators::LodToString(lod));
+    }
     const std::vector<uint64_t>& level = lod[p.level];
     std::vector<RankItem> items;
     for (size_t i = 0; i + 1 < level.size(); ++i) {
@@ -151,8 +155,11 @@ class LodArrayCompute : public KernelBase {
   static Status FromArray(operators::LodArrayParam& p, const std::vector<RankItem>& items) {
     const std::vector<Tensor>& x = p.x_array->GetTensorList();
     if (x.empty()) return InvalidArgument("the input array X is empty");
+    // The steps the table uses: an array written by an earlier, longer run
+    // keeps a tail past them.
+    const size_t used = items.empty() ? 0 : std::min<size_t>(x.size(), items[0].length);
     int64_t rows = 0;
-    for (size_t t = 0; t < x.size(); ++t) {
+    for (size_t t = 0; t < used; ++t) {
       if (x[t].dtype() != x[0].dtype() || x[t].dims().empty() ||
           DDim(x[t].dims().begin() + 1, x[t].dims().end()) !=
               DDim(x[0].dims().begin() + 1, x[0].dims().end())) {
@@ -192,8 +199,8 @@ class LodArrayCompute : public KernelBase {
       }
     }
     if (at != rows) {
-      return InvalidArgument("the rank table covers " + std::to_string(at) + " of the array's " +
-                             std::to_string(rows) + " rows");
+      return InvalidArgument("the rank table covers " + std::to_string(at) + " of the " +
+                             std::to_string(rows) + " rows of the array's steps it uses");
     }
     LoD lod = p.rank_table->lod();
     lod.push_back(sequences);
