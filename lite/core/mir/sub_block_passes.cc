@@ -61,14 +61,10 @@ Status WriteBack(const SSAGraph& graph, int b, cpp::ProgramDesc* program) {
     for (const auto& v : desc.OutputArgumentNames()) used.insert(v);
     block.ops.push_back(desc);
   }
-  // Vars declared elsewhere stay there. The block keeps its activations;
+  // Vars of ancestor blocks stay there. The block keeps its activations;
   // weights (new ones, and activations constant folding made weights) are
   // declared in block 0.
-  std::set<std::string> elsewhere;
-  for (size_t o = 0; o < program->blocks.size(); ++o) {
-    if (static_cast<int>(o) == b) continue;
-    for (const cpp::VarDesc& v : program->blocks[o].vars) elsewhere.insert(v.name);
-  }
+  const std::set<std::string>& elsewhere = graph.outer_names();
   std::vector<std::string> names;
   for (const cpp::VarDesc& v : block.vars) names.push_back(v.name);
   for (const auto& kv : graph.var_descs()) {
