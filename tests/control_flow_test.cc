@@ -7,63 +7,10 @@
 // expectations. Malformed control flow fails creation with a Status.
 #include <gtest/gtest.h>
 
-#include "lite/api/paddle_api.h"
-#include "lite/model_parser/model_saver.h"
-#include "lite/model_parser/test_util.h"
-#include "tools/opt_main.h"
+#include "tests/control_flow_programs.h"
 
+namespace control_flow_test {
 namespace {
-
-using lite::DataType;
-using lite::cpp::OpDesc;
-using lite::cpp::ProgramDesc;
-using lite::cpp::VarDesc;
-using lite::cpp::VarKind;
-using lite::testing_util::TensorVarDesc;
-using paddle::lite_api::CreatePaddlePredictor;
-using paddle::lite_api::CxxConfig;
-using paddle::lite_api::MobileConfig;
-using paddle::lite_api::ModelType;
-using paddle::lite_api::PaddlePredictor;
-
-VarDesc Activation(const std::string& name, DataType t, std::vector<int64_t> dims) {
-  return TensorVarDesc(name, t, std::move(dims), /*persistable=*/false);
-}
-
-OpDesc Op(const std::string& type, std::map<std::string, std::vector<std::string>> in,
-          std::map<std::string, std::vector<std::string>> out) {
-  OpDesc op(type);
-  for (auto& kv : in) op.SetInput(kv.first, kv.second);
-  for (auto& kv : out) op.SetOutput(kv.first, kv.second);
-  return op;
-}
-
-OpDesc Feed(const std::string& var, int col) {
-  OpDesc op = Op("feed", {{"X", {"feed"}}}, {{"Out", {var}}});
-  op.SetAttr("col", col);
-  return op;
-}
-
-OpDesc Fetch(const std::string& var, int col) {
-  OpDesc op = Op("fetch", {{"X", {var}}}, {{"Out", {"fetch"}}});
-  op.SetAttr("col", col);
-  return op;
-}
-
-OpDesc FillConstant(const std::string& out, int paddle_dtype, std::vector<int64_t> shape,
-                    float value) {
-  OpDesc op = Op("fill_constant", {}, {{"Out", {out}}});
-  op.SetAttr("dtype", paddle_dtype);
-  op.SetAttr("shape", shape);
-  op.SetAttr("value", value);
-  return op;
-}
-
-void SetSubBlock(OpDesc* op, int block) {
-  op->SetRawAttr("sub_block", lite::cpp::Attribute{lite::cpp::AttrType::BLOCK, int32_t{block}});
-}
-
-constexpr int kPaddleBool = 0, kPaddleInt32 = 2, kPaddleInt64 = 3, kPaddleFloat = 5;
 
 // x [2, 3] and n [1] fed; sum = 0; i = 0; while (i < n) { sum = sum + x;
 // arr[i] = sum; ++i; }. Fetches sum (n * x), lod_array_length(arr) (n) and
@@ -176,24 +123,6 @@ ProgramDesc BranchProgram() {
   return p;
 }
 
-lite::StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(
-    const ProgramDesc& program, const std::vector<lite::Place>& places) {
-  std::string model, params;
-  lite::Scope scope;
-  RETURN_IF_ERROR(lite::SaveCombinedModelToBuffers(program, scope, &model, &params));
-  CxxConfig config;
-  config.set_model_buffer(model.data(), model.size(), params.data(), params.size());
-  config.set_valid_places(places);
-  return CreatePaddlePredictor<CxxConfig>(config);
-}
-
-std::vector<float> Output(PaddlePredictor* p, int i) {
-  auto out = p->GetOutput(i);
-  std::vector<float> v(out->numel());
-  EXPECT_TRUE(out->CopyToCpu(v.data(), static_cast<int64_t>(v.size())).ok());
-  return v;
-}
-
 const std::vector<float> kX = {1, 2, 3, -4, 5.5f, 0.25f};
 
 void RunLoop(PaddlePredictor* p, int64_t n) {
@@ -233,43 +162,6 @@ void RunBranch(PaddlePredictor* p, float s_value) {
   for (int k = 0; k < 4; ++k) EXPECT_FLOAT_EQ(out[k], s_value > 0 ? 2 * x[k] : -x[k]) << k;
 }
 
-// Full predictor, then the same optimized program through .nb (light
-// predictor) and protobuf (full predictor), each checked by `check`.
-void EveryPath(const ProgramDesc& program, const std::vector<lite::Place>& places,
-               const std::string& name,
-               const std::function<void(PaddlePredictor*)>& check) {
-  auto full = CreateFull(program, places);
-  ASSERT_TRUE(full.ok()) << full.status().ToString();
-  {
-    SCOPED_TRACE("full predictor");
-    check(full->get());
-  }
-  const std::string dir = lite::testing_util::MakeTempDir(name);
-  ASSERT_TRUE((*full)->SaveOptimizedModel(dir + "/m", ModelType::kNaiveBuffer).ok());
-  MobileConfig mobile;
-  mobile.set_model_from_file(dir + "/m.nb");
-  auto light = CreatePaddlePredictor<MobileConfig>(mobile);
-  ASSERT_TRUE(light.ok()) << light.status().ToString();
-  {
-    SCOPED_TRACE("light predictor from .nb");
-    check(light->get());
-  }
-  ASSERT_TRUE((*full)->SaveOptimizedModel(dir + "/pb", ModelType::kProtobuf).ok());
-  CxxConfig again;
-  again.set_model_dir(dir + "/pb");
-  again.set_valid_places(places);
-  auto reloaded = CreatePaddlePredictor<CxxConfig>(again);
-  ASSERT_TRUE(reloaded.ok()) << reloaded.status().ToString();
-  {
-    SCOPED_TRACE("full predictor from saved protobuf");
-    check(reloaded->get());
-  }
-}
-
-const std::vector<lite::Place> kHost = {lite::Place(lite::TargetType::kHost)};
-const std::vector<lite::Place> kX86 = {lite::Place(lite::TargetType::kX86),
-                                       lite::Place(lite::TargetType::kHost)};
-
 TEST(ControlFlow, WhileLoopAccumulatesOnEveryPath) {
   for (const auto& places : {kHost, kX86}) {
     EveryPath(WhileLoopProgram(), places, "while_loop", [](PaddlePredictor* p) {
@@ -294,28 +186,16 @@ TEST(ControlFlow, ClonedPredictorRunsItsOwnLoop) {
 // The opt tool (the same optimizer and writer as SaveOptimizedModel) turns
 // the loop model's files into a .nb the light predictor runs.
 TEST(ControlFlow, OptWritesALoopModelTheLightPredictorRuns) {
-  std::string model, params;
-  lite::Scope scope;
-  ASSERT_TRUE(lite::SaveCombinedModelToBuffers(WhileLoopProgram(), scope, &model, &params).ok());
-  const std::string dir = lite::testing_util::MakeTempDir("opt_loop");
-  lite::testing_util::WriteFileOrDie(dir + "/model.pdmodel", model);
-  lite::testing_util::WriteFileOrDie(dir + "/model.pdiparams", params);
-  std::vector<std::string> args = {"opt", "--model_file=" + dir + "/model.pdmodel",
-                                   "--param_file=" + dir + "/model.pdiparams",
-                                   "--optimize_out=" + dir + "/opt"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(&a[0]);
-  ASSERT_EQ(lite::tools::OptMain(static_cast<int>(argv.size()), argv.data()), 0);
-  MobileConfig mobile;
-  mobile.set_model_from_file(dir + "/opt.nb");
-  auto light = CreatePaddlePredictor<MobileConfig>(mobile);
+  auto light = ThroughOpt(WhileLoopProgram(), "opt_loop");
   ASSERT_TRUE(light.ok()) << light.status().ToString();
   RunLoop(light->get(), 5);
 }
 
 // A conditional_block nested in the loop's body (its block's parent is the
 // body) does the body's assignment: its kernel builds its own sub-block
-// inside the body's scope, on every path.
+// inside the body's scope, on every path and through opt (while,
+// conditional_block and a tensor array in one program, saved and loaded
+// as .nb and as protobuf).
 TEST(ControlFlow, ConditionalBlockNestedInALoop) {
   ProgramDesc program = WhileLoopProgram();
   auto& body = program.blocks[1];
@@ -334,6 +214,9 @@ TEST(ControlFlow, ConditionalBlockNestedInALoop) {
                   Op("less_than", {{"X", {"i"}}, {"Y", {"n"}}}, {{"Out", {"inner_cond"}}}));
   program.blocks.push_back(inner);
   EveryPath(program, kHost, "nested", [](PaddlePredictor* p) { RunLoop(p, 3); });
+  auto light = ThroughOpt(program, "nested_opt");
+  ASSERT_TRUE(light.ok()) << light.status().ToString();
+  RunLoop(light->get(), 4);
 }
 
 TEST(ControlFlow, WhileLoopWithZeroIterationsKeepsInitialValues) {
@@ -481,3 +364,4 @@ TEST(ControlFlow, SubBlockOpWithoutKernelIsAnError) {
 }
 
 }  // namespace
+}  // namespace control_flow_test

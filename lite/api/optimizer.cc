@@ -3,6 +3,7 @@
 #include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/core/mir/dot.h"
 #include "lite/core/mir/ssa_graph.h"
+#include "lite/core/mir/sub_block_passes.h"
 
 namespace lite {
 
@@ -44,17 +45,32 @@ StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
   if (TargetsNpu(options.valid_places)) {
     RETURN_IF_ERROR(npu::LoadPluginDrivers(options.npu.driver_paths));
   }
+  const auto& pipeline = options.pipeline.empty() ? mir::DefaultPipeline() : options.pipeline;
+  // 0. The pipeline's host-safe rewrites inside control-flow sub-blocks
+  //    (no DOT snapshots there: those show the main block).
+  cpp::ProgramDesc rewritten = program;
+  mir::PassManagerOptions sub_options = ManagerOptions(options);
+  sub_options.dot_mode = mir::DotDumpMode::kNone;
+  sub_options.on_pass_done = nullptr;  // reported below, named by block
+  mir::PassManager sub_manager(sub_options);
+  mir::PassReport sub_report;
+  RETURN_IF_ERROR(mir::RunSubBlockPasses(&rewritten, root_scope, &sub_manager,
+                                         mir::SubBlockPasses(pipeline), &sub_report));
   mir::SSAGraph graph;
-  RETURN_IF_ERROR(graph.Build(program, 0, root_scope, options.valid_places));
+  RETURN_IF_ERROR(graph.Build(rewritten, 0, root_scope, options.valid_places));
   OptimizeResult result;
   if (options.dot_mode != mir::DotDumpMode::kNone) {
     result.dot_before = mir::GraphToDot(graph, "loaded graph");
   }
   mir::PassManager manager(ManagerOptions(options));
 
-  // 1. Graph passes: the pipeline list, rewriting the SSA graph.
-  const auto& pipeline = options.pipeline.empty() ? mir::DefaultPipeline() : options.pipeline;
+  // 1. Graph passes: the pipeline list, rewriting the SSA graph (block 0).
   ASSIGN_OR_RETURN(result.report, manager.Run(&graph, pipeline));
+  for (mir::PassRecord& rec : sub_report.passes) {
+    rec.index = static_cast<int>(result.report.passes.size()) + 1;
+    if (options.on_pass_done) options.on_pass_done(rec);
+    result.report.passes.push_back(std::move(rec));
+  }
   // 2. Lowering: the graph becomes the program (ops in execution order, each
   //    carrying its picked kernel).
   ASSIGN_OR_RETURN(result.program, manager.Lower(graph, &result.report));

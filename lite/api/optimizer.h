@@ -1,7 +1,9 @@
 // Optimizer: turns block 0 of a loaded program into the program predictors
-// run, in three explicit steps (OptimizeProgram reads as the list): the graph
-// passes of the pipeline over an SSA graph, lowering the graph to a program
-// (mir::GenerateProgram), then the program steps (memory planning).
+// run, in explicit steps (OptimizeProgram reads as the list): the pipeline's
+// host-safe rewrites inside control-flow sub-blocks
+// (mir/sub_block_passes.h), the graph passes of the pipeline over block 0's
+// SSA graph, lowering the graph to a program (mir::GenerateProgram), then
+// the program steps (memory planning).
 //
 // Used by the full predictor and by tools/opt. The program and the root
 // scope (weights) are the caller's; fusion passes may add or rewrite weights

@@ -43,6 +43,9 @@ Status TopKOp::InferShape() {
   param_.out->set_dtype(param_.x->dtype());
   param_.indices->Resize(out);
   param_.indices->set_dtype(DataType::kInt64);
+  // Both keep X's rows and so its LoD (a beam search step reads it).
+  param_.out->set_lod(param_.x->lod());
+  param_.indices->set_lod(param_.x->lod());
   return Status::OK();
 }
 

@@ -23,14 +23,19 @@ StatusOr<cpp::ProgramDesc> GenerateProgram(const SSAGraph& graph) {
     for (const auto& v : desc.OutputArgumentNames()) used.insert(v);
     block.ops.push_back(std::move(desc));
   }
-  // Weights now read only inside added blocks keep their descs here.
-  for (const cpp::BlockDesc& added : graph.added_blocks()) {
-    for (const cpp::OpDesc& op : added.ops) {
+  // Weights read only inside added blocks or control-flow sub-blocks keep
+  // their descs here (the params files list block 0's persistable vars).
+  auto keep_weights_of = [&](const cpp::BlockDesc& other) {
+    for (const cpp::OpDesc& op : other.ops) {
       for (const auto& v : op.InputArgumentNames()) {
         const cpp::VarDesc* vd = graph.FindVarDesc(v);
         if (vd && vd->persistable) used.insert(v);
       }
     }
+  };
+  for (const cpp::BlockDesc& added : graph.added_blocks()) keep_weights_of(added);
+  for (size_t b = 0; b < out.blocks.size(); ++b) {
+    if (static_cast<int>(b) != graph.block_idx()) keep_weights_of(out.blocks[b]);
   }
   block.vars.clear();
   for (const auto& kv : graph.var_descs()) {

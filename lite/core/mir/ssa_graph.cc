@@ -31,6 +31,18 @@ Status SSAGraph::Build(const cpp::ProgramDesc& program, int block_idx,
   valid_places_ = valid_places;
   const cpp::BlockDesc& block = program.blocks[block_idx];
   for (const auto& v : block.vars) var_descs_[v.name] = v;
+  // A sub-block reads its ancestors' vars (weights among them) by name.
+  outer_names_.clear();
+  std::set<int> seen = {block_idx};
+  for (int b = block.parent_idx; b >= 0 && b < static_cast<int>(program.blocks.size()) &&
+                                 seen.insert(b).second;
+       b = program.blocks[b].parent_idx) {
+    for (const auto& v : program.blocks[b].vars) {
+      if (var_descs_.count(v.name)) continue;
+      var_descs_[v.name] = v;
+      outer_names_.insert(v.name);
+    }
+  }
 
   std::map<std::string, Node*> latest;  // var name -> current version
   auto arg_for_read = [&](const std::string& name) {

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,9 @@ class SSAGraph {
   // other blocks (control-flow sub-blocks) here.
   cpp::ProgramDesc* mutable_source_program() { return &source_; }
   int block_idx() const { return block_idx_; }
+  // For a sub-block: the vars its ancestor blocks declare and it does not
+  // (their descs are in var_descs() too); empty for block 0.
+  const std::set<std::string>& outer_names() const { return outer_names_; }
 
   // Blocks passes add to the program (subgraph bodies). The first added
   // block gets index source_program().blocks.size(). GenerateProgram
@@ -80,6 +84,7 @@ class SSAGraph {
   std::vector<Place> valid_places_;
   cpp::ProgramDesc source_;
   int block_idx_ = 0;
+  std::set<std::string> outer_names_;
   int64_t next_order_ = 0;
   std::vector<cpp::BlockDesc> added_blocks_;
 };
