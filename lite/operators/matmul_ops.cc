@@ -88,8 +88,10 @@ Status ParseMatMulInt8Form(const std::string& who, const cpp::OpDesc& desc,
                            DimsToString(w) + ", " +
                            std::to_string(form->filter_scales.size()) + " scales)");
   }
+  // Negative and zero scales are allowed, as in conv's int8 form: a folded
+  // batch norm can flip or zero a column.
   for (float s : form->filter_scales) {
-    if (!(s >= 0.f) || !std::isfinite(s)) {
+    if (!std::isfinite(s)) {
       return InvalidArgument(prefix + "has a Filter_scales value " + std::to_string(s));
     }
   }

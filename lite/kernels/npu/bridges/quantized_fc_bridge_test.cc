@@ -22,15 +22,6 @@ std::vector<int8_t> Levels(int64_t k, int64_t n) {
   return v;
 }
 
-// The levels of `w` [rows, cols] transposed.
-std::vector<int8_t> Transposed(const std::vector<int8_t>& w, int64_t rows, int64_t cols) {
-  std::vector<int8_t> t(w.size());
-  for (int64_t i = 0; i < rows; ++i) {
-    for (int64_t j = 0; j < cols; ++j) t[j * rows + i] = w[i * cols + j];
-  }
-  return t;
-}
-
 // Paddle's round_type 1: clip to +-127 levels, round half away from zero.
 float Level(float x, float input_scale) {
   const float q = input_scale / 127.f;
@@ -98,10 +89,9 @@ TEST(QuantizedFcBridge, MulAndMatmulMatchTheExactInt8Arithmetic) {
     Int8Attrs(mm, 1.5f, scales);
     mm.ExpectMatches(Expected(mm.InputData("X"), 3, 8, w, 4, 1.5f, scales, {}, 0.5f), 1e-5);
 
-    // trans_y: Y is [N, K]; its levels are transposed once in the bridge.
+    // A batched X ([2, 3, 8] -> 6 rows); the op refuses int8 with trans_y.
     BridgeTester v2("matmul_v2");
-    v2.Driver(d).Input("X", {2, 3, 8}).Int8Weight("Y", {4, 8}, Transposed(w, 8, 4))
-        .Output("Out").Attr("trans_y", true);
+    v2.Driver(d).Input("X", {2, 3, 8}).Int8Weight("Y", {8, 4}, w).Output("Out");
     Int8Attrs(v2, 1.5f, scales);
     v2.ExpectMatches(Expected(v2.InputData("X"), 6, 8, w, 4, 1.5f, scales, {}), 1e-5);
   }
@@ -111,7 +101,7 @@ TEST(QuantizedFcBridge, MalformedFormsAreRejectedNamingTheOp) {
   {
     BridgeTester t("fc");  // float W with enable_int8
     t.Input("Input", {2, 6}).Weight("W", {6, 3}).Output("Out");
-    Int8Attrs(t, 1.f, {1.f, 1.f, 1.f}).ExpectRejected("W holds float32 but enable_int8 needs");
+    Int8Attrs(t, 1.f, {1.f, 1.f, 1.f}).ExpectRejected("int8 form needs a 2-D int8 weight");
   }
   {
     BridgeTester t("mul");  // int8 Y without enable_int8
@@ -121,12 +111,12 @@ TEST(QuantizedFcBridge, MalformedFormsAreRejectedNamingTheOp) {
   {
     BridgeTester t("fc");  // one scale per output column
     t.Input("Input", {2, 6}).Int8Weight("W", {6, 3}, Levels(6, 3)).Output("Out");
-    Int8Attrs(t, 1.f, {1.f, 1.f}).ExpectRejected("one Filter_scales value per output channel");
+    Int8Attrs(t, 1.f, {1.f, 1.f}).ExpectRejected("one Filter_scales value per column");
   }
   {
     BridgeTester t("matmul_v2");
     t.Input("X", {2, 6}).Int8Weight("Y", {6, 3}, Levels(6, 3)).Output("Out");
-    Int8Attrs(t, 0.f, {1.f, 1.f, 1.f}).ExpectRejected("enable_int8 needs Input_scale > 0");
+    Int8Attrs(t, 0.f, {1.f, 1.f, 1.f}).ExpectRejected("int8 form needs Input_scale > 0");
   }
 }
 
