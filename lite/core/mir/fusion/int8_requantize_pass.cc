@@ -13,8 +13,9 @@
 // same levels as the readers' quantization except at exact halves under
 // round_type 1 (see conv_int8_compute.cc).
 //
-// Float producers: a concat, squeeze_excitation or elementwise_add (Out;
-// an add only of X and Y declared with the same dims: a residual add) read
+// Float producers: a concat, squeeze_excitation, elementwise_add (Out;
+// an add only of X and Y declared with the same dims: a residual add) or a
+// nearest_interp_v2 with ResidualData (a pyramid's top-down add) read
 // only by such convs writes the levels
 // too (operators/levels_output.h): it gets enable_int8 (so only a kInt8
 // kernel, one that quantizes as it writes, is picked), Output_dtype "int8",
@@ -66,6 +67,7 @@ const char* LevelsWriterOutput(const SSAGraph& graph, Node* op) {
   if (d.GetAttr<bool>("enable_int8", false)) return nullptr;
   if (d.Type() == "concat" || d.Type() == "squeeze_excitation") return "Out";
   if (d.Type() == "elementwise_add" && SameShapedOperands(graph, op)) return "Out";
+  if (d.Type() == "nearest_interp_v2" && d.HasInput("ResidualData")) return "Out";
   return nullptr;
 }
 

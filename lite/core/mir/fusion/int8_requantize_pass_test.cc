@@ -214,6 +214,29 @@ TEST(Int8Requantize, BroadcastAddStaysFloat) {
   ExpectNearSimulation(sim, int8);
 }
 
+// A pyramid's top-down add: sum = a + nearest_interp_v2(b, x2), which
+// interp_residual_fuse_pass makes one resize with ResidualData a -> int8
+// conv 3x3 -> y.
+TEST(Int8Requantize, UpscaleResidualAddWritesTheConvsLevels) {
+  TestModel m;
+  m.Input("a", {1, 8, 6, 6});
+  m.Input("b", {1, 8, 3, 3});
+  auto& up = m.Op("nearest_interp_v2", {{"X", {"b"}}}, {{"Out", {"ub"}}});
+  up.SetAttr("scale", std::vector<float>{2.f, 2.f});
+  up.SetAttr("align_corners", false);
+  m.program.blocks[0].FindVar("ub")->dims = {1, 8, 6, 6};
+  m.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"ub"}}}, {{"Out", {"sum"}}}).SetAttr("axis", -1);
+  QuantConv(&m, "sum", 1.3f, "conv2d", 3, "y");
+  m.Output("y");
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+  ASSERT_FALSE(int8.outputs.empty());
+  EXPECT_EQ(CountOps(int8.op_types, "elementwise_add"), 0) << int8.pass_log;
+  EXPECT_EQ(int8.counters.at("quantized_float_output"), 1) << int8.pass_log;
+  EXPECT_EQ(VarType(int8, "sum"), "int8");
+  ExpectNearSimulation(sim, int8);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace fusion
