@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "lite/kernels/x86/x86_test_util.h"
-#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace {
@@ -60,38 +59,14 @@ TEST(X86Elementwise, FusedActivationsAndABroadcastXMatchHost) {
 // 1.5, equal to the host sum quantized by the readers' rule; a same-shaped Y
 // (the fused loop) and a per-channel Y (oneDNN into a temporary).
 TEST(X86Elementwise, AddWritingLevelsEqualsTheQuantizedHostSum) {
-  const KernelDef* levels =
-      KernelRegistry::Global().FindByKey("elementwise_add/levels_out/x86/int8/NHWC");
-  ASSERT_NE(levels, nullptr);
   const DDim x{1, 16, 9, 9};
   for (const DDim& y : {x, DDim{1, 16, 1, 1}}) {
     for (const std::string act : {"", "relu"}) {
       for (int round_type : {0, 1}) {
-        const std::string what = DimsToString(y) + " " + act + " round_type " +
-                                 std::to_string(round_type);
-        const x86_test::Setup setup = Binary(x, y, -1, act);
-        OpTester host("elementwise_add"), x86("elementwise_add");
-        setup(&host);
-        setup(&x86);
-        x86.SetAttr("enable_int8", true);
-        x86.SetAttr("Output_dtype", std::string("int8"));
-        x86.SetAttr("Output_scale", 1.5f);
-        x86.SetAttr("Output_round_type", round_type);
-        x86_test::InputsToX86Layout(&x86);
-        ASSERT_TRUE(host.Run(TargetType::kHost).ok()) << what;
-        Status s = x86.RunKernel(levels);
-        ASSERT_TRUE(s.ok()) << what << ": " << s.ToString();
-        ASSERT_EQ(x86.Get("out").dtype(), DataType::kInt8) << what;
-        const auto sum = host.GetData<float>("out");
-        std::vector<int8_t> want(sum.size());
-        operators::quant::QuantizeToInt8(sum.data(), want.data(), sum.size(), 1.5f, 127,
-                                         round_type);
-        const auto got_nhwc = x86.GetData<int8_t>("out");
-        const auto got = x86_test::Permute(std::vector<float>(got_nhwc.begin(), got_nhwc.end()),
-                                           x, false);
-        for (size_t i = 0; i < want.size(); ++i) {
-          ASSERT_EQ(static_cast<float>(want[i]), got[i]) << what << " at " << i;
-        }
+        x86_test::ExpectX86LevelsMatchQuantizedHost(
+            "elementwise_add", Binary(x, y, -1, act), "elementwise_add/levels_out/x86/int8/NHWC",
+            1.5f, round_type,
+            DimsToString(y) + " " + act + " round_type " + std::to_string(round_type));
       }
     }
   }
