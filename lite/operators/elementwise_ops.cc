@@ -106,6 +106,9 @@ Status ElementwiseOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   auto y_act = YActivationFromOpDesc(desc);
   if (!y_act.ok()) return y_act.status();
   param_.y_act = y_act.value();
+  auto levels = LevelsOutputFromOpDesc(desc);
+  if (!levels.ok()) return OpError(levels.status().message());
+  param_.levels = *levels;
   return Status::OK();
 }
 
@@ -122,7 +125,7 @@ Status ElementwiseOp::InferShape() {
                                       &param_.y_dims, &param_.out_dims);
   if (!s.ok()) return OpError(s.message());
   param_.out->Resize(param_.out_dims);
-  param_.out->set_dtype(param_.x->dtype());
+  param_.out->set_dtype(param_.levels.enabled ? DataType::kInt8 : param_.x->dtype());
   // Out keeps X's LoD; a row-aligned Y with another LoD is an error.
   const DDim& xd = param_.x->dims();
   const DDim& yd = param_.y->dims();

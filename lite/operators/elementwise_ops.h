@@ -8,12 +8,15 @@
 // squeeze-excitation gate: X * hard_sigmoid(Y)). InferShape stores the operand
 // dims aligned to the output rank so kernels need no axis logic. Out keeps
 // X's LoD; a Y with as many rows and a different LoD is an error.
+// int8_requantize_pass may make Out int8 levels of the float result
+// (ElementwiseParam::levels, see levels_output.h; x86 kernel).
 #pragma once
 
 #include <string>
 
 #include "lite/core/op_lite.h"
 #include "lite/core/base/fused_activation.h"
+#include "lite/operators/levels_output.h"
 
 namespace lite {
 namespace operators {
@@ -28,6 +31,7 @@ struct ElementwiseParam : OpParam {
   int axis = -1;
   FusedActivation act;    // applied to Out
   FusedActivation y_act;  // applied to Y before the op
+  LevelsOutput levels;    // Out as int8 levels of act(X op Y) (x86 kernel)
   // Filled by InferShape: X, Y and Out dims, all of the output's rank.
   DDim x_dims;
   DDim y_dims;

@@ -126,6 +126,12 @@ Status InterpolateOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   if (param_.residual_scale && !param_.residual) {
     return OpError("input ResidualScale needs ResidualData");
   }
+  auto levels = LevelsOutputFromOpDesc(desc);
+  if (!levels.ok()) return OpError(levels.status().message());
+  param_.levels = *levels;
+  if (param_.levels.enabled && !param_.residual) {
+    return OpError("an int8 Out (Output_dtype int8) needs ResidualData");
+  }
   for (Tensor* t : InputList("SizeTensor")) param_.size_tensor.push_back(t);
   param_.scale_tensor = OptionalInput("Scale");
   const std::string& type = Type();
@@ -186,7 +192,7 @@ Status InterpolateOp::InferShape() {
                            DimsToString(param_.out->dims()));
   }
   param_.out->set_lod(param_.x->lod());
-  param_.out->set_dtype(DataType::kFloat32);
+  param_.out->set_dtype(param_.levels.enabled ? DataType::kInt8 : DataType::kFloat32);
   return Status::OK();
 }
 

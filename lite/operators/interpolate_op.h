@@ -10,13 +10,15 @@
 // in Paddle.) ComputeInterpolatePlan() is shared by InferShape and the kernel,
 // which re-evaluates it every run because the size tensors can change value.
 // A fusion may give the op a ResidualData input (same dims as Out) that is
-// added to the result.
+// added to the result; int8_requantize_pass may then make Out int8 levels
+// (InterpolateParam::levels, see levels_output.h; x86 kernel).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "lite/core/op_lite.h"
+#include "lite/operators/levels_output.h"
 
 namespace lite {
 namespace operators {
@@ -40,6 +42,7 @@ struct InterpolateParam : OpParam {
   // scaled first: Out = resize(X) + R * S[n, c].
   const Tensor* residual = nullptr;
   const Tensor* residual_scale = nullptr;
+  LevelsOutput levels;  // Out as int8 levels (with ResidualData only)
 };
 
 // Adds `p.residual` (when set) to the resized output: the host kernels'

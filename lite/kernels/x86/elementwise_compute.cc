@@ -6,10 +6,19 @@
 // rank-4 activations are NHWC, weights and other ranks plain. An activation on Y (the SE gate) and
 // activations oneDNN cannot express decline the op at kernel pick.
 // Primitive re-created when the dims change.
+// With ElementwiseParam::levels (int8_requantize_pass, elementwise_add
+// registered as kInt8 "levels_out") Out holds the int8 levels the int8
+// convs reading it would compute (operators/quant_math.h): X and Y of equal
+// dims and layout are added, activated and quantized block by block in one
+// pass (a residual add: its float32 sum is never written); a broadcast Y
+// goes through oneDNN into a temporary, quantized after.
+#include <algorithm>
+
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace kernels {
@@ -40,6 +49,10 @@ class ElementwiseCompute : public DnnlKernel {
       return RunOnHost(p);
     }
     const auto x_md = Md(*p.x, p.x_dims), y_md = Md(*p.y, p.y_dims), out_md = Md(*p.out, p.out_dims);
+    if (p.levels.enabled && p.kind == operators::ElementwiseKind::kAdd && p.x_dims == p.y_dims &&
+        x_md == y_md) {
+      return AddToLevels(p);
+    }
     if (p.x_dims != x_dims_ || p.y_dims != y_dims_) {
       dnnl::binary::desc desc(BinaryAlgorithm(p.kind), x_md, y_md, out_md);
       binary_ = dnnl::binary(dnnl::binary::primitive_desc(
@@ -47,10 +60,16 @@ class ElementwiseCompute : public DnnlKernel {
       x_dims_ = p.x_dims;
       y_dims_ = p.y_dims;
     }
-    Execute(binary_,
-            {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, x_md, p.x->data<float>())},
-             {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, y_md, p.y->data<float>())},
-             {DNNL_ARG_DST, Mem(DNNL_ARG_DST, out_md, p.out->mutable_data<float>())}});
+    const dnnl::memory dst = p.levels.enabled ? Temp(out_md)
+                                              : Mem(DNNL_ARG_DST, out_md, p.out->mutable_data<float>());
+    Execute(binary_, {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, x_md, p.x->data<float>())},
+                      {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, y_md, p.y->data<float>())},
+                      {DNNL_ARG_DST, dst}});
+    if (p.levels.enabled) {
+      operators::quant::QuantizeToInt8(static_cast<const float*>(dst.get_data_handle()),
+                                       p.out->mutable_data<int8_t>(), p.out->numel(),
+                                       p.levels.scale, 127, p.levels.round_type);
+    }
     return Status::OK();
   }
 
@@ -62,8 +81,34 @@ class ElementwiseCompute : public DnnlKernel {
     return lite::x86::PlainDesc(dims);
   }
 
+  // act(X + Y) of equal-shaped X and Y quantized into Out, a block at a
+  // time in a stack buffer (the activation is the host kernel's, so the
+  // levels are the simulation's).
+  Status AddToLevels(const operators::ElementwiseParam& p) {
+    constexpr int64_t kBlock = 1024;
+    const float* x = p.x->data<float>();
+    const float* y = p.y->data<float>();
+    int8_t* out = p.out->mutable_data<int8_t>();
+    const int64_t n = p.out->numel();
+#pragma omp parallel for num_threads(threads()) if (threads() > 1 && n > 16 * kBlock)
+    for (int64_t b = 0; b < n; b += kBlock) {
+      float sum[kBlock];
+      const int64_t m = std::min(kBlock, n - b);
+#pragma omp simd
+      for (int64_t i = 0; i < m; ++i) sum[i] = x[b + i] + y[b + i];
+      if (p.act.enabled()) p.act.ApplyInPlace(sum, m);
+      operators::quant::QuantizeToInt8(sum, out + b, m, p.levels.scale, 127, p.levels.round_type);
+    }
+    return Status::OK();
+  }
+
   // The host kernel on NCHW views of X, Y and Out.
   Status RunOnHost(const operators::ElementwiseParam& p) {
+    if (p.levels.enabled) {
+      return Unimplemented("x86 elementwise op writing int8 levels needs a float X of the "
+                           "output's dims, got X " +
+                           DimsToString(p.x_dims) + " for " + DimsToString(p.out_dims));
+    }
     nchw_param_ = p;
     nchw_param_.x = NchwInput(*p.x);
     nchw_param_.y = NchwInput(*p.y);
@@ -85,6 +130,13 @@ bool ElementwiseAccepts(const cpp::OpDesc& desc) {
          desc.GetAttr<std::string>("y_activation", "").empty();
 }
 
+// int8_requantize_pass's form of elementwise_add: float X and Y, Out int8
+// levels.
+bool AddLevelsAccepts(const cpp::OpDesc& desc) {
+  return ElementwiseAccepts(desc) && desc.GetAttr<bool>("enable_int8", false) &&
+         desc.GetAttr<std::string>("Output_dtype", "float32") == "int8";
+}
+
 }  // namespace
 }  // namespace x86
 }  // namespace kernels
@@ -97,6 +149,13 @@ bool ElementwiseAccepts(const cpp::OpDesc& desc) {
       .Finalize()
 
 LITE_REGISTER_X86_ELEMENTWISE(elementwise_add);
+REGISTER_LITE_KERNEL(elementwise_add, kX86, kInt8, kNHWC, lite::kernels::x86::ElementwiseCompute,
+                     levels_out)
+    .BindInput("X", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("Y", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindOutput("Out", lite::Place(TARGET(kX86), PRECISION(kInt8), DATALAYOUT(kNHWC)))
+    .SetAccepts(lite::kernels::x86::AddLevelsAccepts)
+    .Finalize();
 LITE_REGISTER_X86_ELEMENTWISE(elementwise_sub);
 LITE_REGISTER_X86_ELEMENTWISE(elementwise_mul);
 LITE_REGISTER_X86_ELEMENTWISE(elementwise_div);

@@ -1,5 +1,6 @@
 // x86 elementwise ops (oneDNN binary) against the host kernels: Paddle axis
-// broadcasting, every kind, fused activations, and X broadcast (host path).
+// broadcasting, every kind, fused activations, and X broadcast (host path);
+// the int8 "levels_out" add against the host sum quantized by quant_math.h.
 #include <string>
 #include <vector>
 
@@ -52,6 +53,23 @@ TEST(X86Elementwise, FusedActivationsAndABroadcastXMatchHost) {
   // X is broadcast against Y: oneDNN cannot, the host kernel runs.
   ExpectX86MatchesHost("elementwise_mul", Binary({1, 8, 1, 1}, {2, 8, 3, 3}, -1), {"out"},
                        "broadcast X");
+}
+
+// int8_requantize_pass's add: Out holds the levels of act(X + Y) at scale
+// 1.5, equal to the host sum quantized by the readers' rule; a same-shaped Y
+// (the fused loop) and a per-channel Y (oneDNN into a temporary).
+TEST(X86Elementwise, AddWritingLevelsEqualsTheQuantizedHostSum) {
+  const DDim x{1, 16, 9, 9};
+  for (const DDim& y : {x, DDim{1, 16, 1, 1}}) {
+    for (const std::string act : {"", "relu"}) {
+      for (int round_type : {0, 1}) {
+        x86_test::ExpectX86LevelsMatchQuantizedHost(
+            "elementwise_add", Binary(x, y, -1, act), "elementwise_add/levels_out/x86/int8/NHWC",
+            1.5f, round_type,
+            DimsToString(y) + " " + act + " round_type " + std::to_string(round_type));
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -6,10 +6,16 @@
 // (align_corners, fractional or downscaling factors) goes to the host kernel
 // on NCHW copies. Bilinear stays on host. Registered at layout NHWC. With a
 // ResidualData input (interp_residual_fuse_pass) the integer upscale and
-// the add are one NHWC loop.
+// the add are one NHWC loop; with InterpolateParam::levels
+// (int8_requantize_pass, registered as kInt8 "levels_out") each output row
+// is summed in a per-thread float buffer and quantized into Out by the int8
+// readers' own rule (operators/quant_math.h), the float32 sum never written.
+#include <vector>
+
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/interpolate_op.h"
+#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace kernels {
@@ -36,6 +42,10 @@ class NearestCompute : public DnnlKernel {
     if (p.align_corners || p.x->dtype() != DataType::kFloat32 || p.x->dims().size() != 4 ||
         !IntegerUpscale(pl.in_h, pl.out_h, pl.ratio_h) ||
         !IntegerUpscale(pl.in_w, pl.out_w, pl.ratio_w)) {
+      if (p.levels.enabled) {
+        return Unimplemented("x86 nearest_interp writing int8 levels needs a float rank-4 X, "
+                             "an integer upscale and align_corners false");
+      }
       return RunOnHost(p);
     }
     p.out->Resize({pl.n, pl.c, pl.out_h, pl.out_w});
@@ -70,19 +80,22 @@ class NearestCompute : public DnnlKernel {
     const float* x = p.x->data<float>();
     const float* r = p.residual->data<float>();
     const float* sc = p.residual_scale ? p.residual_scale->data<float>() : nullptr;
-    float* y = p.out->mutable_data<float>();
-    const int64_t rows = pl.n * pl.out_h;
+    const bool levels = p.levels.enabled;
+    float* y = levels ? nullptr : p.out->mutable_data<float>();
+    int8_t* y_levels = levels ? p.out->mutable_data<int8_t>() : nullptr;
+    const int64_t rows = pl.n * pl.out_h, row_size = pl.out_w * c;
     // OpenMP like the oneDNN primitives around it (see dnnl_util.h).
 #pragma omp parallel for num_threads(threads()) if (threads() > 1)
     for (int64_t nr = 0; nr < rows; ++nr) {
       {
         const int64_t n = nr / pl.out_h, oy = nr % pl.out_h;
         const float* xrow = x + (n * pl.in_h + oy / fh) * pl.in_w * c;
-        const int64_t row = (n * pl.out_h + oy) * pl.out_w * c;
+        const int64_t row = (n * pl.out_h + oy) * row_size;
+        float* yrow = levels ? RowBuffer(row_size) : y + row;
         for (int64_t ox = 0; ox < pl.out_w; ++ox) {
           const float* xs = xrow + (ox / fw) * c;
           const float* rs = r + row + ox * c;
-          float* ys = y + row + ox * c;
+          float* ys = yrow + ox * c;
           if (sc) {
             const float* scn = sc + operators::ResidualScaleIndex(*p.residual_scale, n, 0, c);
 #pragma omp simd
@@ -92,9 +105,20 @@ class NearestCompute : public DnnlKernel {
             for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k];
           }
         }
+        if (levels) {
+          operators::quant::QuantizeToInt8(yrow, y_levels + row, row_size, p.levels.scale, 127,
+                                           p.levels.round_type);
+        }
       }
     }
     return Status::OK();
+  }
+
+  // One output row in float on this thread, before it is quantized.
+  static float* RowBuffer(int64_t n) {
+    thread_local std::vector<float> buffer;
+    if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(n);
+    return buffer.data();
   }
 
   // The host kernel on NCHW views of X, ResidualData and Out (it resizes
@@ -117,6 +141,12 @@ class NearestCompute : public DnnlKernel {
   HostFallback fallback_;
 };
 
+// int8_requantize_pass's form: an upscale + residual add writing levels.
+bool NearestLevelsAccepts(const cpp::OpDesc& desc) {
+  return desc.HasInput("ResidualData") && desc.GetAttr<bool>("enable_int8", false) &&
+         desc.GetAttr<std::string>("Output_dtype", "float32") == "int8";
+}
+
 }  // namespace
 }  // namespace x86
 }  // namespace kernels
@@ -130,3 +160,13 @@ class NearestCompute : public DnnlKernel {
 
 LITE_REGISTER_X86_NEAREST(nearest_interp);
 LITE_REGISTER_X86_NEAREST(nearest_interp_v2);
+REGISTER_LITE_KERNEL(nearest_interp_v2, kX86, kInt8, kNHWC, lite::kernels::x86::NearestCompute,
+                     levels_out)
+    .BindInput("X", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("ResidualData", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("ResidualScale", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("OutSize", lite::Place(TARGET(kHost), PRECISION(kInt32)))
+    .BindInput("SizeTensor", lite::Place(TARGET(kHost), PRECISION(kInt32)))
+    .BindOutput("Out", lite::Place(TARGET(kX86), PRECISION(kInt8), DATALAYOUT(kNHWC)))
+    .SetAccepts(lite::kernels::x86::NearestLevelsAccepts)
+    .Finalize();

@@ -1,5 +1,6 @@
 // x86 nearest_interp(_v2) (oneDNN resampling for integer upscales, host on
-// NCHW copies otherwise) against the host kernel.
+// NCHW copies otherwise) against the host kernel; the upscale + residual add
+// writing int8 levels against the host output quantized.
 #include <string>
 #include <vector>
 
@@ -83,6 +84,48 @@ TEST(X86Nearest, ResidualOfAnotherShapeIsAnError) {
     EXPECT_NE(s.message().find("[1, 3, 10, 7]"), std::string::npos) << s.ToString();
     EXPECT_NE(s.message().find("[1, 3, 10, 14]"), std::string::npos) << s.ToString();
   }
+}
+
+// Out = x2 upscale(X) + ResidualData [* ResidualScale per channel or per
+// sample and channel] as int8 levels at scale 2.
+TEST(X86Nearest, UpscaleAddWritingLevelsEqualsTheQuantizedHost) {
+  for (int scaled : {0, 1, 2}) {
+    for (int round_type : {0, 1}) {
+      auto setup = [&](OpTester* t) {
+        t->SetInput<float>("X", "x", {2, 3, 5, 7}, RandomFloats(210, 8, -2.f, 2.f));
+        t->SetInput<float>("ResidualData", "r", {2, 3, 10, 14}, RandomFloats(840, 9, -2.f, 2.f));
+        if (scaled == 1) t->SetInput<float>("ResidualScale", "s", {3}, {0.5f, -2.f, 3.f});
+        if (scaled == 2) {
+          t->SetInput<float>("ResidualScale", "s", {2, 3, 1, 1},
+                             {0.5f, -2.f, 3.f, 1.f, 0.f, -1.f});
+        }
+        t->SetOutput("Out", "out");
+        t->SetAttr("out_h", 10);
+        t->SetAttr("out_w", 14);
+        t->SetAttr("align_corners", false);
+      };
+      x86_test::ExpectX86LevelsMatchQuantizedHost(
+          "nearest_interp_v2", setup, "nearest_interp_v2/levels_out/x86/int8/NHWC", 2.f,
+          round_type, "scaled " + std::to_string(scaled) + " round_type " +
+                          std::to_string(round_type));
+    }
+  }
+}
+
+TEST(X86Nearest, LevelsWithoutResidualIsAnError) {
+  OpTester t("nearest_interp_v2");
+  t.SetInput<float>("X", "x", {1, 3, 5, 7}, RandomFloats(105, 8));
+  t.SetOutput("Out", "out");
+  t.SetAttr("out_h", 10);
+  t.SetAttr("out_w", 14);
+  t.SetAttr("align_corners", false);
+  t.SetAttr("enable_int8", true);
+  t.SetAttr("Output_dtype", std::string("int8"));
+  t.SetAttr("Output_scale", 2.f);
+  Status s = t.Run(TargetType::kX86);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("nearest_interp_v2"), std::string::npos) << s.ToString();
+  EXPECT_NE(s.message().find("ResidualData"), std::string::npos) << s.ToString();
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/op_tester.h"
+#include "lite/operators/quant_math.h"
 
 namespace lite {
 namespace x86_test {
@@ -108,6 +109,42 @@ inline void ExpectX86MatchesHost(const std::string& op, const Setup& setup,
       const float scale = tol_of_largest ? largest : std::max(1.f, std::fabs(a[i]));
       ASSERT_NEAR(a[i], b[i], tol * scale) << what << " " << name << " at " << i;
     }
+  }
+}
+
+// Runs `op` set up by `setup` on host (float Out) and with the x86 kernel
+// `levels_key` (a "levels_out" registration) given Output_dtype int8 at
+// `scale` and `round_type`, and expects every level of the x86 Out to equal
+// the host Out quantized by operators/quant_math.h.
+inline void ExpectX86LevelsMatchQuantizedHost(const std::string& op, const Setup& setup,
+                                              const std::string& levels_key, float scale,
+                                              int round_type, const std::string& what) {
+  const KernelDef* levels = KernelRegistry::Global().FindByKey(levels_key);
+  ASSERT_NE(levels, nullptr) << levels_key;
+  OpTester host(op), x86(op);
+  setup(&host);
+  setup(&x86);
+  x86.SetAttr("enable_int8", true);
+  x86.SetAttr("Output_dtype", std::string("int8"));
+  x86.SetAttr("Output_scale", scale);
+  x86.SetAttr("Output_round_type", round_type);
+  InputsToX86Layout(&x86);
+  Status hs = host.Run(TargetType::kHost);
+  ASSERT_TRUE(hs.ok()) << what << ": " << hs.ToString();
+  Status xs = x86.RunKernel(levels);
+  ASSERT_TRUE(xs.ok()) << what << ": " << xs.ToString();
+  const Tensor& out = x86.Get("out");
+  ASSERT_EQ(out.dtype(), DataType::kInt8) << what;
+  const auto value = host.GetData<float>("out");
+  std::vector<int8_t> want(value.size());
+  operators::quant::QuantizeToInt8(value.data(), want.data(), value.size(), scale, 127,
+                                   round_type);
+  const auto got_levels = x86.GetData<int8_t>("out");
+  std::vector<float> got(got_levels.begin(), got_levels.end());
+  if (X86KernelIsNhwc(op) && out.dims().size() == 4) got = Permute(got, out.dims(), false);
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (size_t i = 0; i < want.size(); ++i) {
+    ASSERT_EQ(static_cast<float>(want[i]), got[i]) << what << " at " << i;
   }
 }
 

@@ -13,14 +13,17 @@
 // same levels as the readers' quantization except at exact halves under
 // round_type 1 (see conv_int8_compute.cc).
 //
-// Float producers: a concat or squeeze_excitation (Out) read only by such
-// convs writes the levels
+// Float producers: a concat, squeeze_excitation, elementwise_add (Out;
+// an add only of X and Y declared with the same dims: a residual add) or a
+// nearest_interp_v2 with ResidualData (a pyramid's top-down add) read
+// only by such convs writes the levels
 // too (operators/levels_output.h): it gets enable_int8 (so only a kInt8
 // kernel, one that quantizes as it writes, is picked), Output_dtype "int8",
 // Output_scale and Output_round_type; it quantizes by the readers' own rule,
 // so their levels are exactly the same. A big concat before a 3x3 conv
 // (PP-OCR det's head) or an SE block before a 1x1 conv (the classifier's
-// nine) no longer writes and reads back float32.
+// nine) no longer writes and reads back float32; neither does a residual
+// add before the next block's conv.
 //
 // Runs after the conv fusions (the activation and batch norm are folded into
 // P first) and before static_kernel_pick_pass. Declined, counted by reason:
@@ -48,11 +51,23 @@ bool IsInt8Conv(const Node* op) {
          d.GetAttr<bool>("enable_int8", false);
 }
 
+// X and Y of the elementwise op `op` are declared with the same dims.
+bool SameShapedOperands(const SSAGraph& graph, Node* op) {
+  const Node* x = InputNode(op, "X");
+  const Node* y = InputNode(op, "Y");
+  if (!x || !y) return false;
+  const cpp::VarDesc* xd = graph.FindVarDesc(x->arg().name);
+  const cpp::VarDesc* yd = graph.FindVarDesc(y->arg().name);
+  return xd && yd && !xd->dims.empty() && xd->dims == yd->dims;
+}
+
 // A float op that can write its output as levels: the output's parameter.
-const char* LevelsWriterOutput(const Node* op) {
+const char* LevelsWriterOutput(const SSAGraph& graph, Node* op) {
   const cpp::OpDesc& d = op->stmt().desc;
   if (d.GetAttr<bool>("enable_int8", false)) return nullptr;
   if (d.Type() == "concat" || d.Type() == "squeeze_excitation") return "Out";
+  if (d.Type() == "elementwise_add" && SameShapedOperands(graph, op)) return "Out";
+  if (d.Type() == "nearest_interp_v2" && d.HasInput("ResidualData")) return "Out";
   return nullptr;
 }
 
@@ -76,7 +91,7 @@ class Int8RequantizePass : public Pass {
     for (Node* op : graph->StmtNodes()) {
       if (IsInt8Conv(op)) {
         changed = TryOutput(graph, op, "Output") || changed;
-      } else if (const char* param = LevelsWriterOutput(op)) {
+      } else if (const char* param = LevelsWriterOutput(*graph, op)) {
         changed = TryOutput(graph, op, param) || changed;
       }
     }

@@ -1,8 +1,8 @@
 // int8_requantize_pass: chained int8 convs pass int8 levels (uint8 after
 // relu) instead of float32, with outputs matching the exact float32
 // simulation of the fake quant ops; a var some float op also reads (a
-// residual add) or a fetched one stays float32. A concat read only by an
-// int8 conv writes that conv's levels.
+// residual add) or a fetched one stays float32. A concat or a residual add
+// read only by int8 convs writes those convs' levels.
 #include <algorithm>
 #include <string>
 
@@ -137,6 +137,103 @@ TEST(Int8Requantize, FetchedConcatStaysFloat) {
   const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
   EXPECT_EQ(int8.counters.count("quantized_float_output"), 0u) << int8.pass_log;
   EXPECT_EQ(VarType(int8, "cat"), "float32");
+  ExpectNearSimulation(sim, int8);
+}
+
+// x -> int8 conv 3x3 -> hard_swish -> h; r = h + x [-> relu] -> int8 conv
+// 1x1 -> y (and, with `second_reader`, a second int8 1x1 conv of r -> z).
+TestModel ResidualIntoConv(bool relu, bool second_reader) {
+  TestModel m;
+  m.Input("x", {1, 8, 10, 10});
+  QuantConv(&m, "x", 0.9f, "conv2d", 3, "c1");
+  m.Op("hard_swish", {{"X", {"c1"}}}, {{"Out", {"h"}}});
+  m.program.blocks[0].FindVar("h")->dims = {1, 8, 10, 10};  // as Paddle declares them
+  m.Op("elementwise_add", {{"X", {"h"}}, {"Y", {"x"}}}, {{"Out", {"sum"}}}).SetAttr("axis", -1);
+  std::string r = "sum";
+  if (relu) {
+    m.Op("relu", {{"X", {"sum"}}}, {{"Out", {"r"}}});
+    r = "r";
+  }
+  QuantConv(&m, r, 1.7f, "conv2d", 1, "y");
+  m.Output("y");
+  if (second_reader) {  // a 1x1 conv on the same quant-dequant output
+    m.RandomWeight("z.w", {8, 8, 1, 1}, -0.4f, 0.4f);
+    auto& wq = m.Op("fake_channel_wise_quantize_dequantize_abs_max", {{"X", {"z.w"}}},
+                    {{"Out", {"z.wq"}}, {"OutScale", {"z.ws"}}});
+    wq.SetAttr("bit_length", 8);
+    wq.SetAttr("quant_axis", 0);
+    auto& conv = m.Op("conv2d", {{"Input", {r + ".qdq"}}, {"Filter", {"z.wq"}}}, {{"Output", {"z"}}});
+    conv.SetAttr("strides", std::vector<int32_t>{1, 1});
+    conv.SetAttr("paddings", std::vector<int32_t>{0, 0});
+    conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+    conv.SetAttr("groups", 1);
+    m.Output("z");
+  }
+  return m;
+}
+
+TEST(Int8Requantize, ResidualAddWritesTheConvsLevels) {
+  for (bool relu : {false, true}) {
+    for (bool second_reader : {false, true}) {
+      SCOPED_TRACE(std::string(relu ? "relu" : "no relu") + (second_reader ? ", two readers" : ""));
+      const TestModel m = ResidualIntoConv(relu, second_reader);
+      const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+      const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+      ASSERT_FALSE(int8.outputs.empty());
+      EXPECT_EQ(int8.counters.at("quantized_float_output"), 1) << int8.pass_log;
+      // The relu folds into the add (elementwise_activation_fuse_pass).
+      EXPECT_EQ(VarType(int8, relu ? "r" : "sum"), "int8");
+      EXPECT_EQ(VarType(int8, "h"), "float32");  // the add reads it
+      ExpectNearSimulation(sim, int8);
+    }
+  }
+}
+
+TEST(Int8Requantize, ResidualAddReadByAFloatOpStaysFloat) {
+  TestModel m = ResidualIntoConv(false, false);
+  m.Op("relu", {{"X", {"sum"}}}, {{"Out", {"other"}}});
+  m.Output("other");
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+  EXPECT_EQ(int8.counters.count("quantized_float_output"), 0u) << int8.pass_log;
+  EXPECT_EQ(VarType(int8, "sum"), "float32");
+  ExpectNearSimulation(sim, int8);
+}
+
+TEST(Int8Requantize, BroadcastAddStaysFloat) {
+  TestModel m;
+  m.Input("x", {1, 8, 10, 10});
+  m.Input("b", {1, 8, 1, 1});
+  m.Op("elementwise_add", {{"X", {"x"}}, {"Y", {"b"}}}, {{"Out", {"sum"}}}).SetAttr("axis", -1);
+  QuantConv(&m, "sum", 1.7f, "conv2d", 1, "y");
+  m.Output("y");
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+  EXPECT_EQ(int8.counters.count("quantized_float_output"), 0u) << int8.pass_log;
+  EXPECT_EQ(VarType(int8, "sum"), "float32");
+  ExpectNearSimulation(sim, int8);
+}
+
+// A pyramid's top-down add: sum = a + nearest_interp_v2(b, x2), which
+// interp_residual_fuse_pass makes one resize with ResidualData a -> int8
+// conv 3x3 -> y.
+TEST(Int8Requantize, UpscaleResidualAddWritesTheConvsLevels) {
+  TestModel m;
+  m.Input("a", {1, 8, 6, 6});
+  m.Input("b", {1, 8, 3, 3});
+  auto& up = m.Op("nearest_interp_v2", {{"X", {"b"}}}, {{"Out", {"ub"}}});
+  up.SetAttr("scale", std::vector<float>{2.f, 2.f});
+  up.SetAttr("align_corners", false);
+  m.program.blocks[0].FindVar("ub")->dims = {1, 8, 6, 6};
+  m.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"ub"}}}, {{"Out", {"sum"}}}).SetAttr("axis", -1);
+  QuantConv(&m, "sum", 1.3f, "conv2d", 3, "y");
+  m.Output("y");
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+  ASSERT_FALSE(int8.outputs.empty());
+  EXPECT_EQ(CountOps(int8.op_types, "elementwise_add"), 0) << int8.pass_log;
+  EXPECT_EQ(int8.counters.at("quantized_float_output"), 1) << int8.pass_log;
+  EXPECT_EQ(VarType(int8, "sum"), "int8");
   ExpectNearSimulation(sim, int8);
 }
 
