@@ -7,10 +7,14 @@
 // concat primitive, re-created when any input's dims change; inputs with no
 // elements are left out, as Paddle does.
 // With ConcatParam::levels (int8_requantize_pass, registered as kInt8
-// "levels_out") the float inputs are quantized as they are joined: each
-// output row of the NHWC loop is gathered in float and quantized into Out
-// (operators/quant_math.h: the very levels the int8 readers would compute);
-// the oneDNN path concatenates into a temporary first.
+// "levels_out") Out holds int8 levels (operators/quant_math.h: the very
+// levels the int8 readers would compute): the NHWC loop quantizes each input
+// once at its own resolution and joins the int8 rows (a nearest upscale
+// copies values, so the levels are the same as quantizing after it); the
+// oneDNN path concatenates into a float temporary and quantizes that.
+#include <immintrin.h>
+
+#include <cstring>
 #include <vector>
 
 #include "lite/kernels/x86/dnnl_kernel.h"
@@ -95,39 +99,103 @@ class ConcatCompute : public DnnlKernel {
       }
     }
     const int64_t rows = od[0] * od[2], ow = od[3], oc = od[1];
-    const bool levels = p.levels.enabled;
-    float* out = levels ? nullptr : p.out->mutable_data<float>();
-    int8_t* out_levels = levels ? p.out->mutable_data<int8_t>() : nullptr;
+    const size_t count = p.xs.size();
+    // Per input: its upscale factor, channels, and the offset of each output
+    // column's source pixel within a source row (no division per pixel).
+    std::vector<int64_t> factor(count), channels(count);
+    col_offsets_.resize(count * ow);
+    for (size_t i = 0; i < count; ++i) {
+      factor[i] = p.upscale.empty() ? 1 : p.upscale[i];
+      channels[i] = p.xs[i]->dims()[1];
+      for (int64_t xo = 0; xo < ow; ++xo) col_offsets_[i * ow + xo] = (xo / factor[i]) * channels[i];
+    }
+    if (p.levels.enabled) return JoinLevels(p, od, factor, channels);
+    float* out = p.out->mutable_data<float>();
     std::vector<const float*> src;
     for (const Tensor* x : p.xs) src.push_back(x->data<float>());
 #pragma omp parallel for num_threads(threads()) if (threads() > 1)
     for (int64_t r = 0; r < rows; ++r) {
       const int64_t n = r / od[2], y = r % od[2];
-      float* o = levels ? RowBuffer(ow * oc) : out + r * ow * oc;
-      float* const row = o;
-      for (int64_t xo = 0; xo < ow; ++xo) {
-        for (size_t i = 0; i < p.xs.size(); ++i) {
-          const DDim& d = p.xs[i]->dims();
-          const int64_t f = p.upscale.empty() ? 1 : p.upscale[i], c = d[1];
-          const float* s = src[i] + ((n * d[2] + y / f) * d[3] + xo / f) * c;
-#pragma omp simd
-          for (int64_t k = 0; k < c; ++k) o[k] = s[k];
-          o += c;
-        }
-      }
-      if (levels) {
-        operators::quant::QuantizeToInt8(row, out_levels + r * ow * oc, ow * oc, p.levels.scale,
-                                         127, p.levels.round_type);
+      float* o = out + r * ow * oc;
+      for (size_t i = 0; i < count; ++i) {
+        if (p.xs[i]->numel() == 0) continue;  // no channels (the dims were checked)
+        const DDim& d = p.xs[i]->dims();
+        const float* srow = src[i] + (n * d[2] + y / factor[i]) * d[3] * channels[i];
+        const int64_t* offs = col_offsets_.data() + i * ow;
+        CopyRuns(srow, offs, ow, channels[i], oc, o);
+        o += channels[i];
       }
     }
     return Status::OK();
   }
 
-  // One output row in float on this thread, before it is quantized.
-  static float* RowBuffer(int64_t n) {
-    thread_local std::vector<float> buffer;
-    if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(n);
-    return buffer.data();
+  // The levels form: each input is quantized once at its own resolution
+  // (a nearest upscale copies values, so quantizing before it gives the
+  // same levels as after), then the int8 rows are joined.
+  Status JoinLevels(const operators::ConcatParam& p, const DDim& od,
+                    const std::vector<int64_t>& factor, const std::vector<int64_t>& channels) {
+    const size_t count = p.xs.size();
+    const int64_t rows = od[0] * od[2], ow = od[3], oc = od[1];
+    std::vector<int64_t> start(count + 1, 0);
+    for (size_t i = 0; i < count; ++i) start[i + 1] = start[i] + p.xs[i]->numel();
+    levels_.resize(start[count]);
+    for (size_t i = 0; i < count; ++i) {
+      operators::quant::QuantizeToInt8(p.xs[i]->data<float>(), levels_.data() + start[i],
+                                       p.xs[i]->numel(), p.levels.scale, 127,
+                                       p.levels.round_type);
+    }
+    int8_t* out = p.out->mutable_data<int8_t>();
+#pragma omp parallel for num_threads(threads()) if (threads() > 1)
+    for (int64_t r = 0; r < rows; ++r) {
+      const int64_t n = r / od[2], y = r % od[2];
+      int8_t* o = out + r * ow * oc;
+      for (size_t i = 0; i < count; ++i) {
+        if (p.xs[i]->numel() == 0) continue;
+        const DDim& d = p.xs[i]->dims();
+        const int8_t* srow =
+            levels_.data() + start[i] + (n * d[2] + y / factor[i]) * d[3] * channels[i];
+        CopyRuns(srow, col_offsets_.data() + i * ow, ow, channels[i], oc, o);
+        o += channels[i];
+      }
+    }
+    return Status::OK();
+  }
+
+  // For each output column xo: `c` values from srow + offs[xo] to
+  // o + xo * stride.
+  template <typename T>
+  static void CopyRuns(const T* srow, const int64_t* offs, int64_t ow, int64_t c, int64_t stride,
+                       T* o) {
+    for (int64_t xo = 0; xo < ow; ++xo) CopyRun(srow + offs[xo], o + xo * stride, c);
+  }
+
+  // n values, whole vectors and a masked tail on AVX-512 builds.
+  static void CopyRun(const float* s, float* o, int64_t n) {
+#ifdef __AVX512F__
+    int64_t k = 0;
+    for (; k + 16 <= n; k += 16) _mm512_storeu_ps(o + k, _mm512_loadu_ps(s + k));
+    if (k < n) {
+      const __mmask16 m = static_cast<__mmask16>((1u << (n - k)) - 1);
+      _mm512_mask_storeu_ps(o + k, m, _mm512_maskz_loadu_ps(m, s + k));
+    }
+#else
+    std::memcpy(o, s, n * sizeof(float));
+#endif
+  }
+  static void CopyRun(const int8_t* s, int8_t* o, int64_t n) {
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+    int64_t k = 0;
+    for (; k + 32 <= n; k += 32) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + k),
+                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + k)));
+    }
+    if (k < n) {
+      const __mmask32 m = static_cast<__mmask32>((uint64_t{1} << (n - k)) - 1);
+      _mm256_mask_storeu_epi8(o + k, m, _mm256_maskz_loadu_epi8(m, s + k));
+    }
+#else
+    std::memcpy(o, s, n);
+#endif
   }
 
   // A channel concat of rank-4 NHWC inputs.
@@ -142,6 +210,8 @@ class ConcatCompute : public DnnlKernel {
 
   std::vector<DDim> dims_;
   dnnl::concat concat_;
+  std::vector<int64_t> col_offsets_;  // per input and output column, see RunNhwcChannels
+  std::vector<int8_t> levels_;        // the inputs' levels, see JoinLevels
   HostFallback fallback_;
 };
 

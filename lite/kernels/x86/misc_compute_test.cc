@@ -52,6 +52,36 @@ TEST(X86Concat, UpscaledInputsMatchHost) {
   }
 }
 
+// Channel counts with whole vectors and a tail (24 = 16 + 8 floats; 40 =
+// 32 + 8 levels), factors 1, 2, 4 and 8 (PP-OCR det's FPN concat), two
+// samples: the float join equals the host kernel, the levels join equals
+// the host output quantized (both rounding rules).
+void WideUpscaledConcat(OpTester* t) {
+  const std::vector<int64_t> channels{24, 40, 17, 24};
+  const std::vector<int> factor{1, 2, 4, 8};
+  for (size_t i = 0; i < channels.size(); ++i) {
+    const DDim d{2, channels[i], 16 / factor[i], 24 / factor[i]};
+    t->SetInput<float>("X", "x" + std::to_string(i), d,
+                       RandomFloats(Product(d), 20 + i, -3.f, 3.f));
+  }
+  t->SetOutput("Out", "out");
+  t->SetAttr("axis", 1);
+  t->SetAttr("input_upscale", factor);
+}
+
+TEST(X86Concat, WideUpscaledInputsMatchHost) {
+  ExpectX86MatchesHost("concat", WideUpscaledConcat, {"out"}, "wide", 0.f);
+}
+
+TEST(X86Concat, WideUpscaledLevelsEqualTheQuantizedHost) {
+  for (int round_type : {0, 1}) {
+    x86_test::ExpectX86LevelsMatchQuantizedHost("concat", WideUpscaledConcat,
+                                                "concat/levels_out/x86/int8/NHWC", 2.5f,
+                                                round_type,
+                                                "round_type " + std::to_string(round_type));
+  }
+}
+
 TEST(X86Concat, UpscaleOnAnotherAxisIsAnError) {
   OpTester t("concat");
   t.SetInput<float>("X", "a", {1, 2, 2, 3}, RandomFloats(12, 1));
