@@ -172,7 +172,7 @@ if "$OPT" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 --calibration_
   [ -f "$TMP/quant/m.nb" ] || fail "no $TMP/quant/m.nb"
   grep -q "calibrating (percentile) on 3 sample(s)" "$TMP/quant.log" || fail "calibration line"
   grep -q "quant_dequant_fuse_pass .*made_int8=2" "$TMP/quant.log" || fail "2 int8 convs expected"
-  grep -q "^int8 convs: 2$" "$TMP/quant.log" || fail "int8 outcome line"
+  grep -q "^int8 ops: 2$" "$TMP/quant.log" || fail "int8 outcome line"
   grep -q "^  prob: max |int8 - fp32| " "$TMP/quant.log" || fail "accuracy line missing"
   echo "ok: --quantize=int8"
 else

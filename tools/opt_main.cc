@@ -192,7 +192,8 @@ Status QuantizeForInt8(const std::vector<lite::Place>& places,
   return Status::OK();
 }
 
-// What quant_dequant_fuse_pass made of the calibrated convs.
+// What quant_dequant_fuse_pass made of the calibrated ops (convs, and fc /
+// matmul where quant ops precede them).
 void PrintInt8Outcome(const lite::mir::PassReport& report) {
   for (const auto& rec : report.passes) {
     if (rec.name != "quant_dequant_fuse_pass") continue;
@@ -204,14 +205,14 @@ void PrintInt8Outcome(const lite::mir::PassReport& report) {
         declined += " " + kv.first + "=" + std::to_string(kv.second);
       }
     }
-    std::cout << "int8 convs: " << made;
+    std::cout << "int8 ops: " << made;
     if (!declined.empty()) {
       std::cout << "; kept as the fp32 simulation of their quant ops:" << declined;
     }
     std::cout << "\n";
     return;
   }
-  std::cout << "int8 convs: none (quant_dequant_fuse_pass did not run)\n";
+  std::cout << "int8 ops: none (quant_dequant_fuse_pass did not run)\n";
 }
 
 Status PrintAccuracy(const std::string& what, paddle::lite_api::PaddlePredictor* quantized,
