@@ -271,6 +271,38 @@ TEST(QuantFrozen, ConvsBecomeInt8OnX86AndStayCloseToTheSimulation) {
   }
 }
 
+// x [1, 8, 6, 6] -> act quant -> conv2d_transpose 2x2 stride 2 (levels
+// weight [8, 4, 2, 2], per output channel: axis 1) -> dequantize -> y.
+TestModel FrozenConvTranspose(Dequant form) {
+  TestModel m;
+  m.Input("x", {1, 8, 6, 6});
+  const std::string s = AddActQuant(&m, "x", kMovingAverage);
+  const std::vector<float> ws =
+      AddLevelsWeight(&m, "w", {8, 4, 2, 2}, form == Dequant::kMaxRange ? -1 : 1, 23);
+  auto& deconv =
+      m.Op("conv2d_transpose", {{"Input", {"x.q"}}, {"Filter", {"w"}}}, {{"Output", {"c"}}});
+  deconv.SetAttr("strides", std::vector<int32_t>{2, 2});
+  deconv.SetAttr("paddings", std::vector<int32_t>{0, 0});
+  deconv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+  deconv.SetAttr("groups", 1);
+  AddDequant(&m, "c", form, s, ws, 1);
+  m.Output("c.dq");
+  return m;
+}
+
+TEST(QuantFrozen, NonOverlappingConvTransposeBecomesInt8OnX86) {
+  for (Dequant form : {Dequant::kMaxRange, Dequant::kChannelWise}) {
+    SCOPED_TRACE(form == Dequant::kMaxRange ? "max_range" : "channel");
+    const TestModel m = FrozenConvTranspose(form);
+    const FusionRun sim = RunOrFail(m, {}, kHostOnly);
+    const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(int8.outputs.empty());
+    EXPECT_EQ(CounterOf(int8, "made_int8_conv2d_transpose"), 1) << int8.pass_log;
+    EXPECT_EQ(FrozenOps(int8), 0);
+    ExpectNearSimulation(sim, int8);
+  }
+}
+
 TEST(QuantFrozen, RangeAbsMaxActivationFusesLikeMovingAverage) {
   const TestModel m = FrozenConv("conv2d", Dequant::kChannelWise, kRange);
   const FusionRun sim = RunOrFail(m, {}, kHostOnly);
