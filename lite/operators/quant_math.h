@@ -185,6 +185,49 @@ inline std::vector<float> ChannelAbsMax(const float* x, const std::vector<int64_
   return out;
 }
 
+// max |x| over n values (Paddle's FindAbsMaxFunctor, fake_quantize_op.cc:
+// the magnitude of the element with the largest magnitude); 0 for n == 0.
+inline float AbsMax(const float* x, int64_t n) {
+  float m = 0.f;
+  for (int64_t i = 0; i < n; ++i) m = std::max(m, std::abs(x[i]));
+  return m;
+}
+
+// The dequantize ops of the frozen form (Paddle's fake_dequantize_op.{h,cc}):
+//   fake_dequantize_max_abs:             out = (x * s) / max_range
+//   fake_channel_wise_dequantize_max_abs, one scale list:
+//                                        out = (x * s_c) / bin_w
+//                                        along quant_axis (0 or 1)
+//   ... two scale lists (weight scales per channel, one activation scale):
+//                                        out = ((x * s_c) * s_a) / (bin_w * bin_a)
+//                                        along dim x_num_col_dims when it is
+//                                        > 1, else dim 1 (quant_axis unused)
+// bin = 2^(bits-1) - 1 per entry of quant_bits; float32 in this order.
+inline int ChannelDequantAxis(int scale_lists, int quant_axis, int x_num_col_dims) {
+  if (scale_lists == 1) return quant_axis;
+  return x_num_col_dims > 1 ? x_num_col_dims : 1;
+}
+
+// y = (x * scales[c]) [* *second] / max_range along `axis` of `dims`
+// (`second` nullptr: the one-list form).
+inline void ChannelDequantize(const float* x, float* y, const std::vector<int64_t>& dims,
+                              int axis, const float* scales, const float* second,
+                              float max_range) {
+  const ChannelSplit sp = SplitAt(dims, axis);
+  for (int64_t o = 0; o < sp.outer; ++o) {
+    for (int64_t c = 0; c < sp.channels; ++c) {
+      const int64_t base = (o * sp.channels + c) * sp.inner;
+      const float s = scales[c];
+      if (second) {
+        const float s2 = *second;
+        for (int64_t i = 0; i < sp.inner; ++i) y[base + i] = x[base + i] * s * s2 / max_range;
+      } else {
+        for (int64_t i = 0; i < sp.inner; ++i) y[base + i] = x[base + i] * s / max_range;
+      }
+    }
+  }
+}
+
 // Applies `fn(quantizer, value)` to every element with its channel's scale
 // (scales.size() == 1: one scale for the whole tensor, axis ignored).
 template <typename Fn>

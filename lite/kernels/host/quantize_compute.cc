@@ -13,6 +13,7 @@ namespace host {
 
 namespace {
 
+using operators::DequantMaxAbsParam;
 using operators::QuantParam;
 namespace quant = operators::quant;
 
@@ -26,35 +27,90 @@ Status RequireFloat(const Tensor& x, const char* op) {
   return Unimplemented(std::string(op) + " on " + DataTypeName(x.dtype()));
 }
 
-// fake_quantize_dequantize_moving_average_abs_max: one scale from InScale.
-class FakeQuantDequantCompute : public KernelBase {
+// The fake quantize family (operators/quantize_ops.h): the scale from
+// InScale, or max |X| per tensor or per index of quant_axis (written to
+// OutScale when bound); Out the levels or the dequantized values.
+class FakeQuantCompute : public KernelBase {
  public:
   Status Run() override {
     const auto& p = Param<QuantParam>();
-    RETURN_IF_ERROR(RequireFloat(*p.x, "fake quant-dequant"));
-    quant::QuantDequantFloat(p.x->data<float>(), p.out->mutable_data<float>(), p.x->numel(),
-                             p.scale->data<float>()[0], quant::BinCount(p.bit_length),
-                             p.round_type);
+    RETURN_IF_ERROR(RequireFloat(*p.x, "fake quantization"));
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+    const int bin_cnt = quant::BinCount(p.bit_length);
+    std::vector<float> scales;
+    if (p.scale) {
+      scales = {p.scale->data<float>()[0]};
+    } else if (p.quant_axis >= 0) {
+      scales = quant::ChannelAbsMax(x, p.x->dims(), p.quant_axis);
+    } else {
+      scales = {quant::AbsMax(x, p.x->numel())};
+    }
+    if (p.out_scale) {
+      float* os = p.out_scale->mutable_data<float>();
+      std::copy(scales.begin(), scales.end(), os);
+    }
+    if (!p.levels_out && scales.size() == 1) {  // the vectorized per-tensor path
+      quant::QuantDequantFloat(x, out, p.x->numel(), scales[0], bin_cnt, p.round_type);
+      return Status::OK();
+    }
+    const int axis = scales.size() == 1 ? 0 : p.quant_axis;
+    if (p.levels_out) {
+      quant::ForEachWithScale(x, out, p.x->dims(), axis, scales, bin_cnt, p.round_type,
+                              [](const quant::Quantizer& q, float v) { return q.Level(v); });
+    } else {
+      quant::ForEachWithScale(
+          x, out, p.x->dims(), axis, scales, bin_cnt, p.round_type,
+          [](const quant::Quantizer& q, float v) { return q.QuantDequant(v); });
+    }
     return Status::OK();
   }
 };
 
-// fake_channel_wise_quantize_dequantize_abs_max: scales from X itself.
-class ChannelWiseQuantDequantCompute : public KernelBase {
+// fake_dequantize_max_abs and fake_channel_wise_dequantize_max_abs
+// (quant_math.h: ChannelDequantize); scales computed at run time are
+// checked for their length here.
+class DequantMaxAbsCompute : public KernelBase {
+ public:
+  Status Run() override {
+    const auto& p = Param<DequantMaxAbsParam>();
+    RETURN_IF_ERROR(RequireFloat(*p.x, "fake dequantization"));
+    for (const Tensor* s : p.scales) {
+      if (!s->IsInitialized() || s->dtype() != DataType::kFloat32 || s->numel() < 1) {
+        return InvalidArgument("fake dequantization: a scale holds no float32 data");
+      }
+    }
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+    const DDim& dims = p.x->dims();
+    if (!p.channel_wise) {
+      const float s = p.scales[0]->data<float>()[0];
+      for (int64_t i = 0; i < p.x->numel(); ++i) out[i] = x[i] * s / p.max_range;
+      return Status::OK();
+    }
+    const int lists = static_cast<int>(p.scales.size());
+    const int axis = quant::ChannelDequantAxis(lists, p.quant_axis, p.x_num_col_dims);
+    if (axis < 0 || axis >= static_cast<int>(dims.size()) ||
+        p.scales[0]->numel() != dims[axis] || (lists == 2 && p.scales[1]->numel() != 1)) {
+      return InvalidArgument("fake_channel_wise_dequantize_max_abs: scales do not fit X of dims " +
+                             DimsToString(dims));
+    }
+    quant::ChannelDequantize(x, out, dims, axis, p.scales[0]->data<float>(),
+                             lists == 2 ? p.scales[1]->data<float>() : nullptr, p.max_range);
+    return Status::OK();
+  }
+};
+
+// moving_average_abs_max_scale: Out = X (Paddle's kernel copies X; the
+// scale bookkeeping is training only).
+class ScaleObserverCompute : public KernelBase {
  public:
   Status Run() override {
     const auto& p = Param<QuantParam>();
-    RETURN_IF_ERROR(RequireFloat(*p.x, "channel-wise fake quant-dequant"));
-    const DDim& dims = p.x->dims();
-    const std::vector<float> scales = quant::ChannelAbsMax(p.x->data<float>(), dims,
-                                                           p.quant_axis);
-    quant::ForEachWithScale(p.x->data<float>(), p.out->mutable_data<float>(), dims,
-                            p.quant_axis, scales, quant::BinCount(p.bit_length), p.round_type,
-                            [](const quant::Quantizer& q, float v) { return q.QuantDequant(v); });
-    if (p.out_scale) {
-      float* out = p.out_scale->mutable_data<float>();
-      for (size_t i = 0; i < scales.size(); ++i) out[i] = scales[i];
-    }
+    if (!p.out) return Status::OK();
+    RETURN_IF_ERROR(RequireFloat(*p.x, "moving_average_abs_max_scale"));
+    const float* x = p.x->data<float>();
+    std::copy(x, x + p.x->numel(), p.out->mutable_data<float>());
     return Status::OK();
   }
 };
@@ -94,10 +150,34 @@ class LinearQuantCompute : public KernelBase {
 }  // namespace lite
 
 REGISTER_LITE_KERNEL(fake_quantize_dequantize_moving_average_abs_max, kHost, kFloat, kNCHW,
-                     lite::kernels::host::FakeQuantDequantCompute, def)
+                     lite::kernels::host::FakeQuantCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fake_quantize_moving_average_abs_max, kHost, kFloat, kNCHW,
+                     lite::kernels::host::FakeQuantCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fake_quantize_range_abs_max, kHost, kFloat, kNCHW,
+                     lite::kernels::host::FakeQuantCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fake_quantize_abs_max, kHost, kFloat, kNCHW,
+                     lite::kernels::host::FakeQuantCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fake_quantize_dequantize_abs_max, kHost, kFloat, kNCHW,
+                     lite::kernels::host::FakeQuantCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fake_channel_wise_quantize_abs_max, kHost, kFloat, kNCHW,
+                     lite::kernels::host::FakeQuantCompute, def)
     .Finalize();
 REGISTER_LITE_KERNEL(fake_channel_wise_quantize_dequantize_abs_max, kHost, kFloat, kNCHW,
-                     lite::kernels::host::ChannelWiseQuantDequantCompute, def)
+                     lite::kernels::host::FakeQuantCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fake_dequantize_max_abs, kHost, kFloat, kNCHW,
+                     lite::kernels::host::DequantMaxAbsCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(fake_channel_wise_dequantize_max_abs, kHost, kFloat, kNCHW,
+                     lite::kernels::host::DequantMaxAbsCompute, def)
+    .Finalize();
+REGISTER_LITE_KERNEL(moving_average_abs_max_scale, kHost, kFloat, kNCHW,
+                     lite::kernels::host::ScaleObserverCompute, def)
     .Finalize();
 REGISTER_LITE_KERNEL(quantize_linear, kHost, kFloat, kNCHW,
                      lite::kernels::host::LinearQuantCompute<false>, def)

@@ -310,27 +310,73 @@ Status LinearQuant(const Op& op, Translator* t, const std::string& type) {
   return Status::OK();
 }
 
-// fake_quantize_dequantize_moving_average_abs_max(x, in_scale, in_accum,
-// in_state) -> out, out_scale (the scale itself), out_state, out_accum;
-// fake_channel_wise_quantize_dequantize_abs_max(x) -> out, out_scale.
-Status FakeQuant(const Op& op, Translator* t, const std::string& type, bool channel_wise) {
+// The fake quantize family (Paddle's ops.yaml; round_type's default there is
+// 1): the InScale ops
+//   fake_quantize_dequantize_moving_average_abs_max,
+//   fake_quantize_moving_average_abs_max (x, in_scale, in_accum, in_state)
+//     -> out, out_scale (in place of in_scale), out_state, out_accum;
+//   fake_quantize_range_abs_max(x, in_scale, iter) -> out, out_scale (in
+//     place), out_scales;
+// and the abs-max ops (x) -> out, out_scale: fake_quantize_abs_max,
+// fake_quantize_dequantize_abs_max, fake_channel_wise_quantize_abs_max,
+// fake_channel_wise_quantize_dequantize_abs_max (quant_axis).
+Status FakeQuant(const Op& op, Translator* t, const std::string& type, bool in_scale,
+                 bool channel_wise) {
   AttrReader a(op);
   const int64_t bits = a.Int("bit_length", 8);
   const int64_t round_type = a.Int("round_type", 1);
   const int64_t axis = channel_wise ? a.Int("quant_axis", 0) : -1;
   RETURN_IF_ERROR(a.status());
   ASSIGN_OR_RETURN(cpp::OpDesc * d,
-                   t->EmitSimple(op, type, {"X", channel_wise ? "" : "InScale"}, "Out"));
+                   t->EmitSimple(op, type, {"X", in_scale ? "InScale" : ""}, "Out"));
   d->SetAttr("bit_length", static_cast<int32_t>(bits));
   d->SetAttr("round_type", static_cast<int32_t>(round_type));
-  if (channel_wise) {
-    d->SetAttr("quant_axis", static_cast<int32_t>(axis));
+  if (channel_wise) d->SetAttr("quant_axis", static_cast<int32_t>(axis));
+  if (!in_scale) {
     ASSIGN_OR_RETURN(std::string out_scale, t->Out(op, 1));
     t->LastEmitted()->SetOutput("OutScale", {out_scale});
   } else if (op.results.size() > 1) {
     ASSIGN_OR_RETURN(std::string scale, t->In(op, 1));
     RETURN_IF_ERROR(t->Alias(op, 1, scale));
   }
+  return Status::OK();
+}
+
+// The frozen form's dequantize ops: fake_dequantize_max_abs(x, scale,
+// max_range) -> out; fake_channel_wise_dequantize_max_abs(x, scales[],
+// quant_bits, quant_axis, x_num_col_dims) -> out.
+Status FakeDequant(const Op& op, Translator* t, const std::string& type) {
+  AttrReader a(op);
+  const bool channel_wise = type == "fake_channel_wise_dequantize_max_abs";
+  const double max_range = channel_wise ? 0.0 : a.Float("max_range");
+  const std::vector<int64_t> bits = channel_wise ? a.Ints("quant_bits", {8}) : std::vector<int64_t>{};
+  const int64_t axis = channel_wise ? a.Int("quant_axis", 0) : 0;
+  const int64_t x_num_col_dims = channel_wise ? a.Int("x_num_col_dims", 1) : 1;
+  RETURN_IF_ERROR(a.status());
+  if (!channel_wise) {
+    ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, type, {"X", "Scale"}, "Out"));
+    d->SetAttr("max_range", static_cast<float>(max_range));
+    return Status::OK();
+  }
+  ASSIGN_OR_RETURN(std::string x, t->In(op, 0));
+  ASSIGN_OR_RETURN(std::vector<std::string> scales, t->InList(op, 1));
+  ASSIGN_OR_RETURN(std::string out, t->Out(op, 0));
+  cpp::OpDesc* d = t->Emit(type, op);
+  d->SetInput("X", {x});
+  d->SetInput("Scales", scales);
+  d->SetOutput("Out", {out});
+  d->SetAttr("quant_bits", ToInt32s(bits));
+  d->SetAttr("quant_axis", static_cast<int32_t>(axis));
+  d->SetAttr("x_num_col_dims", static_cast<int32_t>(x_num_col_dims));
+  return Status::OK();
+}
+
+// moving_average_abs_max_scale(x, in_accum, in_state) -> out, out_scale,
+// out_state, out_accum: an observer; Out is a copy of X.
+Status ScaleObserver(const Op& op, Translator* t) {
+  ASSIGN_OR_RETURN(cpp::OpDesc * d,
+                   t->EmitSimple(op, "moving_average_abs_max_scale", {"X"}, "Out"));
+  d->SetAttr("is_test", true);
   return Status::OK();
 }
 
@@ -370,14 +416,23 @@ void AddNnRules(RuleTable* table) {
     const std::string ty = type;
     Both(table, ty, [ty](const Op& op, Translator* t) { return LinearQuant(op, t, ty); });
   }
-  for (const char* type : {"fake_quantize_dequantize_moving_average_abs_max",
-                           "fake_channel_wise_quantize_dequantize_abs_max"}) {
+  for (const char* type :
+       {"fake_quantize_dequantize_moving_average_abs_max", "fake_quantize_moving_average_abs_max",
+        "fake_quantize_range_abs_max", "fake_quantize_abs_max", "fake_quantize_dequantize_abs_max",
+        "fake_channel_wise_quantize_abs_max", "fake_channel_wise_quantize_dequantize_abs_max"}) {
     const std::string ty = type;
     const bool channel_wise = ty.find("channel_wise") != std::string::npos;
-    Both(table, ty, [ty, channel_wise](const Op& op, Translator* t) {
-      return FakeQuant(op, t, ty, channel_wise);
+    const bool in_scale = ty.find("moving_average") != std::string::npos ||
+                          ty.find("range_abs_max") != std::string::npos;
+    Both(table, ty, [ty, in_scale, channel_wise](const Op& op, Translator* t) {
+      return FakeQuant(op, t, ty, in_scale, channel_wise);
     });
   }
+  for (const char* type : {"fake_dequantize_max_abs", "fake_channel_wise_dequantize_max_abs"}) {
+    const std::string ty = type;
+    (*table)["pd_op." + ty] = [ty](const Op& op, Translator* t) { return FakeDequant(op, t, ty); };
+  }
+  Both(table, "moving_average_abs_max_scale", ScaleObserver);
   (*table)["pd_op.rnn"] = Rnn;
 }
 

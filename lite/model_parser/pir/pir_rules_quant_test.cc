@@ -1,7 +1,8 @@
 // The PIR rules of the quantization ops (pir_rules_nn.cc): Paddle 3 int8
 // exports (quantize_linear / dequantize_linear pairs on activations, a lone
-// dequantize_linear on int8 weights, and the older fake quant-dequant ops)
-// become the engine's quant ops with their parameters and attributes.
+// dequantize_linear on int8 weights, the older fake quant-dequant ops and
+// the frozen form's levels quant ops and dequantize ops) become the engine's
+// quant ops with their parameters and attributes.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -142,6 +143,77 @@ TEST(PirQuantRules, FakeFormBecomesTheEngineOps) {
   const auto conv = FindAll(p, "conv2d");
   ASSERT_EQ(conv.size(), 1u);
   EXPECT_EQ(conv[0]->Input("Filter"), w_q[0]->Output("Out"));
+}
+
+
+// The frozen form: fake_quantize_moving_average_abs_max (levels, out_scale
+// in place of in_scale) -> conv2d on a levels weight ->
+// fake_channel_wise_dequantize_max_abs over a combine of the weight scales
+// and the activation scale; fake_dequantize_max_abs, the range and abs-max
+// quant ops and the observer keep their operands and attributes.
+TEST(PirQuantRules, FrozenFormBecomesTheEngineOps) {
+  const std::string act = Dense("f32", "[1,2,4,4]");
+  const std::string one = Dense("f32", "[1]");
+  const std::string out = Dense("f32", "[1,3,4,4]");
+  const std::string json = ProgramJson({
+      ParamJson(1, "x_scale", "[1]"), ParamJson(2, "w", "[3,2,1,1]"),
+      ParamJson(20, "w_scales", "[3]"), Data(3, "[1,2,4,4]"),
+      OpJson("1.fake_quantize_moving_average_abs_max",
+             {Attr("bit_length", "0.a_i32", "8"), Attr("is_test", "0.a_bool", "true"),
+              Attr("moving_rate", "0.a_f32", "0.9"), Attr("round_type", "0.a_i32", "0")},
+             {3, 1, 0, 0}, {{4, act}, {5, one}, {10, one}, {11, one}}),
+      Conv1x1(4, 2, 8),
+      OpJson("0.combine", {}, {20, 5}, {{21, Vec({Dense("f32", "[3]"), one})}}),
+      OpJson("1.fake_channel_wise_dequantize_max_abs",
+             {ArrayAttr("quant_bits", "a_i32", "8,8"), Attr("quant_axis", "0.a_i32", "0"),
+              Attr("x_num_col_dims", "0.a_i32", "1")},
+             {8, 21}, {{12, out}}),
+      OpJson("1.fake_dequantize_max_abs", {Attr("max_range", "0.a_f32", "16129")}, {12, 1},
+             {{13, out}}),
+      OpJson("1.fake_quantize_range_abs_max",
+             {Attr("bit_length", "0.a_i32", "8"), Attr("window_size", "0.a_i32", "10000"),
+              Attr("is_test", "0.a_bool", "true")},
+             {13, 1, 0}, {{14, out}, {15, one}, {16, Dense("f32", "[10000]")}}),
+      OpJson("1.fake_quantize_abs_max", {Attr("bit_length", "0.a_i32", "8")}, {14},
+             {{17, out}, {18, one}}),
+      OpJson("1.moving_average_abs_max_scale",
+             {Attr("moving_rate", "0.a_f32", "0.9"), Attr("is_test", "0.a_bool", "true")},
+             {17, 0, 0}, {{19, out}, {22, one}, {23, one}, {24, one}}),
+      Fetch(19, 9, "[1,3,4,4]"),
+  });
+  auto model = pir::ReadPirModel(json, "inference.json");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  const cpp::ProgramDesc& p = model->program;
+  const auto q = FindAll(p, "fake_quantize_moving_average_abs_max");
+  ASSERT_EQ(q.size(), 1u);
+  EXPECT_EQ(q[0]->Input("InScale"), std::vector<std::string>{"x_scale"});
+  EXPECT_EQ(q[0]->GetAttr<int32_t>("round_type", 7), 0);
+  const auto conv = FindAll(p, "conv2d");
+  ASSERT_EQ(conv.size(), 1u);
+  EXPECT_EQ(conv[0]->Input("Input"), q[0]->Output("Out"));
+  EXPECT_EQ(conv[0]->Input("Filter"), std::vector<std::string>{"w"});
+  const auto cw = FindAll(p, "fake_channel_wise_dequantize_max_abs");
+  ASSERT_EQ(cw.size(), 1u);
+  EXPECT_EQ(cw[0]->Input("X"), conv[0]->Output("Output"));
+  // The activation scale is the quant op's out_scale: x_scale itself.
+  EXPECT_EQ(cw[0]->Input("Scales"), (std::vector<std::string>{"w_scales", "x_scale"}));
+  EXPECT_EQ(cw[0]->GetAttr<std::vector<int32_t>>("quant_bits", {}),
+            (std::vector<int32_t>{8, 8}));
+  EXPECT_EQ(cw[0]->GetAttr<int32_t>("x_num_col_dims", 7), 1);
+  const auto dq = FindAll(p, "fake_dequantize_max_abs");
+  ASSERT_EQ(dq.size(), 1u);
+  EXPECT_EQ(dq[0]->Input("Scale"), std::vector<std::string>{"x_scale"});
+  EXPECT_FLOAT_EQ(dq[0]->GetAttr<float>("max_range", 0.f), 16129.f);
+  const auto range = FindAll(p, "fake_quantize_range_abs_max");
+  ASSERT_EQ(range.size(), 1u);
+  EXPECT_EQ(range[0]->Input("InScale"), std::vector<std::string>{"x_scale"});
+  EXPECT_EQ(range[0]->GetAttr<int32_t>("round_type", 7), 1);  // Paddle 3's default
+  const auto abs_max = FindAll(p, "fake_quantize_abs_max");
+  ASSERT_EQ(abs_max.size(), 1u);
+  EXPECT_EQ(abs_max[0]->Output("OutScale").size(), 1u);
+  const auto obs = FindAll(p, "moving_average_abs_max_scale");
+  ASSERT_EQ(obs.size(), 1u);
+  EXPECT_EQ(obs[0]->Input("X"), abs_max[0]->Output("Out"));
 }
 
 }  // namespace

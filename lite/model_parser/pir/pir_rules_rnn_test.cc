@@ -14,12 +14,6 @@ namespace {
 
 using namespace pir_test;  // NOLINT
 
-std::string Vec(const std::vector<std::string>& elems) {
-  std::string d;
-  for (const auto& e : elems) d += (d.empty() ? "" : ",") + e;
-  return R"({"#":"0.t_vec","D":[)" + d + "]}";
-}
-
 // A bidirectional one-layer GRU (hidden 2, input 3) over x [4, 1, 3];
 // `with_lengths` feeds a SequenceLength.
 std::string RnnProgram(bool with_lengths) {

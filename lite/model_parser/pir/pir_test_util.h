@@ -17,6 +17,13 @@ inline std::string Dense(const std::string& dtype, const std::string& dims) {
 }
 
 // A named attribute with a typed value: Attr("axis", "0.a_i32", "1").
+// A vector type (a builtin.combine result) of element types `elems`.
+inline std::string Vec(const std::vector<std::string>& elems) {
+  std::string d;
+  for (const auto& e : elems) d += (d.empty() ? "" : ",") + e;
+  return R"({"#":"0.t_vec","D":[)" + d + "]}";
+}
+
 inline std::string Attr(const std::string& name, const std::string& type,
                         const std::string& data) {
   return R"({"N":")" + name + R"(","AT":{"#":")" + type + R"(","D":)" + data + "}}";

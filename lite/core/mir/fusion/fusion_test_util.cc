@@ -110,14 +110,39 @@ std::vector<Tensor> TestModel::RandomInputs(uint32_t seed) const {
   return out;
 }
 
-StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::string>& fusions,
-                            const std::vector<Tensor>& inputs, const std::vector<Place>& places) {
+std::shared_ptr<Scope> ScopeWithWeights(const TestModel& model) {
   auto root = std::make_shared<Scope>();
   for (const auto& kv : model.weights) {
     Tensor* t = root->Var(kv.first)->GetMutableTensor();
     t->CopyDataFrom(kv.second);
     t->set_persistable(true);
   }
+  return root;
+}
+
+void ExpectCreationFailsNaming(const TestModel& model, const std::vector<Place>& places,
+                               const std::string& op, const std::string& what) {
+  auto run = RunWith(model, AllFusionPasses(), model.RandomInputs(), places);
+  ASSERT_FALSE(run.ok()) << what;
+  EXPECT_NE(run.status().message().find(op), std::string::npos) << run.status().message();
+  EXPECT_NE(run.status().message().find(what), std::string::npos) << run.status().message();
+}
+
+void AddBatchNorm(TestModel* m, const std::string& in, const std::string& out, int64_t channels) {
+  m->RandomWeight("gamma", {channels}, -1.5f, 1.5f);
+  m->RandomWeight("beta", {channels});
+  m->RandomWeight("mean", {channels});
+  m->RandomWeight("var", {channels}, 0.5f, 2.f);
+  m->Op("batch_norm",
+        {{"X", {in}}, {"Scale", {"gamma"}}, {"Bias", {"beta"}}, {"Mean", {"mean"}},
+         {"Variance", {"var"}}},
+        {{"Y", {out}}, {"MeanOut", {"mean"}}, {"VarianceOut", {"var"}},
+         {"SavedMean", {"sm"}}, {"SavedVariance", {"sv"}}});
+}
+
+StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::string>& fusions,
+                            const std::vector<Tensor>& inputs, const std::vector<Place>& places) {
+  auto root = ScopeWithWeights(model);
   OptimizeOptions options;
   options.valid_places = places;
   for (const auto& p : AllFusionPasses()) {

@@ -7,11 +7,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "lite/core/base/tensor.h"
 #include "lite/core/base/program_desc.h"
+#include "lite/core/base/scope.h"
 #include "lite/utils/status.h"
 
 namespace lite {
@@ -93,6 +95,16 @@ void ExpectNearSimulation(const FusionRun& sim, const FusionRun& int8);
 void AddQuantConv(TestModel* m, const std::string& in, float s, const std::string& type, int k,
                   const std::string& out, int64_t in_channels, int64_t out_channels,
                   int groups = 1);
+// Appends batch_norm of `in` (NCHW, `channels`) writing `out`: gamma in
+// [-1.5, 1.5) (negative scales too), beta and mean in [-1, 1), var in
+// [0.5, 2); weights "gamma", "beta", "mean", "var".
+void AddBatchNorm(TestModel* m, const std::string& in, const std::string& out, int64_t channels);
+// A root scope holding copies of the model's weights (persistable).
+std::shared_ptr<Scope> ScopeWithWeights(const TestModel& model);
+// Creating `model` with every fusion for `places` fails with a message
+// naming `op` (e.g. "quantize_linear (output: x.q)") and containing `what`.
+void ExpectCreationFailsNaming(const TestModel& model, const std::vector<Place>& places,
+                               const std::string& op, const std::string& what);
 // Number of ops of `type` in `types`.
 int CountOps(const std::vector<std::string>& types, const std::string& type);
 // Largest |a - b| over two output lists of the same shape (inf on mismatch).

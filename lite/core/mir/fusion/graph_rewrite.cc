@@ -60,6 +60,15 @@ Node* InputNode(Node* op, const std::string& param) {
   return nullptr;
 }
 
+Node* OutputNode(Node* op, const std::string& param) {
+  const auto& names = op->stmt().desc.Output(param);
+  if (names.size() != 1) return nullptr;
+  for (Node* out : op->outlinks) {
+    if (out->arg().name == names[0]) return out;
+  }
+  return nullptr;
+}
+
 void ReplaceInput(Node* op, Node* from, Node* to) {
   op->stmt().desc.RenameInput(from->arg().name, to->arg().name);
   SSAGraph::Unlink(from, op);

@@ -26,6 +26,8 @@ namespace fusion {
 // The arg node `op` reads as its single input `param`; nullptr when the
 // param is absent or lists several vars.
 Node* InputNode(Node* op, const std::string& param);
+// The arg node `op` writes as its single output `param` (nullptr likewise).
+Node* OutputNode(Node* op, const std::string& param);
 // Makes `op` read `to` wherever it read `from` (desc and edges).
 void ReplaceInput(Node* op, Node* from, Node* to);
 // Makes `op` write `to` instead of `from`. `to` must have no producer.

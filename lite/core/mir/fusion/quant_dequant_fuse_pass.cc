@@ -1,6 +1,6 @@
 // quant_dequant_fuse_pass: PaddleSlim's quantization around a conv or a
 // matrix product becomes its int8 form where an int8 kernel of a valid place
-// takes it. Two export forms are read:
+// takes it. Three export forms are read:
 //
 //   activation  X -> fake_quantize_dequantize_moving_average_abs_max (InScale s) -> X'
 //            or X -> quantize_linear (Scale s, quant_axis -1) -> dequantize_linear (s) -> X'
@@ -10,6 +10,17 @@
 //   consumer    conv2d / depthwise_conv2d (Input, Filter; weight quant_axis 0),
 //               conv2d_transpose (Input, Filter; quant_axis 1),
 //               fc (Input, W), mul / matmul / matmul_v2 (X, Y 2-D; quant_axis 1)
+// or, frozen (QuantizationFreezePass: quant_aware + convert(), older
+// quant_post_static), the quantization split around the consumer:
+//   X -> fake_quantize_moving_average_abs_max | fake_quantize_range_abs_max
+//        (InScale s) -> levels -> consumer (W: float32 holding levels)
+//     -> fake_dequantize_max_abs (Scale s, max_range)
+//      | fake_channel_wise_dequantize_max_abs (Scales [s_w per channel, s])
+// (the weight's real scales: 127 * 127 / max_range, or s_w; the consumer
+// then writes the dequantize op's output and the dequantize op goes;
+// counted also as "made_int8_frozen"; a bias or an activation inside the
+// consumer, which the dequantize op would scale, is declined, as is a scale
+// computed at run time: "declined_dynamic_scale")
 // (the ops are read by quant_dequant_match.h) becomes the consumer reading
 // X and W's int8 levels, with enable_int8,
 // Input_scale s, Filter_scales (one per output channel / column: the
@@ -54,15 +65,16 @@ namespace {
 struct ConsumerKind {
   const char* input;   // the activation param
   const char* weight;  // the weight param
+  const char* output;  // the result param
   int weight_axis;     // the quant_axis of per-output-channel weight scales
   bool conv;           // a 4-D conv filter (else a 2-D [K, N] matrix)
 };
 
 const ConsumerKind* KindOf(const std::string& type) {
-  static const ConsumerKind conv{"Input", "Filter", 0, true};
-  static const ConsumerKind conv_transpose{"Input", "Filter", 1, true};
-  static const ConsumerKind fc{"Input", "W", 1, false};
-  static const ConsumerKind matmul{"X", "Y", 1, false};
+  static const ConsumerKind conv{"Input", "Filter", "Output", 0, true};
+  static const ConsumerKind conv_transpose{"Input", "Filter", "Output", 1, true};
+  static const ConsumerKind fc{"Input", "W", "Out", 1, false};
+  static const ConsumerKind matmul{"X", "Y", "Out", 1, false};
   if (type == "conv2d" || type == "depthwise_conv2d") return &conv;
   if (type == "conv2d_transpose") return &conv_transpose;
   if (type == "fc") return &fc;
@@ -127,8 +139,35 @@ class QuantDequantFusePass : public Pass {
     return scales;
   }
 
+  // What a match found: read `act.x` instead of `x_q`, the weight's levels
+  // instead of `w_q`; `frozen` also moves the result from the dequantize
+  // op's input to its output.
+  struct Int8Plan {
+    Node* x_q = nullptr;
+    const ActivationQuant* act = nullptr;
+    const WeightQuant* wq = nullptr;
+    Node* w_q = nullptr;
+    const FrozenQuant* frozen = nullptr;
+  };
+
   StatusOr<bool> TryConsumer(SSAGraph* graph, Node* op, const ConsumerKind& kind) {
     const cpp::OpDesc& d = op->stmt().desc;
+    ASSIGN_OR_RETURN(Side<FrozenQuant> frozen,
+                     MatchFrozenQuant(*graph, op, kind.input, kind.weight, kind.output,
+                                      kind.weight_axis, kind.conv));
+    if (frozen.present) {
+      if (!frozen.declined.empty()) return Decline(frozen.declined);
+      // The dequantize op scales the whole result: a bias or an activation
+      // computed inside the consumer would be scaled with it.
+      if (d.HasInput("Bias") || !HasNoFusedActivation(d)) return Decline("declined_pattern");
+      Int8Plan plan;
+      plan.x_q = InputNode(op, kind.input);
+      plan.act = &frozen.value.act;
+      plan.wq = &frozen.value.weight;
+      plan.w_q = frozen.value.weight.w;
+      plan.frozen = &frozen.value;
+      return MakeInt8(graph, op, kind, plan);
+    }
     Node* x_q = InputNode(op, kind.input);
     Node* w_q = InputNode(op, kind.weight);
     ASSIGN_OR_RETURN(Side<ActivationQuant> act, MatchActivationQuant(*graph, x_q));
@@ -137,24 +176,39 @@ class QuantDequantFusePass : public Pass {
     if (!act.present || !weight.present) return Decline("declined_pattern");
     if (!act.declined.empty()) return Decline(act.declined);
     if (!weight.declined.empty()) return Decline(weight.declined);
-    const WeightQuant& wq = weight.value;
+    // W' (the weight ops' output) must be this op's alone.
+    if (w_q->outlinks.size() != 1 || IsFetched(w_q)) return Decline("declined_pattern");
+    Int8Plan plan;
+    plan.x_q = x_q;
+    plan.act = &act.value;
+    plan.wq = &weight.value;
+    plan.w_q = w_q;
+    return MakeInt8(graph, op, kind, plan);
+  }
+
+  StatusOr<bool> MakeInt8(SSAGraph* graph, Node* op, const ConsumerKind& kind,
+                          const Int8Plan& p) {
+    const cpp::OpDesc& d = op->stmt().desc;
+    const WeightQuant& wq = *p.wq;
     const size_t rank = kind.conv ? 4 : 2;
     // (A product's activation, fc's relu included, is the kernel's to judge.)
-    if (w_q->outlinks.size() != 1 || IsFetched(w_q) || !IsNchw(d) ||
-        (kind.conv && !HasNoFusedActivation(d)) ||
+    if (!IsNchw(d) || (kind.conv && !HasNoFusedActivation(d)) ||
         wq.levels.dims().size() != rank || !WeightLayoutOk(d)) {
       return Decline("declined_pattern");
     }
     const std::vector<float> scales = OutputScales(d, kind, wq);
     if (scales.empty()) return Decline("declined_pattern");
-    if (!CanReadLater(*graph, act.value.x)) return Decline("declined_unsafe");
+    if (!CanReadLater(*graph, p.act->x)) return Decline("declined_unsafe");
+    if (p.frozen && !CanWriteEarlier(*graph, p.frozen->dequant_out, {p.frozen->out})) {
+      return Decline("declined_unsafe");
+    }
 
     // The int8 form, asked of the kernels (and the NPU) before the graph changes.
     cpp::OpDesc desc = d;
     desc.SetAttr("enable_int8", true);
-    desc.SetAttr("Input_scale", act.value.scale);
+    desc.SetAttr("Input_scale", p.act->scale);
     desc.SetAttr("Filter_scales", scales);
-    desc.SetAttr("quant_round_type", act.value.round_type);
+    desc.SetAttr("quant_round_type", p.act->round_type);
     // Kernels judge the weight's dims: ask with the weight var (W's dims).
     desc.SetInput(kind.weight, {wq.w->arg().name});
     // The NPU's int8 contract covers conv2d / depthwise_conv2d, fc, mul and
@@ -164,16 +218,20 @@ class QuantDequantFusePass : public Pass {
         !(npu_may_take && NpuTakes(*graph, npu_driver_, desc, kind.weight, wq.levels))) {
       return Decline(NpuAmongPlaces(*graph) ? "declined_npu" : "declined_no_int8_kernel");
     }
-    desc.SetInput(kind.weight, {w_q->arg().name});  // as linked; SetInput below replaces it
+    desc.SetInput(kind.weight, {p.w_q->arg().name});  // as linked; SetInput below replaces it
     op->stmt().desc = desc;
     SetInput(graph, op, kind.weight, AddWeight(graph, wq.w->arg().name + "_int8", wq.levels));
-    ReplaceInput(op, x_q, act.value.x);
+    ReplaceInput(op, p.x_q, p.act->x);
     for (Node* q : wq.ops) RemoveOp(graph, q);
-    if (x_q->outlinks.empty() && !IsFetched(x_q)) {
-      for (Node* q : act.value.ops) RemoveOp(graph, q);
+    if (p.frozen) {  // the op writes the dequantized result itself
+      AbsorbIntoProducer(graph, op, p.frozen->out, p.frozen->dequant, p.frozen->dequant_out);
+    }
+    if (p.x_q->outlinks.empty() && !IsFetched(p.x_q)) {
+      for (Node* q : p.act->ops) RemoveOp(graph, q);
     }
     Count("made_int8");
     Count("made_int8_" + desc.Type());
+    if (p.frozen) Count("made_int8_frozen");
     return true;
   }
 

@@ -49,15 +49,7 @@ TestModel QuantConv(const std::string& type, bool with_bn, bool quantize_input =
   conv.SetAttr("groups", dw ? 8 : 1);
   std::string pre = "c";
   if (with_bn) {
-    m.RandomWeight("gamma", {8}, -1.5f, 1.5f);  // negative scales too
-    m.RandomWeight("beta", {8});
-    m.RandomWeight("mean", {8});
-    m.RandomWeight("var", {8}, 0.5f, 2.f);
-    m.Op("batch_norm",
-         {{"X", {"c"}}, {"Scale", {"gamma"}}, {"Bias", {"beta"}}, {"Mean", {"mean"}},
-          {"Variance", {"var"}}},
-         {{"Y", {"b"}}, {"MeanOut", {"mean"}}, {"VarianceOut", {"var"}},
-          {"SavedMean", {"sm"}}, {"SavedVariance", {"sv"}}});
+    AddBatchNorm(&m, "c", "b", 8);  // negative scales too
     pre = "b";
   }
   m.Op("relu", {{"X", {pre}}}, {{"Out", {"y"}}});
@@ -147,15 +139,7 @@ TestModel QuantConvTranspose(int weight_axis, int k, int stride, bool bias_relu 
     out = "y";
   }
   if (with_bn) {
-    m.RandomWeight("gamma", {4}, -1.5f, 1.5f);
-    m.RandomWeight("beta", {4});
-    m.RandomWeight("mean", {4});
-    m.RandomWeight("var", {4}, 0.5f, 2.f);
-    m.Op("batch_norm",
-         {{"X", {out}}, {"Scale", {"gamma"}}, {"Bias", {"beta"}}, {"Mean", {"mean"}},
-          {"Variance", {"var"}}},
-         {{"Y", {"bn"}}, {"MeanOut", {"mean"}}, {"VarianceOut", {"var"}},
-          {"SavedMean", {"sm"}}, {"SavedVariance", {"sv"}}});
+    AddBatchNorm(&m, out, "bn", 4);
     out = "bn";
   }
   m.Output(out);
@@ -332,11 +316,7 @@ TEST(QuantDequantFuse, MalformedLinearOpsFailAtCreationNamingTheOp) {
   };
   for (const Case& c : cases) {
     for (const auto& places : {kX86, std::vector<Place>{Place(TargetType::kHost)}}) {
-      auto run = RunWith(c.model, AllFusionPasses(), c.model.RandomInputs(), places);
-      ASSERT_FALSE(run.ok()) << c.what;
-      EXPECT_NE(run.status().message().find(c.op), std::string::npos) << run.status().message();
-      EXPECT_NE(run.status().message().find(c.what), std::string::npos)
-          << run.status().message();
+      ExpectCreationFailsNaming(c.model, places, c.op, c.what);
     }
   }
 }

@@ -18,6 +18,13 @@ constexpr char kActQdq[] = "fake_quantize_dequantize_moving_average_abs_max";
 constexpr char kWeightQdq[] = "fake_channel_wise_quantize_dequantize_abs_max";
 constexpr char kQuantize[] = "quantize_linear";
 constexpr char kDequantize[] = "dequantize_linear";
+// The frozen form (quantization_pass.py: QuantizationFreezePass).
+constexpr const char* kLevelsQuant[] = {"fake_quantize_moving_average_abs_max",
+                                        "fake_quantize_range_abs_max",
+                                        "fake_quantize_abs_max"};
+constexpr char kAbsMaxQuant[] = "fake_quantize_abs_max";
+constexpr char kDequantMaxAbs[] = "fake_dequantize_max_abs";
+constexpr char kChannelDequant[] = "fake_channel_wise_dequantize_max_abs";
 
 Node* ProducerOf(Node* var, const char* type) {
   if (!var || var->inlinks.size() != 1) return nullptr;
@@ -143,6 +150,59 @@ bool LevelsOf(const Tensor& t, Tensor* levels) {
   return true;
 }
 
+// The levels quant op producing `var` (frozen form), or nullptr.
+Node* LevelsQuantOf(Node* var) {
+  for (const char* type : kLevelsQuant) {
+    if (Node* q = ProducerOf(var, type)) return q;
+  }
+  return nullptr;
+}
+
+// The frozen form's dequantize op reading `y` as X, or nullptr.
+Node* DequantReaderOf(Node* y) {
+  for (Node* c : y->outlinks) {
+    const std::string& type = c->stmt().desc.Type();
+    if ((type == kDequantMaxAbs || type == kChannelDequant) && InputNode(c, "X") == y) return c;
+  }
+  return nullptr;
+}
+
+// The rank of a matrix product's result `out` (weight 2-D): declared, or
+// from its activation `x` (mul / fc: x_num_col_dims / in_num_col_dims + 1,
+// the matmuls: x's rank); 0 when unknown.
+int ProductOutRank(const SSAGraph& graph, Node* op, Node* out, Node* x) {
+  const DDim declared = out ? VarDims(graph, *out) : DDim();
+  if (!declared.empty()) return static_cast<int>(declared.size());
+  const int x_rank = x ? static_cast<int>(VarDims(graph, *x).size()) : 0;
+  if (x_rank == 0) return 0;
+  const cpp::OpDesc& d = op->stmt().desc;
+  if (d.Type() == "mul") return d.GetAttr<int32_t>("x_num_col_dims", 1) + 1;
+  if (d.Type() == "fc") return d.GetAttr<int32_t>("in_num_col_dims", 1) + 1;
+  return x_rank;
+}
+
+// The arg node `op` reads under `name`.
+Node* InputNamed(Node* op, const std::string& name) {
+  for (Node* in : op->inlinks) {
+    if (in->arg().name == name) return in;
+  }
+  return nullptr;
+}
+
+// The value a dequantize op reads from scale var `var`: a weight, or the
+// OutScale that quant op `q` lists in place of its InScale (its is_test form
+// never writes it, so it holds the InScale weight). nullptr: computed at run
+// time.
+const Tensor* DequantScale(const SSAGraph& graph, Node* var, Node* q) {
+  if (!var) return nullptr;
+  if (const Tensor* t = WeightTensor(graph, var)) return t;
+  if (q && var->inlinks.size() == 1 && var->inlinks[0] == q) {
+    Node* in = InputNode(q, "InScale");
+    if (in && in->arg().name == var->arg().name) return WeightTensor(graph, in);
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 StatusOr<Side<ActivationQuant>> MatchActivationQuant(const SSAGraph& graph, Node* x_q) {
@@ -233,6 +293,101 @@ StatusOr<Side<WeightQuant>> MatchWeightQuant(const SSAGraph& graph, Node* w_q) {
   }
   if (!zero_point_ok) side.declined = "declined_zero_point";
   if (observer) side.declined = "declined_observer";
+  return side;
+}
+
+StatusOr<Side<FrozenQuant>> MatchFrozenQuant(const SSAGraph& graph, Node* op,
+                                             const std::string& input,
+                                             const std::string& weight,
+                                             const std::string& output, int weight_axis,
+                                             bool conv) {
+  Side<FrozenQuant> side;
+  FrozenQuant& f = side.value;
+  Node* x_q = InputNode(op, input);
+  Node* q = x_q ? LevelsQuantOf(x_q) : nullptr;
+  f.out = OutputNode(op, output);
+  f.dequant = f.out ? DequantReaderOf(f.out) : nullptr;
+  if (!q && !f.dequant) return side;
+  side.present = true;
+
+  // The quant op: checked like the op itself (operators/quantize_ops.cc).
+  bool dynamic = false;
+  if (q) {
+    ASSIGN_OR_RETURN(f.act.round_type, CheckedRoundType(q));
+    f.act.x = InputNode(q, "X");
+    f.act.ops = {q};
+    if (q->stmt().desc.Type() == kAbsMaxQuant) {
+      dynamic = true;  // its scale is max |X| of each run
+    } else {
+      ASSIGN_OR_RETURN(const Tensor* s, CheckedScale(graph, q, "InScale"));
+      if (s->numel() != 1) {
+        return InvalidArgument("op " + OpName(q) + ": InScale must hold one value");
+      }
+      f.act.scale = s->data<float>()[0];
+    }
+  }
+
+  // The dequantize op: its activation scale must be the quant op's; its
+  // weight scales become the real scales (level * s / 127) of the levels.
+  float act_scale = 0.f;
+  bool pattern_ok = q && f.dequant && f.act.x;
+  if (f.dequant) {
+    const cpp::OpDesc& d = f.dequant->stmt().desc;
+    f.dequant_out = OutputNode(f.dequant, "Out");
+    const std::string who = OpName(f.dequant);
+    const std::vector<std::string> names = d.Input(d.Type() == kDequantMaxAbs ? "Scale" : "Scales");
+    const Tensor* act_t = nullptr;
+    if (d.Type() == kDequantMaxAbs) {
+      const float max_range = d.GetAttr<float>("max_range", 0.f);
+      RETURN_IF_ERROR(operators::CheckMaxRange(who, max_range));
+      // Out = acc * s_a / max_range = acc * (s_a / 127) * (s_w / 127).
+      f.weight.scales = {127.f * 127.f / max_range};
+      act_t = names.size() == 1 ? DequantScale(graph, InputNamed(f.dequant, names[0]), q)
+                                : nullptr;
+      pattern_ok = pattern_ok && names.size() == 1;
+    } else {
+      RETURN_IF_ERROR(operators::CheckQuantBits(
+          who, d.GetAttr<std::vector<int32_t>>("quant_bits", {8}), names.size()));
+      const Tensor* w_t =
+          names.empty() ? nullptr : WeightTensor(graph, InputNamed(f.dequant, names[0]));
+      if (w_t && w_t->IsInitialized() && w_t->dtype() == DataType::kFloat32) {
+        RETURN_IF_ERROR(operators::CheckScaleValues(who, names[0], *w_t));
+        f.weight.scales.assign(w_t->data<float>(), w_t->data<float>() + w_t->numel());
+      } else {
+        pattern_ok = false;  // weight scales computed at run time
+      }
+      // Two lists: the channels lie on dim 1 (conv outputs) or on
+      // x_num_col_dims (the products' last dim); quant_math.h.
+      const int axis = operators::quant::ChannelDequantAxis(
+          static_cast<int>(names.size()), d.GetAttr<int32_t>("quant_axis", 0),
+          d.GetAttr<int32_t>("x_num_col_dims", 1));
+      const int rank = conv ? 4 : ProductOutRank(graph, op, f.out, f.act.x);
+      pattern_ok = pattern_ok && names.size() == 2 && axis == (conv ? 1 : rank - 1);
+      if (names.size() == 2) act_t = DequantScale(graph, InputNamed(f.dequant, names[1]), q);
+    }
+    if (act_t && act_t->IsInitialized() && act_t->dtype() == DataType::kFloat32 &&
+        act_t->numel() == 1) {
+      RETURN_IF_ERROR(operators::CheckScaleValues(who, names.back(), *act_t));
+      act_scale = act_t->data<float>()[0];
+    } else {
+      dynamic = true;
+    }
+  }
+  if (!pattern_ok || !f.dequant_out) {
+    side.declined = "declined_pattern";
+    return side;
+  }
+  if (dynamic) {
+    side.declined = "declined_dynamic_scale";
+    return side;
+  }
+  f.weight.w = InputNode(op, weight);
+  f.weight.axis = weight_axis;
+  const Tensor* wt = f.weight.w ? WeightTensor(graph, f.weight.w) : nullptr;
+  if (act_scale != f.act.scale || f.out->outlinks.size() != 1 || IsFetched(f.out) || !wt ||
+      !LevelsOf(*wt, &f.weight.levels)) {
+    side.declined = "declined_pattern";
+  }
   return side;
 }
 
