@@ -97,14 +97,21 @@ class ConvInt8Compute : public DnnlKernel {
 
   // Our depthwise kernel (lite/backends/x86/depthwise_int8_nhwc.h) takes
   // groups == C_in == C_out convs whose activation it computes and whose
-  // window keeps float32 sums exact.
+  // window keeps float32 sums exact, where it is the faster one: s8 input
+  // (oneDNN 2.6's `jit_int8` with s8 compensation) on maps of at most 1024
+  // pixels. depthwise_int8_nhwc_bench, 1 thread: the classifier's s8 convs
+  // (2-6 rows of 96) 0.6-0.9x oneDNN's time, det's 480ch 20x20 5x5 0.87x;
+  // det's s8 convs on 40x40 and 80x80 maps 1.13-1.6x, and most u8 shapes
+  // (oneDNN's `brdgmm_dw`) 1.0-1.5x, so those keep oneDNN.
   static bool OwnDepthwise(const operators::ConvParam& p) {
     const DDim& in = p.input->dims();
     const DDim& f = p.filter->dims();
     const DW::Levels levels =
         p.input_dtype == DataType::kUInt8 ? DW::Levels::kU8 : DW::Levels::kS8;
-    return DW::Available() && p.groups > 1 && in[1] == p.groups && f[0] == p.groups &&
-           f[1] == 1 && DW::Supports(p.act) && DW::ExactSums(f[2], f[3], levels);
+    const bool exact = DW::Available() && p.groups > 1 && in[1] == p.groups &&
+                       f[0] == p.groups && f[1] == 1 && DW::Supports(p.act) &&
+                       DW::ExactSums(f[2], f[3], levels);
+    return exact && levels == DW::Levels::kS8 && in[2] * in[3] <= 1024;
   }
 
   Status RunOwnDepthwise(const void* levels) {
