@@ -17,6 +17,11 @@ namespace x86 {
 
 using Act = operators::FusedActivation;
 
+namespace {
+// Channels per block: converted rows and the filter are [block][...][64].
+constexpr int64_t kBlock = 64;
+}  // namespace
+
 bool DepthwiseInt8Nhwc::Supports(const Act& act) {
   switch (act.kind) {
     case Act::kNone:
@@ -37,13 +42,14 @@ bool DepthwiseInt8Nhwc::ExactSums(int kh, int kw, Levels in) {
 
 void DepthwiseInt8Nhwc::SetFilter(const int8_t* filter, int64_t c, int kh, int kw) {
   c_ = c;
-  cp_ = (c + 15) / 16 * 16;
+  cp_ = (c + 63) / 64 * 64;
   kh_ = kh;
   kw_ = kw;
   const int64_t taps = static_cast<int64_t>(kh) * kw;
   w_.assign(taps * cp_, 0.f);
   for (int64_t ch = 0; ch < c; ++ch)
-    for (int64_t t = 0; t < taps; ++t) w_[t * cp_ + ch] = filter[ch * taps + t];
+    for (int64_t t = 0; t < taps; ++t)
+      w_[((ch / kBlock) * taps + t) * kBlock + ch % kBlock] = filter[ch * taps + t];
 }
 
 void DepthwiseInt8Nhwc::SetEpilogue(const float* scale, const float* bias, const Act& act,
@@ -79,13 +85,12 @@ inline __mmask16 TailMask(int64_t n) {
 
 // One channel block of one output row.
 struct TileArgs {
-  const float* const* rows;   // converted input rows of the valid taps, at the block's channel
-  const float* const* wrows;  // filter at (ky, kx = 0) of those taps, at the block's channel
+  const float* const* rows;   // the block's converted input rows of the valid taps
+  const float* const* wrows;  // the block's filter at (ky, kx = 0) of those taps
   int nrows;
   int kw;
-  int64_t cp;     // floats per converted column and per filter tap
-  int64_t xstep;  // stride_w * cp: next output pixel's first column
-  int64_t kstep;  // dilation_w * cp: next tap's column
+  int64_t xstep;  // stride_w * 64: next output pixel's first column
+  int64_t kstep;  // dilation_w * 64: next tap's column
   const float* scale;
   const float* bias;
   __mmask16 tail;  // valid lanes of the last vector
@@ -97,18 +102,20 @@ struct TileArgs {
 
 // out[R pixels x 16V channels] for the pixels starting at column offset
 // `off` of the converted rows; out points at the first pixel's channel.
-template <int R, int V>
+// SW: the stride in columns, or 0 for any (a.xstep); with it known, every
+// load of a tap is an immediate offset from one pointer.
+template <int R, int V, int SW>
 void Tile(const TileArgs& a, int64_t off, void* out) {
   __m512 acc[R][V];
 #pragma GCC unroll 16
   for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
     for (int j = 0; j < V; ++j) acc[r][j] = _mm512_setzero_ps();
-  const int64_t cp = a.cp, xstep = a.xstep, kstep = a.kstep;
+  const int64_t xstep = SW ? SW * kBlock : a.xstep, kstep = a.kstep;
   for (int t = 0; t < a.nrows; ++t) {
     const float* row = a.rows[t] + off;
     const float* w = a.wrows[t];
-    for (int kx = 0; kx < a.kw; ++kx, row += kstep, w += cp) {
+    for (int kx = 0; kx < a.kw; ++kx, row += kstep, w += kBlock) {
       __m512 wv[V];
 #pragma GCC unroll 4
       for (int j = 0; j < V; ++j) wv[j] = _mm512_loadu_ps(w + 16 * j);
@@ -205,33 +212,41 @@ void Tile(const TileArgs& a, int64_t off, void* out) {
 
 using TileFn = void (*)(const TileArgs&, int64_t, void*);
 
-// kTiles[V][R - 1] = Tile<R, V> for R = 1 .. kRows[V].
-template <int V, int... R>
+// kTiles[SW][V][R - 1] = Tile<R, V, SW> for R = 1 .. kRows[V], SW 0 (any), 1, 2.
+template <int V, int SW, int... R>
 constexpr std::array<TileFn, 12> TileRow(std::integer_sequence<int, R...>) {
-  return {&Tile<R + 1, V>...};
+  return {&Tile<R + 1, V, SW>...};
 }
-const std::array<TileFn, 12> kTiles[5] = {
-    {},
-    TileRow<1>(std::make_integer_sequence<int, kRows[1]>()),
-    TileRow<2>(std::make_integer_sequence<int, kRows[2]>()),
-    TileRow<3>(std::make_integer_sequence<int, kRows[3]>()),
-    TileRow<4>(std::make_integer_sequence<int, kRows[4]>()),
-};
+template <int SW>
+constexpr std::array<std::array<TileFn, 12>, 5> TileTable() {
+  return {std::array<TileFn, 12>{},
+          TileRow<1, SW>(std::make_integer_sequence<int, kRows[1]>()),
+          TileRow<2, SW>(std::make_integer_sequence<int, kRows[2]>()),
+          TileRow<3, SW>(std::make_integer_sequence<int, kRows[3]>()),
+          TileRow<4, SW>(std::make_integer_sequence<int, kRows[4]>())};
+}
+const std::array<std::array<TileFn, 12>, 5> kTiles[3] = {TileTable<0>(), TileTable<1>(),
+                                                         TileTable<2>()};
 
-// One input row of levels (c per pixel) to floats at dst + pad_left * cp,
-// zero columns around it up to `width` columns; channels c .. cp are zeros.
+// One input row of levels (c per pixel) to floats, [block][width][64]:
+// pad_left zero columns, the row, zero columns up to `width`; channels
+// c .. cp are zeros.
 void ConvertRow(const int8_t* src, int64_t w, int64_t c, int64_t cp, int64_t pad_left,
                 int64_t width, bool u8, float* dst) {
   const int64_t first = std::min(pad_left, width);
   const int64_t cols = std::max<int64_t>(0, std::min(w, width - pad_left));
-  std::fill(dst, dst + first * cp, 0.f);
-  std::fill(dst + (first + cols) * cp, dst + width * cp, 0.f);
-  float* d = dst + first * cp;
-  for (int64_t x = 0; x < cols; ++x, src += c, d += cp) {
-    for (int64_t j = 0; j < cp; j += 16) {
-      const __m128i b = _mm_maskz_loadu_epi8(TailMask(c - j), src + j);
-      const __m512i i = u8 ? _mm512_cvtepu8_epi32(b) : _mm512_cvtepi8_epi32(b);
-      _mm512_storeu_ps(d + j, _mm512_cvtepi32_ps(i));
+  for (int64_t c0 = 0; c0 < cp; c0 += kBlock, dst += width * kBlock) {
+    std::fill(dst, dst + first * kBlock, 0.f);
+    std::fill(dst + (first + cols) * kBlock, dst + width * kBlock, 0.f);
+    const int8_t* s = src + c0;
+    float* d = dst + first * kBlock;
+    const int64_t vectors = std::min<int64_t>(kBlock, (c - c0 + 15) / 16 * 16);
+    for (int64_t x = 0; x < cols; ++x, s += c, d += kBlock) {
+      for (int64_t j = 0; j < vectors; j += 16) {
+        const __m128i b = _mm_maskz_loadu_epi8(TailMask(c - c0 - j), s + j);
+        const __m512i i = u8 ? _mm512_cvtepu8_epi32(b) : _mm512_cvtepi8_epi32(b);
+        _mm512_storeu_ps(d + j, _mm512_cvtepi32_ps(i));
+      }
     }
   }
 }
@@ -250,8 +265,10 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
   const bool u8 = in_type == Levels::kU8;
   // Channel blocks of up to 4 vectors: (first channel, vectors).
   std::vector<std::pair<int64_t, int>> blocks;
-  for (int64_t c0 = 0; c0 < cp; c0 += 64)
-    blocks.emplace_back(c0, static_cast<int>(std::min<int64_t>(64, cp - c0) / 16));
+  for (int64_t c0 = 0; c0 < c; c0 += kBlock)
+    blocks.emplace_back(c0, static_cast<int>(std::min<int64_t>(kBlock, c - c0 + 15) / 16));
+  const int sw_index = g.stride_w == 1 ? 1 : g.stride_w == 2 ? 2 : 0;
+  const int64_t taps = static_cast<int64_t>(kh) * kw;
   const int8_t* src = static_cast<const int8_t*>(in);
   char* dst = static_cast<char*>(out);
   const int64_t work = rows_total * g.ow * cp * kh * kw;
@@ -279,17 +296,17 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
           held[slot] = key;
         }
         rows[nrows] = buf;
-        wrows[nrows] = w_.data() + static_cast<int64_t>(ky) * kw * cp;
+        wrows[nrows] = w_.data() + static_cast<int64_t>(ky) * kw * kBlock;
         ++nrows;
       }
       char* orow = dst + row * g.ow * c * out_bytes;
       for (const auto& [c0, v] : blocks) {
         for (int t = 0; t < nrows; ++t) {
-          brows[t] = rows[t] + c0;
-          bwrows[t] = wrows[t] + c0;
+          brows[t] = rows[t] + c0 * width;
+          bwrows[t] = wrows[t] + c0 * taps;
         }
-        const TileArgs a = {brows.data(), bwrows.data(), nrows, kw, cp, g.stride_w * cp,
-                            g.dilation_w * cp, scale_.data() + c0, bias_.data() + c0,
+        const TileArgs a = {brows.data(), bwrows.data(), nrows, kw, g.stride_w * kBlock,
+                            g.dilation_w * kBlock, scale_.data() + c0, bias_.data() + c0,
                             TailMask(c - (c0 + 16 * (v - 1))), act_, out_, factor_, lo_, hi_, c};
         // Tiles as even as they can be (20 pixels: 4 x 5, not 3 x 6 + 2).
         const int rmax = kRows[v];
@@ -297,7 +314,7 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
         const int64_t base = g.ow / tiles, extra = g.ow % tiles;
         for (int64_t i = 0, ox = 0; i < tiles; ++i) {
           const int64_t n = base + (i < extra);
-          kTiles[v][n - 1](a, ox * g.stride_w * cp, orow + (ox * c + c0) * out_bytes);
+          kTiles[sw_index][v][n - 1](a, ox * g.stride_w * kBlock, orow + (ox * c + c0) * out_bytes);
           ox += n;
         }
       }

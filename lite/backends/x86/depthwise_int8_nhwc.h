@@ -12,14 +12,21 @@
 // window qualifies; the caller keeps oneDNN for the others.
 //
 // Algorithm: the filter levels are converted to float once
-// ([kh * kw][C rounded up to 16]). Input rows are converted to float
+// ([C / 64][kh * kw][64], C rounded up to 64). Input rows are converted to
+// float, [C / 64][columns][64],
 // (sign- / zero-extend 16 levels, convert) once each into a per-thread ring
 // of (kh - 1) * dilation_h + 1 rows, zero columns for the left / right
 // padding, so an input level is converted once and read by every tap that
 // needs it. Taps whose row lies in the top / bottom padding are skipped (the
 // padding's columns are computed as zeros). A tile keeps R pixels x V
 // vectors of 16 channels in registers (V = 4: R = 6, V = 3: 8, V = 2 or 1:
-// 12) and accumulates tap by tap with FMAs.
+// 12) and accumulates tap by tap with FMAs; the tile for stride 1 and 2 has
+// the pixel stride compiled in, so every load is an immediate offset from
+// one pointer (a run-time stride kept 6 offsets in spilled registers:
+// 1.1-1.3x slower). Tried and left out: int16 pairs of taps summed in int32
+// by AVX512-VNNI's vpdpwssd (two taps per instruction): the pairing of the
+// input rows cost more than it saved (1.2-1.6x the time of the float form
+// on these shapes).
 // Epilogue per output value, channel c (the order of float operations is
 // fixed; the unit test computes it the same way in scalar code):
 //   v = fma(sum, scale[c], bias[c])                  (bias 0 without bias)
@@ -78,9 +85,9 @@ class DepthwiseInt8Nhwc {
   void Run(const Geometry& g, const void* in, Levels in_type, void* out, int threads) const;
 
  private:
-  int64_t c_ = 0, cp_ = 0;  // cp_: c rounded up to 16
+  int64_t c_ = 0, cp_ = 0;  // cp_: c rounded up to 64
   int kh_ = 0, kw_ = 0;
-  std::vector<float> w_;  // [kh * kw][cp_], zero-padded channels
+  std::vector<float> w_;  // [cp_ / 64][kh * kw][64], zero-padded channels
   std::vector<float> scale_, bias_;  // cp_ values each
   operators::FusedActivation act_;
   Out out_ = Out::kFloat;

@@ -4,7 +4,7 @@
 // x * factor, clip, round to nearest even). Shapes: 3x3 / 5x5 / 1x1 / 7x3,
 // stride 1 / 2, symmetric and asymmetric padding, dilation 2, channel counts
 // around the 16-lane vectors and 64-channel blocks, batch 2, rows entirely in
-// the padding; s8 / u8 input; float / s8 / u8 output; every supported
+// the padding, even kernel widths; s8 / u8 input; float / s8 / u8 output; every supported
 // activation; with and without bias; 1 and 2 threads (bit-identical).
 // Levels must be equal; floats within 1e-5 of the largest |output|.
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
@@ -180,6 +180,8 @@ const std::vector<Case> kShapes = {
     {1, 4, 25, 16, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1},     // 1x1
     {1, 2, 5, 20, 3, 3, 1, 1, 4, 4, 3, 3, 1, 1},      // rows and columns all padding
     {1, 5, 30, 200, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},    // 4 blocks: 64 + 64 + 64 + 8
+    {1, 9, 14, 18, 4, 2, 2, 3, 1, 2, 0, 1, 2, 3},     // even kernel widths, stride 3, dilation 3
+    {1, 7, 8, 16, 3, 1, 1, 1, 1, 1, 0, 0, 1, 1},      // 3x1: one pair
 };
 
 TEST(DepthwiseInt8Nhwc, MatchesScalarReference) {
