@@ -4,7 +4,7 @@
 // requantization as post-ops, s8 / u8 / f32 out), on the depthwise shapes of
 // ppocr_det_ch_PP-OCRv3_slim_quant (640x640) and ppocr_cls_mobile_v2.0_slim_quant
 // (48x192). One thread; the two alternate, best and median of `runs` each.
-//   bazel run //lite/backends/x86:depthwise_int8_nhwc_bench [-- runs]
+//   bazel run //lite/backends/x86:depthwise_int8_nhwc_bench [-- runs [shape index]]
 #include <omp.h>
 
 #include <algorithm>
@@ -46,6 +46,7 @@ double Median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::atoi(argv[1]) : 200;
+  const int only = argc > 2 ? std::atoi(argv[2]) : -1;
   omp_set_num_threads(1);
   if (!DW::Available()) {
     std::printf("no AVX-512\n");
@@ -84,7 +85,9 @@ int main(int argc, char** argv) {
     return seed >> 8;
   };
   double sum_dnnl = 0, sum_own = 0;
-  for (const Shape& s : shapes) {
+  for (size_t index = 0; index < shapes.size(); ++index) {
+    if (only >= 0 && static_cast<int>(index) != only) continue;
+    const Shape& s = shapes[index];
     const int pad = s.k / 2;
     const int64_t oh = (s.h + 2 * pad - s.k) / s.sh + 1, ow = (s.w + 2 * pad - s.k) / s.sw + 1;
     std::vector<int8_t> in(s.h * s.w * s.c), filter(s.c * s.k * s.k);

@@ -35,7 +35,7 @@ uint32_t Next(uint32_t* seed) {
 }
 
 std::vector<Act> Activations() {
-  std::vector<Act> acts(6);
+  std::vector<Act> acts(7);
   acts[1].kind = Act::kRelu;
   acts[2].kind = Act::kRelu6;
   acts[2].alpha = 6.f;
@@ -48,6 +48,10 @@ std::vector<Act> Activations() {
   acts[5].kind = Act::kHardSigmoid;
   acts[5].alpha = 0.2f;
   acts[5].beta = 0.5f;
+  acts[6].kind = Act::kHardSwish;  // not Paddle's defaults: the division
+  acts[6].alpha = 5.f;
+  acts[6].beta = 7.f;
+  acts[6].gamma = 2.5f;
   return acts;
 }
 

@@ -97,14 +97,15 @@ class ConvInt8Compute : public DnnlKernel {
 
   // Our depthwise kernel (lite/backends/x86/depthwise_int8_nhwc.h) takes
   // groups == C_in == C_out convs whose activation it computes and whose
-  // window keeps float32 sums exact, where it is the faster one: windows of
-  // at least 12 taps per input pixel of stride (kh * kw >= 12 * sh * sw:
-  // 5x5 at stride 1 or (2, 1)). depthwise_int8_nhwc_bench, 1 thread, own /
-  // oneDNN time: 5x5 stride 1 0.50-0.85 (the classifier's s8 3-row maps
-  // 0.50-0.58, det's 480ch 20x20 s8 0.72, 64ch 80x80 u8 0.85), 5x5 stride
-  // (2, 1) 0.60-0.78; 3x3 stride 1 0.84-1.07, 5x5 stride 2 0.98-1.18, 3x3
-  // stride 2 or (2, 1) 1.08-1.51 (each input level is converted to float
-  // once and read by fewer taps), so those keep oneDNN.
+  // window keeps float32 sums exact, where it is the faster one: at least
+  // 12 taps per input pixel of stride (kh * kw >= 12 * sh * sw: 5x5 at
+  // stride 1 or (2, 1)), or 9 on u8 input (3x3 at stride 1 after relu).
+  // depthwise_int8_nhwc_bench, 1 thread, own / oneDNN time: 5x5 stride 1
+  // 0.50-0.85 (the classifier's s8 3-row maps 0.50-0.58, det's 480ch 20x20
+  // s8 0.72, 64ch 80x80 u8 0.85), 5x5 stride (2, 1) 0.60-0.78, 3x3 stride 1
+  // u8 0.80-1.00; 3x3 stride 1 s8 (with hard_swish) 1.01-1.07, 5x5 stride 2
+  // 0.98-1.18, 3x3 stride 2 or (2, 1) 1.08-1.51 (each input level is
+  // converted to float once and read by fewer taps), so those keep oneDNN.
   static bool OwnDepthwise(const operators::ConvParam& p) {
     const DDim& in = p.input->dims();
     const DDim& f = p.filter->dims();
@@ -113,7 +114,8 @@ class ConvInt8Compute : public DnnlKernel {
     const bool exact = DW::Available() && p.groups > 1 && in[1] == p.groups &&
                        f[0] == p.groups && f[1] == 1 && DW::Supports(p.act) &&
                        DW::ExactSums(f[2], f[3], levels);
-    return exact && f[2] * f[3] >= 12 * p.strides[0] * p.strides[1];
+    const int64_t taps_per_pixel_of_stride = f[2] * f[3] / (p.strides[0] * p.strides[1]);
+    return exact && taps_per_pixel_of_stride >= (levels == DW::Levels::kU8 ? 9 : 12);
   }
 
   Status RunOwnDepthwise(const void* levels) {
