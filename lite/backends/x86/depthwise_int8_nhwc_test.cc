@@ -1,11 +1,13 @@
 // DepthwiseInt8Nhwc against a plain scalar reference computed here: int32
 // sums over the window (padding taps skipped), then the documented epilogue
 // (fma(sum, scale, bias), FusedActivation::Apply, and for levels output
-// x * factor, clip, round to nearest even). Shapes: 3x3 / 5x5 / 1x1 / 7x3,
-// stride 1 / 2, symmetric and asymmetric padding, dilation 2, channel counts
-// around the 16-lane vectors and 64-channel blocks, batch 2, rows entirely in
-// the padding, even kernel widths; s8 / u8 input; float / s8 / u8 output; every supported
-// activation; with and without bias; 1 and 2 threads (bit-identical).
+// x * factor, clip, round to nearest even). Shapes: 3x3 / 5x5 / 7x3 / 4x2 /
+// 3x1 / 1x1, strides 1-3, symmetric and asymmetric padding, dilation 2 and
+// 3, channel counts around the 16-lane vectors and 64-channel blocks, batch
+// 2, rows and columns entirely in the padding; s8 / u8 input; float / s8 /
+// u8 output; every supported activation (hard_swish also with non-default
+// attributes); both rounding types; with and without bias; 1 and 2 threads
+// (bit-identical).
 // Levels must be equal; floats within 1e-5 of the largest |output|.
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 
@@ -180,12 +182,12 @@ const std::vector<Case> kShapes = {
     {2, 9, 11, 24, 5, 5, 2, 1, 2, 2, 2, 2, 1, 1},     // batch 2, stride (2, 1)
     {1, 10, 10, 33, 3, 3, 1, 1, 2, 2, 2, 2, 2, 2},    // dilation 2
     {1, 8, 9, 7, 3, 3, 1, 1, 0, 1, 1, 0, 1, 1},       // asymmetric padding, c < 16
-    {1, 6, 7, 130, 7, 3, 1, 2, 3, 3, 1, 1, 1, 1},     // 7x3, 2 blocks + a 2-vector tail
+    {1, 6, 7, 130, 7, 3, 1, 2, 3, 3, 1, 1, 1, 1},     // 7x3, 3 blocks: 64 + 64 + 2
     {1, 4, 25, 16, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1},     // 1x1
     {1, 2, 5, 20, 3, 3, 1, 1, 4, 4, 3, 3, 1, 1},      // rows and columns all padding
     {1, 5, 30, 200, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},    // 4 blocks: 64 + 64 + 64 + 8
     {1, 9, 14, 18, 4, 2, 2, 3, 1, 2, 0, 1, 2, 3},     // even kernel widths, stride 3, dilation 3
-    {1, 7, 8, 16, 3, 1, 1, 1, 1, 1, 0, 0, 1, 1},      // 3x1: one pair
+    {1, 7, 8, 16, 3, 1, 1, 1, 1, 1, 0, 0, 1, 1},      // 3x1
 };
 
 TEST(DepthwiseInt8Nhwc, MatchesScalarReference) {
