@@ -17,7 +17,11 @@
 // conversion rounds to nearest even (round_type 0 exactly; round_type 1
 // differs only at exact halves) and writes s8 / u8.
 // Filter levels are reordered once into the layout oneDNN picks. Plan per
-// input shape, as the float conv.
+// input shape, as the float conv. Depthwise convs with a wide window for
+// their stride run our own kernel instead (lite/backends/x86/
+// depthwise_int8_nhwc.h, impl_info() "lite:dw_int8_nhwc"; see OwnDepthwise
+// for which and why), on the same quantized input and with the same output
+// forms.
 #include <string>
 #include <vector>
 
@@ -77,13 +81,7 @@ class ConvInt8Compute : public DnnlKernel {
     } else {
       src = Mem(DNNL_ARG_SRC, src_md_, const_cast<void*>(p.input->raw_data()));
     }
-    void* out = nullptr;
-    switch (p.output_dtype) {
-      case DataType::kInt8: out = p.output->mutable_data<int8_t>(); break;
-      case DataType::kUInt8: out = p.output->mutable_data<uint8_t>(); break;
-      default: out = p.output->mutable_data<float>(); break;
-    }
-    memory dst = Mem(DNNL_ARG_DST, dst_md_, out);
+    memory dst = Mem(DNNL_ARG_DST, dst_md_, OutputData(p));
     if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, bias_md_, scaled_bias_.data()));
     Execute(conv_, {{DNNL_ARG_SRC, src},
                     {DNNL_ARG_WEIGHTS, weights_},
@@ -94,6 +92,15 @@ class ConvInt8Compute : public DnnlKernel {
 
  private:
   using DW = lite::x86::DepthwiseInt8Nhwc;
+
+  // Output's buffer: float32, or s8 / u8 levels (Output_dtype).
+  static void* OutputData(const operators::ConvParam& p) {
+    switch (p.output_dtype) {
+      case DataType::kInt8: return p.output->mutable_data<int8_t>();
+      case DataType::kUInt8: return p.output->mutable_data<uint8_t>();
+      default: return p.output->mutable_data<float>();
+    }
+  }
 
   // Our depthwise kernel (lite/backends/x86/depthwise_int8_nhwc.h) takes
   // groups == C_in == C_out convs whose activation it computes and whose
@@ -138,14 +145,8 @@ class ConvInt8Compute : public DnnlKernel {
     g.pad_left = p.eff_paddings[2];
     g.dilation_h = p.eff_dilations[0];
     g.dilation_w = p.eff_dilations[1];
-    void* dst = nullptr;
-    switch (p.output_dtype) {
-      case DataType::kInt8: dst = p.output->mutable_data<int8_t>(); break;
-      case DataType::kUInt8: dst = p.output->mutable_data<uint8_t>(); break;
-      default: dst = p.output->mutable_data<float>(); break;
-    }
     dw_.Run(g, levels, p.input_dtype == DataType::kUInt8 ? DW::Levels::kU8 : DW::Levels::kS8,
-            dst, threads());
+            OutputData(p), threads());
     return Status::OK();
   }
 
