@@ -17,10 +17,15 @@
 // conversion rounds to nearest even (round_type 0 exactly; round_type 1
 // differs only at exact halves) and writes s8 / u8.
 // Filter levels are reordered once into the layout oneDNN picks. Plan per
-// input shape, as the float conv.
+// input shape, as the float conv. Depthwise convs with a wide window for
+// their stride run our own kernel instead (lite/backends/x86/
+// depthwise_int8_nhwc.h, impl_info() "lite:dw_int8_nhwc"; see OwnDepthwise
+// for which and why), on the same quantized input and with the same output
+// forms.
 #include <string>
 #include <vector>
 
+#include "lite/backends/x86/depthwise_int8_nhwc.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/conv_op.h"
@@ -67,19 +72,16 @@ class ConvInt8Compute : public DnnlKernel {
     if (p.input_dtype == DataType::kFloat32) {
       // Quantize the input (element order is irrelevant: one scale).
       int8_t* q = QuantizedInputBuffer(p.input->numel());
-      src = Mem(DNNL_ARG_SRC, src_md_, q);
       operators::quant::QuantizeToInt8(p.input->data<float>(), q, p.input->numel(),
                                        p.input_scale, 127, p.quant_round_type);
+      if (own_dw_) return RunOwnDepthwise(q);
+      src = Mem(DNNL_ARG_SRC, src_md_, q);
+    } else if (own_dw_) {
+      return RunOwnDepthwise(p.input->raw_data());
     } else {
       src = Mem(DNNL_ARG_SRC, src_md_, const_cast<void*>(p.input->raw_data()));
     }
-    void* out = nullptr;
-    switch (p.output_dtype) {
-      case DataType::kInt8: out = p.output->mutable_data<int8_t>(); break;
-      case DataType::kUInt8: out = p.output->mutable_data<uint8_t>(); break;
-      default: out = p.output->mutable_data<float>(); break;
-    }
-    memory dst = Mem(DNNL_ARG_DST, dst_md_, out);
+    memory dst = Mem(DNNL_ARG_DST, dst_md_, OutputData(p));
     if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, bias_md_, scaled_bias_.data()));
     Execute(conv_, {{DNNL_ARG_SRC, src},
                     {DNNL_ARG_WEIGHTS, weights_},
@@ -89,8 +91,91 @@ class ConvInt8Compute : public DnnlKernel {
   }
 
  private:
+  using DW = lite::x86::DepthwiseInt8Nhwc;
+
+  // Output's buffer: float32, or s8 / u8 levels (Output_dtype).
+  static void* OutputData(const operators::ConvParam& p) {
+    switch (p.output_dtype) {
+      case DataType::kInt8: return p.output->mutable_data<int8_t>();
+      case DataType::kUInt8: return p.output->mutable_data<uint8_t>();
+      default: return p.output->mutable_data<float>();
+    }
+  }
+
+  // Our depthwise kernel (lite/backends/x86/depthwise_int8_nhwc.h) takes
+  // groups == C_in == C_out convs whose activation it computes and whose
+  // window keeps float32 sums exact, where it is the faster one: at least
+  // 12 taps per input pixel of stride (kh * kw >= 12 * sh * sw: 5x5 at
+  // stride 1 or (2, 1)), or 9 on u8 input (3x3 at stride 1 after relu).
+  // depthwise_int8_nhwc_bench, 1 thread, own / oneDNN time: 5x5 stride 1
+  // 0.50-0.85 (the classifier's s8 3-row maps 0.50-0.58, det's 480ch 20x20
+  // s8 0.72, 64ch 80x80 u8 0.85), 5x5 stride (2, 1) 0.60-0.78, 3x3 stride 1
+  // u8 0.80-1.00; 3x3 stride 1 s8 (with hard_swish) 1.01-1.07, 5x5 stride 2
+  // 0.98-1.18, 3x3 stride 2 or (2, 1) 1.08-1.51 (each input level is
+  // converted to float once and read by fewer taps), so those keep oneDNN.
+  static bool OwnDepthwise(const operators::ConvParam& p) {
+    const DDim& in = p.input->dims();
+    const DDim& f = p.filter->dims();
+    const DW::Levels levels =
+        p.input_dtype == DataType::kUInt8 ? DW::Levels::kU8 : DW::Levels::kS8;
+    const bool exact = DW::Available() && p.groups > 1 && in[1] == p.groups &&
+                       f[0] == p.groups && f[1] == 1 && DW::Supports(p.act) &&
+                       DW::ExactSums(f[2], f[3], levels);
+    const int64_t taps_per_pixel_of_stride = f[2] * f[3] / (p.strides[0] * p.strides[1]);
+    return exact && taps_per_pixel_of_stride >= (levels == DW::Levels::kU8 ? 9 : 12);
+  }
+
+  Status RunOwnDepthwise(const void* levels) {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& in = p.input->dims();
+    const DDim& out = p.output->dims();
+    const DDim& f = p.filter->dims();
+    DW::Geometry g;
+    g.n = in[0];
+    g.c = in[1];
+    g.h = in[2];
+    g.w = in[3];
+    g.oh = out[2];
+    g.ow = out[3];
+    g.kh = static_cast<int>(f[2]);
+    g.kw = static_cast<int>(f[3]);
+    g.stride_h = p.strides[0];
+    g.stride_w = p.strides[1];
+    g.pad_top = p.eff_paddings[0];
+    g.pad_left = p.eff_paddings[2];
+    g.dilation_h = p.eff_dilations[0];
+    g.dilation_w = p.eff_dilations[1];
+    dw_.Run(g, levels, p.input_dtype == DataType::kUInt8 ? DW::Levels::kU8 : DW::Levels::kS8,
+            OutputData(p), threads());
+    return Status::OK();
+  }
+
+  Status PlanOwnDepthwise() {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& f = p.filter->dims();
+    if (!dw_planned_) {
+      std::vector<float> scales(p.filter_scales.size());
+      for (size_t c = 0; c < scales.size(); ++c)
+        scales[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
+      dw_.SetFilter(p.filter->data<int8_t>(), f[0], static_cast<int>(f[2]),
+                    static_cast<int>(f[3]));
+      const DW::Out out = p.output_dtype == DataType::kInt8    ? DW::Out::kS8
+                          : p.output_dtype == DataType::kUInt8 ? DW::Out::kU8
+                                                               : DW::Out::kFloat;
+      dw_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act, out,
+                      127.f * operators::quant::InverseScale(p.output_scale),
+                      p.output_round_type);
+      dw_planned_ = true;
+    }
+    impl_info_ = "lite:dw_int8_nhwc";
+    planned_dims_ = p.input->dims();
+    return Status::OK();
+  }
+
   Status Plan() {
     const auto& p = Param<operators::ConvParam>();
+    own_dw_ = OwnDepthwise(p);
+    if (own_dw_) return PlanOwnDepthwise();
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
     const DDim& f = p.filter->dims();
@@ -171,6 +256,9 @@ class ConvInt8Compute : public DnnlKernel {
   }
 
   DDim planned_dims_;
+  bool own_dw_ = false;      // this shape runs dw_, not conv_
+  bool dw_planned_ = false;  // dw_ holds the filter and epilogue
+  DW dw_;
   dnnl::convolution_forward conv_;
   memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_;
   memory weights_;

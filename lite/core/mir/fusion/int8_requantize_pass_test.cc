@@ -93,6 +93,36 @@ TEST(Int8Requantize, DisabledKeepsFloatBetweenInt8Convs) {
   ExpectNearSimulation(sim, r);
 }
 
+// Depthwise 5x5 convs, which x86 runs on its own int8 depthwise kernel
+// (lite/backends/x86/depthwise_int8_nhwc.h): float32 input, s8 or u8 levels
+// in and out, float32 out: x -> dw 5x5 [-> relu] -> dw 5x5 -> hard_swish ->
+// dw 5x5 -> y, 20 channels (a vector and a tail), against the simulation.
+TEST(Int8Requantize, DepthwiseChainMatchesTheSimulation) {
+  for (bool relu : {false, true}) {
+    SCOPED_TRACE(relu ? "relu" : "no relu");
+    TestModel m;
+    m.Input("x", {1, 20, 7, 9});
+    AddQuantConv(&m, "x", 0.9f, "depthwise_conv2d", 5, "d1", 20, 20, 20);
+    std::string a = "d1";
+    if (relu) {
+      m.Op("relu", {{"X", {"d1"}}}, {{"Out", {"r1"}}});
+      a = "r1";
+    }
+    AddQuantConv(&m, a, 1.3f, "depthwise_conv2d", 5, "d2", 20, 20, 20);
+    m.Op("hard_swish", {{"X", {"d2"}}}, {{"Out", {"h2"}}});
+    AddQuantConv(&m, "h2", 0.8f, "depthwise_conv2d", 5, "y", 20, 20, 20);
+    m.Output("y");
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(int8.outputs.empty());
+    EXPECT_EQ(int8.counters.at("made_int8"), 3) << int8.pass_log;
+    EXPECT_EQ(int8.counters.at("requantized"), 2) << int8.pass_log;
+    EXPECT_EQ(VarType(int8, relu ? "r1" : "d1"), relu ? "uint8" : "int8");
+    EXPECT_EQ(VarType(int8, "h2"), "int8");
+    ExpectNearSimulation(sim, int8);
+  }
+}
+
 // a [1, 4, 6, 6] and b [1, 4, 3, 3] (upscaled x2 by nearest_interp, which
 // concat_upscale_fuse_pass folds into the concat) -> concat on channels, or
 // a and a' on H (`axis` 2: oneDNN's concat path) -> quantized 3x3 conv -> y.

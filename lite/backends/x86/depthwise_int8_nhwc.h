@@ -1,0 +1,98 @@
+// DepthwiseInt8Nhwc: int8 depthwise convolution (groups == C_in == C_out) on
+// NHWC activations holding s8 or u8 levels, with AVX-512 (compiled only when
+// the build targets it; Available() says so at run time). Used by the x86
+// int8 conv (lite/kernels/x86/conv_int8_compute.cc) in place of oneDNN 2.6's
+// depthwise kernels, whose s8 form (`jit_int8` with s8 compensation) is twice
+// as slow as its float32 depthwise on small maps.
+//
+// Exact sums in float32: a product of two levels has |x * w| <= 128 * 128
+// (s8 input) or 255 * 128 (u8), so a window of kh * kw <= 1024 (s8) / 512
+// (u8) products keeps every partial sum an integer of magnitude <= 2^24,
+// which float32 holds exactly, in any order. ExactSums() says whether a
+// window qualifies; the caller keeps oneDNN for the others.
+//
+// Algorithm: the filter levels are converted to float once
+// ([C / 64][kh * kw][64], C rounded up to 64). Input rows are converted to
+// float, [C / 64][columns][64],
+// (sign- / zero-extend 16 levels, convert) once each into a per-thread ring
+// of (kh - 1) * dilation_h + 1 rows, zero columns for the left / right
+// padding, so an input level is converted once and read by every tap that
+// needs it. Taps whose row lies in the top / bottom padding are skipped (the
+// padding's columns are computed as zeros). A tile keeps R pixels x V
+// vectors of 16 channels in registers (V = 4: R = 6, V = 3: 8, V = 2 or 1:
+// 12) and accumulates tap by tap with FMAs; the tile for stride 1 and 2 has
+// the pixel stride compiled in, so every load is an immediate offset from
+// one pointer (a run-time stride kept 6 offsets in spilled registers:
+// 1.1-1.3x slower). Tried and left out: int16 pairs of taps summed in int32
+// by AVX512-VNNI's vpdpwssd (two taps per instruction): the pairing of the
+// input rows cost more than it saved (1.2-1.6x the time of the float form
+// on these shapes).
+// Epilogue per output value, channel c (the order of float operations is
+// fixed; the unit test computes it the same way in scalar code):
+//   v = fma(sum, scale[c], bias[c])                  (bias 0 without bias)
+//   v = act(v)    FusedActivation::Apply's formula for none, relu, relu6,
+//                 leaky_relu, hard_swish, hard_sigmoid (Supports())
+//   float output: v
+//   levels output: q = v * out_factor (the caller's 127 / Output_scale, as
+//                  quant_math.h's InverseScale computes it), clipped to
+//                  [-127, 127] ([-128, 127] for out_round_type 0; [0, 127]
+//                  for u8), rounded to nearest even, stored as s8 / u8 (as
+//                  oneDNN's post-ops and conversion do in the oneDNN path).
+// Output rows are split over the context's thread count with OpenMP (the
+// runtime oneDNN's kernels use); results do not depend on the split.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "lite/core/base/fused_activation.h"
+
+namespace lite {
+namespace x86 {
+
+class DepthwiseInt8Nhwc {
+ public:
+  enum class Levels { kS8, kU8 };
+  enum class Out { kFloat, kS8, kU8 };
+
+  struct Geometry {
+    int64_t n = 1, h = 0, w = 0, c = 0;  // input (NHWC); output has c channels too
+    int64_t oh = 0, ow = 0;
+    int kh = 1, kw = 1;
+    int stride_h = 1, stride_w = 1;
+    int pad_top = 0, pad_left = 0;  // bottom / right follow from oh / ow
+    int dilation_h = 1, dilation_w = 1;
+  };
+
+  // True when this build has the AVX-512 code and the CPU runs it.
+  static bool Available();
+  // True for the activations the epilogue computes (see above).
+  static bool Supports(const operators::FusedActivation& act);
+  // True when float32 sums of a kh x kw window are exact for `in` levels.
+  static bool ExactSums(int kh, int kw, Levels in);
+
+  // filter: int8 levels [c][kh][kw] (Paddle's [C, 1, kh, kw]).
+  void SetFilter(const int8_t* filter, int64_t c, int kh, int kw);
+  // Per-channel scale (c values) and optional bias (c values or null), the
+  // activation and the output form; out_factor / out_round_type only for
+  // levels output.
+  void SetEpilogue(const float* scale, const float* bias, const operators::FusedActivation& act,
+                   Out out, float out_factor, int out_round_type);
+
+  // in: n x h x w x c levels (s8 or u8 per `in_type`); out: n x oh x ow x c
+  // floats or levels per SetEpilogue. Requires Available(), SetFilter and
+  // SetEpilogue with the same c and kernel as `g`.
+  void Run(const Geometry& g, const void* in, Levels in_type, void* out, int threads) const;
+
+ private:
+  int64_t c_ = 0, cp_ = 0;  // cp_: c rounded up to 64
+  int kh_ = 0, kw_ = 0;
+  std::vector<float> w_;  // [cp_ / 64][kh * kw][64], zero-padded channels
+  std::vector<float> scale_, bias_;  // cp_ values each
+  operators::FusedActivation act_;
+  Out out_ = Out::kFloat;
+  float factor_ = 1.f, lo_ = -127.f, hi_ = 127.f;  // levels output
+};
+
+}  // namespace x86
+}  // namespace lite
