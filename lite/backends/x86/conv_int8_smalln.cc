@@ -78,7 +78,6 @@ inline __mmask16 TailMask(int64_t n) {
 }
 
 struct BlockArgs {
-  int64_t row_step;   // bytes from one kernel row's input row to the next
   int64_t quad_step;  // bytes from one quad's columns to the next
   int64_t dx_step;    // bytes from one kernel column to the next
   int kh, kw, quads;
@@ -93,16 +92,16 @@ struct BlockArgs {
   float factor, lo, hi;
 };
 
-// Output pixels x0 .. x0 + valid - 1 of one row: rows points at the
-// reordered input row of kernel row 0, column x0; out at pixel x0.
+// Output pixels x0 .. x0 + valid - 1 of one row: rows[dy] is the reordered
+// input row of kernel row dy, off = 4 * x0; out points at pixel x0.
 template <int M>
-void Block(const BlockArgs& a, const uint8_t* rows, int valid, void* out) {
+void Block(const BlockArgs& a, const uint8_t* const* rows, int64_t off, int valid, void* out) {
   __m512i acc[M];
 #pragma GCC unroll 32
   for (int m = 0; m < M; ++m) acc[m] = _mm512_setzero_si512();
   const int32_t* w = a.w;
-  for (int dy = 0; dy < a.kh; ++dy, rows += a.row_step) {
-    const uint8_t* rq = rows;
+  for (int dy = 0; dy < a.kh; ++dy) {
+    const uint8_t* rq = rows[dy] + off;
     for (int q = 0; q < a.quads; ++q, rq += a.quad_step) {
       const uint8_t* r = rq;
       for (int dx = 0; dx < a.kw; ++dx, r += a.dx_step, w += M) {
@@ -148,7 +147,7 @@ void Block(const BlockArgs& a, const uint8_t* rows, int valid, void* out) {
   }
 }
 
-using BlockFn = void (*)(const BlockArgs&, const uint8_t*, int, void*);
+using BlockFn = void (*)(const BlockArgs&, const uint8_t* const*, int64_t, int, void*);
 
 BlockFn BlockFor(int m) {
   switch (m) {
@@ -210,28 +209,15 @@ void ConvInt8Smalln::Run(const Geometry& g, const void* in, Levels in_type, void
   const int64_t hp = std::max<int64_t>(
       g.pad_top + g.h, (g.oh - 1) * g.stride_h + static_cast<int64_t>(kh_ - 1) * g.dilation_h + 1);
   const int64_t row_bytes = quads * wp * 4;
-  thread_local std::vector<uint8_t> store;
-  const size_t need = static_cast<size_t>(g.n * hp * row_bytes + 64);
-  if (store.size() < need) store.resize(need);
-  uint8_t* buf = store.data() + (64 - reinterpret_cast<uintptr_t>(store.data()) % 64) % 64;
+  // Rows a window spans: a per-thread ring of that many reordered rows.
+  const int64_t span = static_cast<int64_t>(kh_ - 1) * g.dilation_h + 1;
   const int8_t* src = static_cast<const int8_t*>(in);
-  OmpForRanges(threads, g.n * hp, g.n * hp * row_bytes, [&](int64_t r0, int64_t r1) {
-    for (int64_t r = r0; r < r1; ++r) {
-      const int64_t b = r / hp, iy = r % hp - g.pad_top;
-      uint8_t* d = buf + r * row_bytes;
-      if (iy < 0 || iy >= g.h) std::memset(d, pad, row_bytes);
-      else ReorderRow(src + (b * g.h + iy) * g.w * ic, g.w, ic, quads, g.pad_left, wp, pad,
-                      flip, d);
-    }
-  });
-
   // perm[e]: element e = pixel * oc + channel of a block's output at
   // channel * 16 + pixel of the scratch.
   std::vector<int32_t> perm(16 * oc_ + 16, 0);
   for (int64_t e = 0; e < 16 * oc_; ++e) perm[e] = static_cast<int32_t>((e % oc_) * 16 + e / oc_);
   static const std::vector<int32_t> no_comp(kMaxRegs, 0);
   BlockArgs a;
-  a.row_step = g.dilation_h * row_bytes;
   a.quad_step = wp * 4;
   a.dx_step = g.dilation_w * 4;
   a.kh = kh_;
@@ -253,12 +239,31 @@ void ConvInt8Smalln::Run(const Geometry& g, const void* in, Levels in_type, void
   char* dst = static_cast<char*>(out);
   const int64_t work = rows_total * g.ow * oc_ * ic * kh_ * kw_;
   OmpForRanges(threads, rows_total, work, [&](int64_t r0, int64_t r1) {
+    thread_local std::vector<uint8_t> ring_store;
+    const size_t need = static_cast<size_t>(span * row_bytes + 64);
+    if (ring_store.size() < need) ring_store.resize(need);
+    uint8_t* ring =
+        ring_store.data() + (64 - reinterpret_cast<uintptr_t>(ring_store.data()) % 64) % 64;
+    std::vector<int64_t> held(span, -1);  // which padded row (b * hp + row) a slot holds
+    std::vector<const uint8_t*> rows(kh_);
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t b = row / g.oh, oy = row % g.oh;
-      const uint8_t* rows = buf + (b * hp + oy * g.stride_h) * row_bytes;
+      for (int dy = 0; dy < kh_; ++dy) {
+        const int64_t pr = oy * g.stride_h + static_cast<int64_t>(dy) * g.dilation_h;
+        const int64_t key = b * hp + pr, slot = pr % span;
+        uint8_t* d = ring + slot * row_bytes;
+        if (held[slot] != key) {
+          const int64_t iy = pr - g.pad_top;
+          if (iy < 0 || iy >= g.h) std::memset(d, pad, row_bytes);
+          else ReorderRow(src + (b * g.h + iy) * g.w * ic, g.w, ic, quads, g.pad_left, wp, pad,
+                          flip, d);
+          held[slot] = key;
+        }
+        rows[dy] = d;
+      }
       char* orow = dst + row * g.ow * oc_ * out_bytes;
       for (int64_t x0 = 0; x0 < g.ow; x0 += 16)
-        block(a, rows + x0 * 4, static_cast<int>(std::min<int64_t>(16, g.ow - x0)),
+        block(a, rows.data(), x0 * 4, static_cast<int>(std::min<int64_t>(16, g.ow - x0)),
               orow + x0 * oc_ * out_bytes);
     }
   });

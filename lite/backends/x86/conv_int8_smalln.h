@@ -5,9 +5,11 @@
 // (lite/kernels/x86/conv_int8_compute.cc) where oneDNN 2.6's brgconv, whose
 // vector lanes run over output channels, leaves lanes idle (24 channels).
 //
-// Algorithm: lanes over 16 output pixels of a row. The input is reordered
-// once per run into padded rows [row][ic / 4][columns][4 bytes] (ic rounded
-// up to 4; s8 levels shifted to u8 by xor 0x80, the padding rows, columns
+// Algorithm: lanes over 16 output pixels of a row. Input rows are reordered
+// into padded rows [ic / 4][columns][4 bytes], once each into a per-thread
+// ring of the rows a window spans (a whole reordered map, 2.7 MB for det's
+// 96-channel 160x160, was 1.3x slower with another process on the machine:
+// it leaves the caches; ic rounded up to 4; s8 levels shifted to u8 by xor 0x80, the padding rows, columns
 // and channels hold the shifted zero 128; u8 levels as they are, padding
 // 0). Per output row and block of 16 output columns, one int32 accumulator
 // per output channel (up to kMaxRegs in registers; more channels run in
