@@ -72,10 +72,7 @@ bool ConvInt8Smalln::Available() {
 
 namespace {
 
-inline __mmask16 TailMask(int64_t n) {
-  return n >= 16 ? static_cast<__mmask16>(0xFFFF)
-                 : n <= 0 ? static_cast<__mmask16>(0) : static_cast<__mmask16>((1u << n) - 1);
-}
+using int8_epilogue::TailMask;
 
 struct BlockArgs {
   int64_t quad_step;  // bytes from one quad's columns to the next

@@ -68,10 +68,7 @@ namespace {
 // vectors in the 32 registers).
 constexpr int kRows[5] = {0, 12, 12, 8, 6};
 
-inline __mmask16 TailMask(int64_t n) {
-  return n >= 16 ? static_cast<__mmask16>(0xFFFF)
-                 : n <= 0 ? static_cast<__mmask16>(0) : static_cast<__mmask16>((1u << n) - 1);
-}
+using int8_epilogue::TailMask;
 
 // One channel block of one output row.
 struct TileArgs {

@@ -10,6 +10,8 @@
 //                  [lo, hi] (LevelRange), rounded to nearest even, s8 / u8.
 #pragma once
 
+#include <cstdint>
+
 #include "lite/core/base/fused_activation.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
@@ -49,6 +51,12 @@ inline void LevelRange(bool u8, int round_type, float* lo, float* hi) {
 }
 
 #ifdef LITE_X86_INT8_EPILOGUE_AVX512
+// The first n of 16 lanes (all for n >= 16, none for n <= 0).
+inline __mmask16 TailMask(int64_t n) {
+  return n >= 16 ? static_cast<__mmask16>(0xFFFF)
+                 : n <= 0 ? static_cast<__mmask16>(0) : static_cast<__mmask16>((1u << n) - 1);
+}
+
 // v[0 .. n) = act(v[i]); n is a compile-time constant once inlined.
 __attribute__((always_inline)) inline void Activate(__m512* v, int n, const Act& act) {
   const __m512 zero = _mm512_setzero_ps();
