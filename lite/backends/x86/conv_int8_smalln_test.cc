@@ -144,24 +144,13 @@ const std::vector<Case> kShapes = {
 
 TEST(ConvInt8Smalln, MatchesScalarReference) {
   if (!CS::Available()) GTEST_SKIP() << "no AVX512-VNNI in this build or CPU";
-  const std::vector<Act> acts = int8_test::Activations();
   uint32_t seed = 1;
   for (const Case& k : kShapes) {
-    for (auto in_type : {CS::Levels::kS8, CS::Levels::kU8}) {
-      for (auto out_type : {CS::Out::kFloat, CS::Out::kS8, CS::Out::kU8}) {
-        for (size_t a = 0; a < acts.size(); ++a) {
-          // u8 output only after a non-negative activation (as the pass sets it).
-          const Act::Kind kind = acts[a].kind;
-          const bool nonneg = kind == Act::kRelu || kind == Act::kRelu6 || kind == Act::kHardSigmoid;
-          if (out_type == CS::Out::kU8 && !nonneg) continue;
-          for (int round_type : {0, 1}) {
-            if (out_type == CS::Out::kFloat && round_type == 0) continue;
-            Check(k, in_type, out_type, acts[a], (a + round_type) % 2 == 0, round_type, ++seed);
-            if (HasFatalFailure()) return;
-          }
-        }
-      }
-    }
+    int8_test::ForEachForm<CS::Out>(
+        [&](bool in_u8, CS::Out out, const Act& act, bool bias, int round_type) {
+          Check(k, in_u8 ? CS::Levels::kU8 : CS::Levels::kS8, out, act, bias, round_type, ++seed);
+        });
+    if (HasFatalFailure()) return;
   }
 }
 

@@ -47,6 +47,30 @@ inline std::vector<Act> Activations() {
   return acts;
 }
 
+// check(in_u8, out, act, bias, round_type) for every input / output form,
+// activation and rounding the tests cover (u8 output only after a
+// non-negative activation, as int8_requantize_pass sets it; float output
+// with round_type 1 only); Out is the kernel's enum (kFloat, kS8, kU8).
+// Stops at a fatal failure.
+template <typename Out, typename Check>
+void ForEachForm(const Check& check) {
+  const std::vector<Act> acts = Activations();
+  for (bool in_u8 : {false, true}) {
+    for (Out out : {Out::kFloat, Out::kS8, Out::kU8}) {
+      for (size_t a = 0; a < acts.size(); ++a) {
+        const Act::Kind kind = acts[a].kind;
+        const bool nonneg = kind == Act::kRelu || kind == Act::kRelu6 || kind == Act::kHardSigmoid;
+        if (out == Out::kU8 && !nonneg) continue;
+        for (int round_type : {0, 1}) {
+          if (out == Out::kFloat && round_type == 0) continue;
+          check(in_u8, out, acts[a], (a + round_type) % 2 == 0, round_type);
+          if (::testing::Test::HasFatalFailure()) return;
+        }
+      }
+    }
+  }
+}
+
 // out (total floats, or s8 / u8 levels) against ref_f / ref_q; reports at
 // most 5 mismatches.
 inline void ExpectMatches(const std::vector<char>& out, int64_t total, bool is_float, bool u8,
