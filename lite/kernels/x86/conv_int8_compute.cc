@@ -193,20 +193,21 @@ class ConvInt8Compute : public DnnlKernel {
 
   // Our few-output-channel kernel (lite/backends/x86/conv_int8_smalln.h)
   // takes groups == 1 convs at stride 1 with at least a 3x3 window, at most
-  // kSmallnMaxOc output channels and at least kSmallnMinWidth output
-  // columns, whose activation its epilogue computes, where it is the faster
-  // one. conv_int8_smalln_bench, 1 thread, own / oneDNN (brgconv) best
-  // time, 3x3 stride 1 pad 1, 96 input channels: 24 output channels at
-  // 160x160 0.76-0.80 (s8 / u8 in, f32 / s8 / u8 out, hard_swish), at
-  // 80x80 0.80; 16 channels 0.93-0.97, 8 channels 0.62; 24 -> 24 0.85;
-  // 28 channels 0.84-1.00 and 24 at 40x40 1.13 (oneDNN's jit_int8), 1x1
-  // 1.5-1.7: those keep oneDNN.
-  static constexpr int64_t kSmallnMaxOc = 24, kSmallnMinWidth = 64;
+  // 24 output channels of which oneDNN's 16-channel blocks leave at least a
+  // quarter of the lanes idle (1-12 or 17-24 channels), at least 64 output
+  // columns, and an activation its epilogue computes: where it is the
+  // faster one. conv_int8_smalln_bench, 1 thread, own / oneDNN (brgconv)
+  // best time, 3x3 stride 1 pad 1, 96 input channels: 24 output channels at
+  // 160x160 0.75-0.79 (s8 in; f32 / s8 out; none / hard_swish), 0.92-0.94
+  // (u8 in and out, relu), at 80x80 0.80; 8 channels 0.63; 24 -> 24 0.89.
+  // Kept on oneDNN: 16 channels (no idle lanes) 1.00-1.04, 28 0.85 (s8) /
+  // 1.03 (u8), 24 at 40x40 1.13 (oneDNN's jit_int8), 1x1 1.5-1.7.
   static bool OwnSmalln(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     const DDim& out = p.output->dims();
+    const int64_t oc = f[0], blocks = (oc + 15) / 16 * 16;
     return CS::Available() && p.groups == 1 && p.strides[0] == 1 && p.strides[1] == 1 &&
-           f[2] * f[3] >= 9 && f[0] <= kSmallnMaxOc && out[3] >= kSmallnMinWidth &&
+           f[2] * f[3] >= 9 && oc <= 24 && (blocks - oc) * 4 >= blocks && out[3] >= 64 &&
            CS::Supports(p.act);
   }
 
