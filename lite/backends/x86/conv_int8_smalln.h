@@ -9,11 +9,12 @@
 // into padded rows [ic / 4][columns][4 bytes], once each into a per-thread
 // ring of the rows a window spans (a whole reordered map, 2.7 MB for det's
 // 96-channel 160x160, was 1.3x slower with another process on the machine:
-// it leaves the caches; ic rounded up to 4; s8 levels shifted to u8 by xor 0x80, the padding rows, columns
-// and channels hold the shifted zero 128; u8 levels as they are, padding
-// 0). Per output row and block of 16 output columns, one int32 accumulator
-// per output channel (up to kMaxRegs in registers; more channels run in
-// chunks) and for each kernel row, input quad and kernel column:
+// it leaves the caches). ic is rounded up to 4; s8 levels are shifted to u8
+// by xor 0x80 and the padding rows, columns and channels hold the shifted
+// zero 128; u8 levels stay as they are, padding 0. Per output row and block
+// of 16 output columns, one int32 accumulator per output channel (all in
+// registers: oc <= kMaxRegs) and for each kernel row, input quad and kernel
+// column:
 // vpdpbusd(acc[oc], 64 bytes of the 16 columns, broadcast of the filter's 4
 // levels of (oc, quad, tap)). s8 input: the shift adds 128 * sum of the
 // channel's filter levels, subtracted from the sums. The int32 sums are
@@ -50,7 +51,7 @@ class ConvInt8Smalln {
   // True for the activations the epilogue computes (int8_epilogue.h).
   static bool Supports(const operators::FusedActivation& act);
 
-  // filter: int8 levels [oc][ic][kh][kw] (Paddle's OIHW).
+  // filter: int8 levels [oc][ic][kh][kw] (Paddle's OIHW); oc <= kMaxRegs.
   void SetFilter(const int8_t* filter, int64_t oc, int64_t ic, int kh, int kw);
   // Per-channel scale (oc values) and optional bias (oc values or null).
   void SetEpilogue(const float* scale, const float* bias, const operators::FusedActivation& act,
@@ -62,10 +63,10 @@ class ConvInt8Smalln {
  private:
   int64_t oc_ = 0, ic_ = 0, quads_ = 0;
   int kh_ = 0, kw_ = 0;
-  int chunks_ = 0, m_ = 0;  // oc in chunks of m_ accumulators (zero-padded)
-  std::vector<int32_t> w_;     // [chunk][kh][quad][kw][m_] 4 levels each
-  std::vector<int32_t> comp_;  // [chunks_ * m_]: 128 * sum of the channel's levels
-  std::vector<float> scale_, bias_;  // chunks_ * m_ values each
+  int m_ = 0;  // accumulators: the compiled count >= oc (channels oc .. m_ zero)
+  std::vector<int32_t> w_;     // [kh][quad][kw][m_] 4 levels each
+  std::vector<int32_t> comp_;  // m_ values: 128 * sum of the channel's levels
+  std::vector<float> scale_, bias_;  // m_ values each
   operators::FusedActivation act_;
   Out out_ = Out::kFloat;
   float factor_ = 1.f, lo_ = -127.f, hi_ = 127.f;
