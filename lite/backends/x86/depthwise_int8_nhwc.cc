@@ -1,5 +1,6 @@
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 
+#include "lite/backends/x86/int8_epilogue.h"
 #include "lite/backends/x86/omp_ranges.h"
 
 // GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps(), which
@@ -22,17 +23,7 @@ namespace {
 constexpr int64_t kBlock = 64;
 }  // namespace
 
-bool DepthwiseInt8Nhwc::Supports(const Act& act) {
-  switch (act.kind) {
-    case Act::kNone:
-    case Act::kRelu:
-    case Act::kRelu6:
-    case Act::kLeakyRelu:
-    case Act::kHardSwish:
-    case Act::kHardSigmoid: return true;
-    default: return false;
-  }
-}
+bool DepthwiseInt8Nhwc::Supports(const Act& act) { return int8_epilogue::Supports(act); }
 
 bool DepthwiseInt8Nhwc::ExactSums(int kh, int kw, Levels in) {
   // |product| <= 2^14 (s8 x s8) or < 2^15 (u8 x s8); sums stay <= 2^24.
@@ -61,8 +52,7 @@ void DepthwiseInt8Nhwc::SetEpilogue(const float* scale, const float* bias, const
   act_ = act;
   out_ = out;
   factor_ = out_factor;
-  lo_ = out == Out::kU8 ? 0.f : out_round_type == 0 ? -128.f : -127.f;
-  hi_ = 127.f;
+  int8_epilogue::LevelRange(out == Out::kU8, out_round_type, &lo_, &hi_);
 }
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
@@ -78,10 +68,7 @@ namespace {
 // vectors in the 32 registers).
 constexpr int kRows[5] = {0, 12, 12, 8, 6};
 
-inline __mmask16 TailMask(int64_t n) {
-  return n >= 16 ? static_cast<__mmask16>(0xFFFF)
-                 : n <= 0 ? static_cast<__mmask16>(0) : static_cast<__mmask16>((1u << n) - 1);
-}
+using int8_epilogue::TailMask;
 
 // One channel block of one output row.
 struct TileArgs {
@@ -134,53 +121,7 @@ void Tile(const TileArgs& a, int64_t off, void* out) {
     for (int r = 0; r < R; ++r) acc[r][j] = _mm512_fmadd_ps(acc[r][j], s, b);
   }
   // The activation, FusedActivation::Apply's formula.
-  const __m512 zero = _mm512_setzero_ps();
-  const __m512 alpha = _mm512_set1_ps(a.act.alpha), beta = _mm512_set1_ps(a.act.beta),
-               gamma = _mm512_set1_ps(a.act.gamma);
-  switch (a.act.kind) {
-    case Act::kRelu:
-#pragma GCC unroll 16
-      for (int r = 0; r < R; ++r)
-#pragma GCC unroll 4
-        for (int j = 0; j < V; ++j) acc[r][j] = _mm512_max_ps(acc[r][j], zero);
-      break;
-    case Act::kRelu6:
-#pragma GCC unroll 16
-      for (int r = 0; r < R; ++r)
-#pragma GCC unroll 4
-        for (int j = 0; j < V; ++j)
-          acc[r][j] = _mm512_min_ps(_mm512_max_ps(acc[r][j], zero), alpha);
-      break;
-    case Act::kLeakyRelu:
-#pragma GCC unroll 16
-      for (int r = 0; r < R; ++r)
-#pragma GCC unroll 4
-        for (int j = 0; j < V; ++j) {
-          const __mmask16 neg = _mm512_cmp_ps_mask(acc[r][j], zero, _CMP_LE_OQ);
-          acc[r][j] = _mm512_mask_mul_ps(acc[r][j], neg, acc[r][j], alpha);
-        }
-      break;
-    case Act::kHardSwish:  // v * min(max(v + gamma, 0), alpha) / beta
-#pragma GCC unroll 16
-      for (int r = 0; r < R; ++r)
-#pragma GCC unroll 4
-        for (int j = 0; j < V; ++j) {
-          const __m512 g =
-              _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(acc[r][j], gamma), zero), alpha);
-          acc[r][j] = _mm512_div_ps(_mm512_mul_ps(acc[r][j], g), beta);
-        }
-      break;
-    case Act::kHardSigmoid:  // min(max(v * alpha + beta, 0), 1), two roundings
-#pragma GCC unroll 16
-      for (int r = 0; r < R; ++r)
-#pragma GCC unroll 4
-        for (int j = 0; j < V; ++j) {
-          const __m512 l = _mm512_add_ps(_mm512_mul_ps(acc[r][j], alpha), beta);
-          acc[r][j] = _mm512_min_ps(_mm512_max_ps(l, zero), _mm512_set1_ps(1.f));
-        }
-      break;
-    default: break;
-  }
+  int8_epilogue::Activate(&acc[0][0], R * V, a.act);
   const __mmask16 tail = a.tail;
   const int64_t ldo = a.ldo;
   if (a.out == DepthwiseInt8Nhwc::Out::kFloat) {
@@ -202,9 +143,7 @@ void Tile(const TileArgs& a, int64_t off, void* out) {
   for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
     for (int j = 0; j < V; ++j) {
-      const __m512 q = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(acc[r][j], f), lo), hi);
-      const __m128i b = _mm512_cvtsepi32_epi8(
-          _mm512_cvt_roundps_epi32(q, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+      const __m128i b = int8_epilogue::ToLevels(acc[r][j], f, lo, hi);
       if (j == V - 1) _mm_mask_storeu_epi8(o + r * ldo + 16 * j, tail, b);
       else _mm_storeu_si128(reinterpret_cast<__m128i*>(o + r * ldo + 16 * j), b);
     }

@@ -10,6 +10,7 @@
 // (bit-identical).
 // Levels must be equal; floats within 1e-5 of the largest |output|.
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
+#include "lite/backends/x86/int8_kernel_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -31,31 +32,7 @@ struct Case {
   int kh, kw, sh, sw, pt, pb, pl, pr, dh, dw;
 };
 
-uint32_t Next(uint32_t* seed) {
-  *seed = *seed * 1103515245u + 12345u;
-  return *seed >> 8;
-}
-
-std::vector<Act> Activations() {
-  std::vector<Act> acts(7);
-  acts[1].kind = Act::kRelu;
-  acts[2].kind = Act::kRelu6;
-  acts[2].alpha = 6.f;
-  acts[3].kind = Act::kLeakyRelu;
-  acts[3].alpha = 0.1f;
-  acts[4].kind = Act::kHardSwish;
-  acts[4].alpha = 6.f;
-  acts[4].beta = 6.f;
-  acts[4].gamma = 3.f;
-  acts[5].kind = Act::kHardSigmoid;
-  acts[5].alpha = 0.2f;
-  acts[5].beta = 0.5f;
-  acts[6].kind = Act::kHardSwish;  // not Paddle's defaults: the division
-  acts[6].alpha = 5.f;
-  acts[6].beta = 7.f;
-  acts[6].gamma = 2.5f;
-  return acts;
-}
+using int8_test::Next;
 
 std::string Name(const Case& k) {
   return std::to_string(k.n) + "x" + std::to_string(k.h) + "x" + std::to_string(k.w) + "x" +
@@ -144,24 +121,8 @@ void Check(const Case& k, DW::Levels in_type, DW::Out out_type, const Act& act, 
   dw.Run(g, in.data(), in_type, out2.data(), 2);
   ASSERT_EQ(0, std::memcmp(out1.data(), out2.data(), bytes)) << "1 vs 2 threads";
   for (int64_t i = bytes; i < bytes + 64; ++i) ASSERT_EQ(out1[i], 0x5a) << "wrote past the end";
-  int bad = 0;
-  for (int64_t i = 0; i < total && bad < 5; ++i) {
-    if (out_type == DW::Out::kFloat) {
-      float got;
-      std::memcpy(&got, out1.data() + 4 * i, 4);
-      if (!(std::fabs(got - ref_f[i]) <= 1e-5 * largest)) {
-        ADD_FAILURE() << "at " << i << ": " << got << " vs " << ref_f[i];
-        ++bad;
-      }
-    } else {
-      const int got = out_type == DW::Out::kU8 ? static_cast<uint8_t>(out1[i])
-                                                 : static_cast<int8_t>(out1[i]);
-      if (got != ref_q[i]) {
-        ADD_FAILURE() << "at " << i << ": level " << got << " vs " << ref_q[i];
-        ++bad;
-      }
-    }
-  }
+  int8_test::ExpectMatches(out1, total, out_type == DW::Out::kFloat, out_type == DW::Out::kU8,
+                           ref_f, ref_q, largest);
 }
 
 TEST(DepthwiseInt8Nhwc, Exactness) {
@@ -192,24 +153,13 @@ const std::vector<Case> kShapes = {
 
 TEST(DepthwiseInt8Nhwc, MatchesScalarReference) {
   if (!DW::Available()) GTEST_SKIP() << "no AVX-512 in this build or CPU";
-  const std::vector<Act> acts = Activations();
   uint32_t seed = 1;
   for (const Case& k : kShapes) {
-    for (auto in_type : {DW::Levels::kS8, DW::Levels::kU8}) {
-      for (auto out_type : {DW::Out::kFloat, DW::Out::kS8, DW::Out::kU8}) {
-        for (size_t a = 0; a < acts.size(); ++a) {
-          // u8 output only after a non-negative activation (as the pass sets it).
-          const Act::Kind kind = acts[a].kind;
-          const bool nonneg = kind == Act::kRelu || kind == Act::kRelu6 || kind == Act::kHardSigmoid;
-          if (out_type == DW::Out::kU8 && !nonneg) continue;
-          for (int round_type : {0, 1}) {
-            if (out_type == DW::Out::kFloat && round_type == 0) continue;
-            Check(k, in_type, out_type, acts[a], (a + round_type) % 2 == 0, round_type, ++seed);
-            if (HasFatalFailure()) return;
-          }
-        }
-      }
-    }
+    int8_test::ForEachForm<DW::Out>(
+        [&](bool in_u8, DW::Out out, const Act& act, bool bias, int round_type) {
+          Check(k, in_u8 ? DW::Levels::kU8 : DW::Levels::kS8, out, act, bias, round_type, ++seed);
+        });
+    if (HasFatalFailure()) return;
   }
 }
 

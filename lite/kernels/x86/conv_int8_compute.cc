@@ -20,11 +20,14 @@
 // input shape, as the float conv. Depthwise convs with a wide window for
 // their stride run our own kernel instead (lite/backends/x86/
 // depthwise_int8_nhwc.h, impl_info() "lite:dw_int8_nhwc"; see OwnDepthwise
-// for which and why), on the same quantized input and with the same output
-// forms.
+// for which and why), and dense convs with few output channels run our
+// AVX512-VNNI kernel (lite/backends/x86/conv_int8_smalln.h, impl_info()
+// "lite:conv_int8_smalln"; see OwnSmalln), on the same quantized input and
+// with the same output forms.
 #include <string>
 #include <vector>
 
+#include "lite/backends/x86/conv_int8_smalln.h"
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
@@ -75,9 +78,12 @@ class ConvInt8Compute : public DnnlKernel {
       operators::quant::QuantizeToInt8(p.input->data<float>(), q, p.input->numel(),
                                        p.input_scale, 127, p.quant_round_type);
       if (own_dw_) return RunOwnDepthwise(q);
+      if (own_smalln_) return RunOwnSmalln(q);
       src = Mem(DNNL_ARG_SRC, src_md_, q);
     } else if (own_dw_) {
       return RunOwnDepthwise(p.input->raw_data());
+    } else if (own_smalln_) {
+      return RunOwnSmalln(p.input->raw_data());
     } else {
       src = Mem(DNNL_ARG_SRC, src_md_, const_cast<void*>(p.input->raw_data()));
     }
@@ -92,6 +98,7 @@ class ConvInt8Compute : public DnnlKernel {
 
  private:
   using DW = lite::x86::DepthwiseInt8Nhwc;
+  using CS = lite::x86::ConvInt8Smalln;
 
   // Output's buffer: float32, or s8 / u8 levels (Output_dtype).
   static void* OutputData(const operators::ConvParam& p) {
@@ -150,19 +157,31 @@ class ConvInt8Compute : public DnnlKernel {
     return Status::OK();
   }
 
+  // Per-channel scales Input_scale / 127 * Filter_scales[c] / 127.
+  static std::vector<float> ChannelScales(const operators::ConvParam& p) {
+    std::vector<float> scales(p.filter_scales.size());
+    for (size_t c = 0; c < scales.size(); ++c)
+      scales[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
+    return scales;
+  }
+
+  // The own kernels' output form (their Out enums list the same three).
+  template <typename Out>
+  static Out OwnOut(const operators::ConvParam& p) {
+    return p.output_dtype == DataType::kInt8    ? Out::kS8
+           : p.output_dtype == DataType::kUInt8 ? Out::kU8
+                                                : Out::kFloat;
+  }
+
   Status PlanOwnDepthwise() {
     const auto& p = Param<operators::ConvParam>();
     const DDim& f = p.filter->dims();
     if (!dw_planned_) {
-      std::vector<float> scales(p.filter_scales.size());
-      for (size_t c = 0; c < scales.size(); ++c)
-        scales[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
+      const std::vector<float> scales = ChannelScales(p);
       dw_.SetFilter(p.filter->data<int8_t>(), f[0], static_cast<int>(f[2]),
                     static_cast<int>(f[3]));
-      const DW::Out out = p.output_dtype == DataType::kInt8    ? DW::Out::kS8
-                          : p.output_dtype == DataType::kUInt8 ? DW::Out::kU8
-                                                               : DW::Out::kFloat;
-      dw_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act, out,
+      dw_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act,
+                      OwnOut<DW::Out>(p),
                       127.f * operators::quant::InverseScale(p.output_scale),
                       p.output_round_type);
       dw_planned_ = true;
@@ -172,10 +191,71 @@ class ConvInt8Compute : public DnnlKernel {
     return Status::OK();
   }
 
+  // Our few-output-channel kernel (lite/backends/x86/conv_int8_smalln.h)
+  // takes groups == 1 convs at stride 1 with at least a 3x3 window, at most
+  // 24 output channels of which oneDNN's 16-channel blocks leave at least a
+  // quarter of the lanes idle (1-12 or 17-24 channels), at least 64 output
+  // columns, and an activation its epilogue computes: where it is the
+  // faster one. conv_int8_smalln_bench, 1 thread, own / oneDNN (brgconv)
+  // best time, 3x3 stride 1 pad 1, 96 input channels: 24 output channels at
+  // 160x160 0.75-0.79 (s8 in; f32 / s8 out; none / hard_swish), 0.92-0.94
+  // (u8 in and out, relu), at 80x80 0.80; 8 channels 0.63; 24 -> 24 0.89.
+  // Kept on oneDNN: 16 channels (no idle lanes) 1.00-1.04, 28 0.85 (s8) /
+  // 1.03 (u8), 24 at 40x40 1.13 (oneDNN's jit_int8), 1x1 1.5-1.7.
+  static bool OwnSmalln(const operators::ConvParam& p) {
+    const DDim& f = p.filter->dims();
+    const DDim& out = p.output->dims();
+    const int64_t oc = f[0], blocks = (oc + 15) / 16 * 16;
+    return CS::Available() && p.groups == 1 && p.strides[0] == 1 && p.strides[1] == 1 &&
+           f[2] * f[3] >= 9 && oc <= 24 && (blocks - oc) * 4 >= blocks && out[3] >= 64 &&
+           CS::Supports(p.act);
+  }
+
+  Status RunOwnSmalln(const void* levels) {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& in = p.input->dims();
+    const DDim& out = p.output->dims();
+    CS::Geometry g;
+    g.n = in[0];
+    g.ic = in[1];
+    g.h = in[2];
+    g.w = in[3];
+    g.oh = out[2];
+    g.ow = out[3];
+    g.stride_h = p.strides[0];
+    g.pad_top = p.eff_paddings[0];
+    g.pad_left = p.eff_paddings[2];
+    g.dilation_h = p.eff_dilations[0];
+    g.dilation_w = p.eff_dilations[1];
+    smalln_.Run(g, levels, p.input_dtype == DataType::kUInt8 ? CS::Levels::kU8 : CS::Levels::kS8,
+                OutputData(p), threads());
+    return Status::OK();
+  }
+
+  Status PlanOwnSmalln() {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& f = p.filter->dims();
+    if (!smalln_planned_) {
+      const std::vector<float> scales = ChannelScales(p);
+      smalln_.SetFilter(p.filter->data<int8_t>(), f[0], f[1], static_cast<int>(f[2]),
+                        static_cast<int>(f[3]));
+      smalln_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act,
+                          OwnOut<CS::Out>(p),
+                          127.f * operators::quant::InverseScale(p.output_scale),
+                          p.output_round_type);
+      smalln_planned_ = true;
+    }
+    impl_info_ = "lite:conv_int8_smalln";
+    planned_dims_ = p.input->dims();
+    return Status::OK();
+  }
+
   Status Plan() {
     const auto& p = Param<operators::ConvParam>();
     own_dw_ = OwnDepthwise(p);
     if (own_dw_) return PlanOwnDepthwise();
+    own_smalln_ = OwnSmalln(p);
+    if (own_smalln_) return PlanOwnSmalln();
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
     const DDim& f = p.filter->dims();
@@ -259,6 +339,9 @@ class ConvInt8Compute : public DnnlKernel {
   bool own_dw_ = false;      // this shape runs dw_, not conv_
   bool dw_planned_ = false;  // dw_ holds the filter and epilogue
   DW dw_;
+  bool own_smalln_ = false;      // this shape runs smalln_, not conv_
+  bool smalln_planned_ = false;  // smalln_ holds the filter and epilogue
+  CS smalln_;
   dnnl::convolution_forward conv_;
   memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_;
   memory weights_;

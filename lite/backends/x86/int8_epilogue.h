@@ -1,0 +1,120 @@
+// The epilogue the own x86 int8 kernels (depthwise_int8_nhwc.h,
+// conv_int8_smalln.h) share, per output value of channel c, in a fixed
+// order of float operations (their unit tests compute it the same way):
+//   v = fma(sum, scale[c], bias[c])                  (bias 0 without bias)
+//   v = act(v)    FusedActivation::Apply's formula for none, relu, relu6,
+//                 leaky_relu, hard_swish, hard_sigmoid (Supports())
+//   float output: v
+//   levels output: q = v * factor (the caller's 127 / Output_scale, as
+//                  quant_math.h's InverseScale computes it), clipped to
+//                  [lo, hi] (LevelRange), rounded to nearest even, s8 / u8.
+#pragma once
+
+#include <cstdint>
+
+#include "lite/core/base/fused_activation.h"
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#pragma GCC diagnostic push
+// GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps(), which
+// it defines from itself, and -Wall then flags every inlined use.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+#define LITE_X86_INT8_EPILOGUE_AVX512 1
+#endif
+
+namespace lite {
+namespace x86 {
+namespace int8_epilogue {
+
+using Act = operators::FusedActivation;
+
+// True for the activations Activate computes.
+inline bool Supports(const Act& act) {
+  switch (act.kind) {
+    case Act::kNone:
+    case Act::kRelu:
+    case Act::kRelu6:
+    case Act::kLeakyRelu:
+    case Act::kHardSwish:
+    case Act::kHardSigmoid: return true;
+    default: return false;
+  }
+}
+
+// Clip range of levels output: [0, 127] for u8, [-128, 127] for s8 with
+// round_type 0, else [-127, 127].
+inline void LevelRange(bool u8, int round_type, float* lo, float* hi) {
+  *lo = u8 ? 0.f : round_type == 0 ? -128.f : -127.f;
+  *hi = 127.f;
+}
+
+#ifdef LITE_X86_INT8_EPILOGUE_AVX512
+// The first n of 16 lanes (all for n >= 16, none for n <= 0).
+inline __mmask16 TailMask(int64_t n) {
+  return n >= 16 ? static_cast<__mmask16>(0xFFFF)
+                 : n <= 0 ? static_cast<__mmask16>(0) : static_cast<__mmask16>((1u << n) - 1);
+}
+
+// v[0 .. n) = act(v[i]); n is a compile-time constant once inlined.
+__attribute__((always_inline)) inline void Activate(__m512* v, int n, const Act& act) {
+  const __m512 zero = _mm512_setzero_ps();
+  const __m512 alpha = _mm512_set1_ps(act.alpha), beta = _mm512_set1_ps(act.beta),
+               gamma = _mm512_set1_ps(act.gamma);
+  switch (act.kind) {
+    case Act::kRelu:
+#pragma GCC unroll 32
+      for (int i = 0; i < n; ++i) v[i] = _mm512_max_ps(v[i], zero);
+      break;
+    case Act::kRelu6:
+#pragma GCC unroll 32
+      for (int i = 0; i < n; ++i) v[i] = _mm512_min_ps(_mm512_max_ps(v[i], zero), alpha);
+      break;
+    case Act::kLeakyRelu:
+#pragma GCC unroll 32
+      for (int i = 0; i < n; ++i) {
+        const __mmask16 neg = _mm512_cmp_ps_mask(v[i], zero, _CMP_LE_OQ);
+        v[i] = _mm512_mask_mul_ps(v[i], neg, v[i], alpha);
+      }
+      break;
+    case Act::kHardSwish:  // v * min(max(v + gamma, 0), alpha) / beta
+#pragma GCC unroll 32
+      for (int i = 0; i < n; ++i) {
+        const __m512 g = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(v[i], gamma), zero), alpha);
+        v[i] = _mm512_div_ps(_mm512_mul_ps(v[i], g), beta);
+      }
+      break;
+    case Act::kHardSigmoid:  // min(max(v * alpha + beta, 0), 1), two roundings
+#pragma GCC unroll 32
+      for (int i = 0; i < n; ++i) {
+        const __m512 l = _mm512_add_ps(_mm512_mul_ps(v[i], alpha), beta);
+        v[i] = _mm512_min_ps(_mm512_max_ps(l, zero), _mm512_set1_ps(1.f));
+      }
+      break;
+    default: break;
+  }
+}
+
+// Levels as int32: v * factor, clipped to [lo, hi], rounded to nearest even.
+__attribute__((always_inline)) inline __m512i ToLevels32(__m512 v, __m512 factor, __m512 lo,
+                                                         __m512 hi) {
+  const __m512 q = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(v, factor), lo), hi);
+  return _mm512_cvt_roundps_epi32(q, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
+
+// The same as 16 bytes ([0, 127] for u8 gives the same bytes through the
+// signed saturating pack).
+__attribute__((always_inline)) inline __m128i ToLevels(__m512 v, __m512 factor, __m512 lo,
+                                                       __m512 hi) {
+  return _mm512_cvtsepi32_epi8(ToLevels32(v, factor, lo, hi));
+}
+#endif
+
+}  // namespace int8_epilogue
+}  // namespace x86
+}  // namespace lite
+
+#ifdef LITE_X86_INT8_EPILOGUE_AVX512
+#pragma GCC diagnostic pop
+#endif

@@ -1,0 +1,100 @@
+// What the own x86 int8 kernels' unit tests (depthwise_int8_nhwc_test,
+// conv_int8_smalln_test) share: the random levels, the activations the
+// epilogue computes, and the comparison of an output with the scalar
+// reference (levels equal; floats within 1e-5 of the largest |output|).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "lite/core/base/fused_activation.h"
+
+namespace lite {
+namespace x86 {
+namespace int8_test {
+
+using Act = operators::FusedActivation;
+
+inline uint32_t Next(uint32_t* seed) {
+  *seed = *seed * 1103515245u + 12345u;
+  return *seed >> 8;
+}
+
+// none, relu, relu6, leaky_relu, hard_swish (Paddle's and other
+// attributes), hard_sigmoid.
+inline std::vector<Act> Activations() {
+  std::vector<Act> acts(7);
+  acts[1].kind = Act::kRelu;
+  acts[2].kind = Act::kRelu6;
+  acts[2].alpha = 6.f;
+  acts[3].kind = Act::kLeakyRelu;
+  acts[3].alpha = 0.1f;
+  acts[4].kind = Act::kHardSwish;
+  acts[4].alpha = 6.f;
+  acts[4].beta = 6.f;
+  acts[4].gamma = 3.f;
+  acts[5].kind = Act::kHardSigmoid;
+  acts[5].alpha = 0.2f;
+  acts[5].beta = 0.5f;
+  acts[6].kind = Act::kHardSwish;  // not Paddle's defaults: the division
+  acts[6].alpha = 5.f;
+  acts[6].beta = 7.f;
+  acts[6].gamma = 2.5f;
+  return acts;
+}
+
+// check(in_u8, out, act, bias, round_type) for every input / output form,
+// activation and rounding the tests cover (u8 output only after a
+// non-negative activation, as int8_requantize_pass sets it; float output
+// with round_type 1 only); Out is the kernel's enum (kFloat, kS8, kU8).
+// Stops at a fatal failure.
+template <typename Out, typename Check>
+void ForEachForm(const Check& check) {
+  const std::vector<Act> acts = Activations();
+  for (bool in_u8 : {false, true}) {
+    for (Out out : {Out::kFloat, Out::kS8, Out::kU8}) {
+      for (size_t a = 0; a < acts.size(); ++a) {
+        const Act::Kind kind = acts[a].kind;
+        const bool nonneg = kind == Act::kRelu || kind == Act::kRelu6 || kind == Act::kHardSigmoid;
+        if (out == Out::kU8 && !nonneg) continue;
+        for (int round_type : {0, 1}) {
+          if (out == Out::kFloat && round_type == 0) continue;
+          check(in_u8, out, acts[a], (a + round_type) % 2 == 0, round_type);
+          if (::testing::Test::HasFatalFailure()) return;
+        }
+      }
+    }
+  }
+}
+
+// out (total floats, or s8 / u8 levels) against ref_f / ref_q; reports at
+// most 5 mismatches.
+inline void ExpectMatches(const std::vector<char>& out, int64_t total, bool is_float, bool u8,
+                          const std::vector<float>& ref_f, const std::vector<int>& ref_q,
+                          double largest) {
+  int bad = 0;
+  for (int64_t i = 0; i < total && bad < 5; ++i) {
+    if (is_float) {
+      float got;
+      std::memcpy(&got, out.data() + 4 * i, 4);
+      if (!(std::fabs(got - ref_f[i]) <= 1e-5 * largest)) {
+        ADD_FAILURE() << "at " << i << ": " << got << " vs " << ref_f[i];
+        ++bad;
+      }
+    } else {
+      const int got = u8 ? static_cast<uint8_t>(out[i]) : static_cast<int8_t>(out[i]);
+      if (got != ref_q[i]) {
+        ADD_FAILURE() << "at " << i << ": level " << got << " vs " << ref_q[i];
+        ++bad;
+      }
+    }
+  }
+}
+
+}  // namespace int8_test
+}  // namespace x86
+}  // namespace lite
