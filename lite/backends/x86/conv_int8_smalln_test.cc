@@ -54,18 +54,7 @@ void Check(const Case& k, CS::Levels in_type, CS::Out out_type, const Act& act, 
   std::vector<int8_t> in(k.n * k.h * k.w * k.ic), filter(k.oc * k.ic * k.kh * k.kw);
   for (auto& x : in) x = static_cast<int8_t>(Next(&seed) % 256);
   for (auto& x : filter) x = static_cast<int8_t>(Next(&seed) % 256);
-  std::vector<float> scale(k.oc), b(k.oc);
-  for (int64_t c = 0; c < k.oc; ++c) {
-    // Output scales around 1e-6 (sums reach ~1e7); one negative, one zero.
-    scale[c] = (0.5f + static_cast<float>(Next(&seed) % 1000) / 1000.f) * 4e-6f;
-    if (c % 7 == 3) scale[c] = -scale[c];
-    if (c == 5) scale[c] = 0.f;
-    b[c] = (static_cast<float>(Next(&seed) % 2000) / 1000.f - 1.f);
-  }
-  const float out_scale = 2.5f;
-  const float factor = 127.f / out_scale;
-  float lo = round_type == 0 ? -128.f : -127.f;
-  if (out_type == CS::Out::kU8) lo = 0.f;
+  const int8_test::RandomEpilogue ep(&seed, k.oc, 4e-6f, out_type == CS::Out::kU8, round_type);
 
   // Reference.
   const int64_t total = k.n * oh * ow * k.oc;
@@ -86,18 +75,17 @@ void Check(const Case& k, CS::Levels in_type, CS::Out out_type, const Act& act, 
                 const int32_t level = u8 ? static_cast<int32_t>(static_cast<uint8_t>(l)) : l;
                 sum += level * filter[((o * k.ic + c) * k.kh + ky) * k.kw + kx];
               }
-          float v = std::fma(static_cast<float>(sum), scale[o], bias ? b[o] : 0.f);
-          v = act.Apply(v);
+          const float v = ep.Value(sum, o, bias, act);
           const int64_t i = ((n * oh + y) * ow + x) * k.oc + o;
           ref_f[i] = v;
           largest = std::max(largest, static_cast<double>(std::fabs(v)));
-          const float q = std::min(std::max(v * factor, lo), 127.f);
-          ref_q[i] = static_cast<int>(std::nearbyint(q));
+          ref_q[i] = ep.Level(v);
         }
 
   CS cs;
   cs.SetFilter(filter.data(), k.oc, k.ic, k.kh, k.kw);
-  cs.SetEpilogue(scale.data(), bias ? b.data() : nullptr, act, out_type, factor, round_type);
+  cs.SetEpilogue(ep.scale.data(), bias ? ep.bias.data() : nullptr, act, out_type, ep.factor,
+                 round_type);
   CS::Geometry g;
   g.n = k.n;
   g.h = k.h;

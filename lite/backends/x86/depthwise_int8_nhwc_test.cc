@@ -56,19 +56,7 @@ void Check(const Case& k, DW::Levels in_type, DW::Out out_type, const Act& act, 
   for (auto& x : in) x = static_cast<int8_t>(u8 ? Next(&seed) % 256 : Next(&seed) % 256);
   // Filter levels in [-128, 127] (round_type 0 gives -128).
   for (auto& x : filter) x = static_cast<int8_t>(Next(&seed) % 256);
-  std::vector<float> scale(k.c), b(k.c);
-  for (int64_t c = 0; c < k.c; ++c) {
-    // Output scales around 1e-4 (levels x levels sums reach ~1e5); one
-    // negative (a folded batch norm), one zero.
-    scale[c] = (0.5f + static_cast<float>(Next(&seed) % 1000) / 1000.f) * 4e-5f;
-    if (c % 7 == 3) scale[c] = -scale[c];
-    if (c == 5) scale[c] = 0.f;
-    b[c] = (static_cast<float>(Next(&seed) % 2000) / 1000.f - 1.f);
-  }
-  const float out_scale = 2.5f;
-  const float factor = 127.f / out_scale;
-  float lo = round_type == 0 ? -128.f : -127.f;
-  if (out_type == DW::Out::kU8) lo = 0.f;
+  const int8_test::RandomEpilogue ep(&seed, k.c, 4e-5f, out_type == DW::Out::kU8, round_type);
 
   // Reference.
   const int64_t total = k.n * oh * ow * k.c;
@@ -88,18 +76,17 @@ void Check(const Case& k, DW::Levels in_type, DW::Out out_type, const Act& act, 
               const int32_t level = u8 ? static_cast<int32_t>(static_cast<uint8_t>(l)) : l;
               sum += level * filter[(c * k.kh + ky) * k.kw + kx];
             }
-          float v = std::fma(static_cast<float>(sum), scale[c], bias ? b[c] : 0.f);
-          v = act.Apply(v);
+          const float v = ep.Value(sum, c, bias, act);
           const int64_t i = ((n * oh + y) * ow + x) * k.c + c;
           ref_f[i] = v;
           largest = std::max(largest, static_cast<double>(std::fabs(v)));
-          const float q = std::min(std::max(v * factor, lo), 127.f);
-          ref_q[i] = static_cast<int>(std::nearbyint(q));
+          ref_q[i] = ep.Level(v);
         }
 
   DW dw;
   dw.SetFilter(filter.data(), k.c, k.kh, k.kw);
-  dw.SetEpilogue(scale.data(), bias ? b.data() : nullptr, act, out_type, factor, round_type);
+  dw.SetEpilogue(ep.scale.data(), bias ? ep.bias.data() : nullptr, act, out_type, ep.factor,
+                 round_type);
   DW::Geometry g;
   g.n = k.n;
   g.h = k.h;

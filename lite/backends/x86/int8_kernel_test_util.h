@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -70,6 +71,35 @@ void ForEachForm(const Check& check) {
     }
   }
 }
+
+// The epilogue of a test case: per-channel output scales of magnitude
+// ~`magnitude` (every seventh channel from 3 negative and channel 5 zero:
+// a folded batch norm), biases in [-1, 1), Output_scale 2.5; and the scalar
+// reference of the kernels' epilogue (fma(sum, scale, bias), the activation,
+// then the level: x * factor clipped to the output's range, rounded to
+// nearest even).
+struct RandomEpilogue {
+  std::vector<float> scale, bias;
+  float factor = 127.f / 2.5f;
+  float lo = -127.f;
+
+  RandomEpilogue(uint32_t* seed, int64_t channels, float magnitude, bool u8_out, int round_type)
+      : scale(channels), bias(channels) {
+    for (int64_t c = 0; c < channels; ++c) {
+      scale[c] = (0.5f + static_cast<float>(Next(seed) % 1000) / 1000.f) * magnitude;
+      if (c % 7 == 3) scale[c] = -scale[c];
+      if (c == 5) scale[c] = 0.f;
+      bias[c] = static_cast<float>(Next(seed) % 2000) / 1000.f - 1.f;
+    }
+    lo = u8_out ? 0.f : round_type == 0 ? -128.f : -127.f;
+  }
+  float Value(int32_t sum, int64_t c, bool with_bias, const Act& act) const {
+    return act.Apply(std::fma(static_cast<float>(sum), scale[c], with_bias ? bias[c] : 0.f));
+  }
+  int Level(float v) const {
+    return static_cast<int>(std::nearbyint(std::min(std::max(v * factor, lo), 127.f)));
+  }
+};
 
 // out (total floats, or s8 / u8 levels) against ref_f / ref_q; reports at
 // most 5 mismatches.
