@@ -67,13 +67,16 @@ TEST(X86ConvTranspose, MatchesHost) {
   d.n = 2;
   // kw * C_out >= 16: batched matmuls writing the output rows in place.
   d.cout = 24;
-  cases.push_back({"k2 s2 24 -> 24 (strided matmuls), batch 2, relu", d});
+  cases.push_back({"k2 s2 24 -> 24 (own 1x1 GEMM per kernel row), batch 2, relu", d});
+  d.act = "sigmoid";
+  cases.push_back({"k2 s2 24 -> 24 (oneDNN strided matmuls), batch 2, sigmoid", d});
+  d.act = "relu";
   d.k = 3;
   d.strides = {3, 3};
   d.cout = 8;
   d.n = 1;
   d.act = "";
-  cases.push_back({"k3 s3 24 -> 8 (strided matmuls)", d});
+  cases.push_back({"k3 s3 24 -> 8 (own 1x1 GEMM per kernel row)", d});
   for (const auto& c : cases) {
     const Deconv k = c.second;
     auto setup = [&k](OpTester* t) {
