@@ -22,13 +22,16 @@
 // depthwise_int8_nhwc.h, impl_info() "lite:dw_int8_nhwc"; see OwnDepthwise
 // for which and why), and dense convs with few output channels run our
 // AVX512-VNNI kernel (lite/backends/x86/conv_int8_smalln.h, impl_info()
-// "lite:conv_int8_smalln"; see OwnSmalln), on the same quantized input and
+// "lite:conv_int8_smalln"; see OwnSmalln), and 1x1 convs on shallow inputs
+// run our AVX512-VNNI GEMM (lite/backends/x86/pointwise_int8.h, impl_info()
+// "lite:pointwise_int8"; see OwnPointwise), on the same quantized input and
 // with the same output forms.
 #include <string>
 #include <vector>
 
 #include "lite/backends/x86/conv_int8_smalln.h"
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
+#include "lite/backends/x86/pointwise_int8.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/conv_op.h"
@@ -79,11 +82,14 @@ class ConvInt8Compute : public DnnlKernel {
                                        p.input_scale, 127, p.quant_round_type);
       if (own_dw_) return RunOwnDepthwise(q);
       if (own_smalln_) return RunOwnSmalln(q);
+      if (own_pointwise_) return RunOwnPointwise(q);
       src = Mem(DNNL_ARG_SRC, src_md_, q);
     } else if (own_dw_) {
       return RunOwnDepthwise(p.input->raw_data());
     } else if (own_smalln_) {
       return RunOwnSmalln(p.input->raw_data());
+    } else if (own_pointwise_) {
+      return RunOwnPointwise(p.input->raw_data());
     } else {
       src = Mem(DNNL_ARG_SRC, src_md_, const_cast<void*>(p.input->raw_data()));
     }
@@ -99,6 +105,7 @@ class ConvInt8Compute : public DnnlKernel {
  private:
   using DW = lite::x86::DepthwiseInt8Nhwc;
   using CS = lite::x86::ConvInt8Smalln;
+  using PW = lite::x86::PointwiseInt8;
 
   // Output's buffer: float32, or s8 / u8 levels (Output_dtype).
   static void* OutputData(const operators::ConvParam& p) {
@@ -250,12 +257,66 @@ class ConvInt8Compute : public DnnlKernel {
     return Status::OK();
   }
 
+  // Our 1x1 kernel (lite/backends/x86/pointwise_int8.h) takes 1x1 convs at
+  // stride 1 without padding whose activation it computes, where it was the
+  // faster one in whole-model --profile_ops runs (det int8 and cls int8, own
+  // / oneDNN's brgconv_1x1, minimum of 3 alternated runs each, 2026-11-27):
+  // s8 input (oneDNN's s8 compensation path is slow) with at most 16 input
+  // channels (det's 8 -> 8 0.79, 8 -> 32 0.79, 16 -> 40 0.82-0.93, cls's
+  // 0.67-0.91) or at most 32 writing float (det's 16 -> 96 0.71, 24 -> 96
+  // 0.87), and maps of at most 4 pixels (det's pooled SE convs: 0.25-0.40,
+  // oneDNN's per-call cost). Kept on oneDNN: u8 input (8 -> 8 2.3, 32 -> 16
+  // 1.8, cls 1.25-1.33), 24 -> 64 / 120 levels (1.13-1.63), cls's 32 -> 200
+  // hard_swish on 3-row maps (1.1-1.4).
+  static bool OwnPointwise(const operators::ConvParam& p) {
+    const DDim& f = p.filter->dims();
+    const DDim& in = p.input->dims();
+    bool no_pad = true;
+    for (int v : p.eff_paddings) no_pad = no_pad && v == 0;
+    if (!PW::Available() || p.groups != 1 || f[2] != 1 || f[3] != 1 || p.strides[0] != 1 ||
+        p.strides[1] != 1 || !no_pad || !PW::Supports(p.act)) {
+      return false;
+    }
+    const bool s8_in = p.input_dtype != DataType::kUInt8;  // float input is quantized to s8
+    const bool float_out = p.output_dtype == DataType::kFloat32;
+    const int64_t ic = f[1];
+    return (s8_in && (ic <= 16 || (float_out && ic <= 32))) || in[0] * in[2] * in[3] <= 4;
+  }
+
+  Status RunOwnPointwise(const void* levels) {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& in = p.input->dims();
+    pointwise_.Run(in[0] * in[2] * in[3], levels,
+                   p.input_dtype == DataType::kUInt8 ? PW::Levels::kU8 : PW::Levels::kS8,
+                   OutputData(p), threads());
+    return Status::OK();
+  }
+
+  Status PlanOwnPointwise() {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& f = p.filter->dims();
+    if (!pointwise_planned_) {
+      const std::vector<float> scales = ChannelScales(p);
+      pointwise_.SetFilter(p.filter->data<int8_t>(), f[0], f[1]);
+      pointwise_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act,
+                             OwnOut<PW::Out>(p),
+                             127.f * operators::quant::InverseScale(p.output_scale),
+                             p.output_round_type);
+      pointwise_planned_ = true;
+    }
+    impl_info_ = "lite:pointwise_int8";
+    planned_dims_ = p.input->dims();
+    return Status::OK();
+  }
+
   Status Plan() {
     const auto& p = Param<operators::ConvParam>();
     own_dw_ = OwnDepthwise(p);
     if (own_dw_) return PlanOwnDepthwise();
     own_smalln_ = OwnSmalln(p);
     if (own_smalln_) return PlanOwnSmalln();
+    own_pointwise_ = OwnPointwise(p);
+    if (own_pointwise_) return PlanOwnPointwise();
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
     const DDim& f = p.filter->dims();
@@ -342,6 +403,9 @@ class ConvInt8Compute : public DnnlKernel {
   bool own_smalln_ = false;      // this shape runs smalln_, not conv_
   bool smalln_planned_ = false;  // smalln_ holds the filter and epilogue
   CS smalln_;
+  bool own_pointwise_ = false;      // this shape runs pointwise_, not conv_
+  bool pointwise_planned_ = false;  // pointwise_ holds the filter and epilogue
+  PW pointwise_;
   dnnl::convolution_forward conv_;
   memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_;
   memory weights_;

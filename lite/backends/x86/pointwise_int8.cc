@@ -1,0 +1,194 @@
+#include "lite/backends/x86/pointwise_int8.h"
+
+#include "lite/backends/x86/int8_epilogue.h"
+#include "lite/backends/x86/omp_ranges.h"
+
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace lite {
+namespace x86 {
+
+using Act = operators::FusedActivation;
+
+bool PointwiseInt8::Supports(const Act& act) { return int8_epilogue::Supports(act); }
+
+void PointwiseInt8::SetFilter(const int8_t* filter, int64_t oc, int64_t ic) {
+  oc_ = oc;
+  ic_ = ic;
+  ocp_ = (oc + 15) / 16 * 16;
+  quads_ = (ic + 3) / 4;
+  w_.assign(quads_ * ocp_, 0);
+  comp_.assign(ocp_, 0);
+  no_comp_.assign(ocp_, 0);
+  for (int64_t o = 0; o < oc; ++o)
+    for (int64_t c = 0; c < ic; ++c) {
+      const int8_t v = filter[o * ic + c];
+      uint32_t& word = reinterpret_cast<uint32_t&>(w_[(c / 4) * ocp_ + o]);
+      word |= static_cast<uint32_t>(static_cast<uint8_t>(v)) << (8 * (c % 4));
+      comp_[o] += 128 * v;
+    }
+}
+
+void PointwiseInt8::SetEpilogue(const float* scale, const float* bias, const Act& act, Out out,
+                                float out_factor, int out_round_type) {
+  scale_.assign(ocp_, 0.f);
+  bias_.assign(ocp_, 0.f);
+  std::copy(scale, scale + oc_, scale_.begin());
+  if (bias) std::copy(bias, bias + oc_, bias_.begin());
+  act_ = act;
+  out_ = out;
+  factor_ = out_factor;
+  int8_epilogue::LevelRange(out == Out::kU8, out_round_type, &lo_, &hi_);
+}
+
+#if defined(LITE_X86_INT8_EPILOGUE_AVX512) && defined(__AVX512VNNI__)
+
+bool PointwiseInt8::Available() {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+}
+
+namespace {
+
+using int8_epilogue::TailMask;
+
+// What a tile needs besides its pixels and its panel's first channel.
+struct TileArgs {
+  const uint8_t* in;  // pixel 0's levels
+  int64_t ic, quads, ocp, oc;
+  __mmask16 last_quad;  // bytes of the last quad inside the pixel (0xF when ic % 4 == 0)
+  uint32_t flip;        // 0x80808080 for s8 input, else 0
+  const int32_t *w, *comp;
+  const float *scale, *bias;
+  const Act* act;
+  PointwiseInt8::Out out;
+  float factor, lo, hi;
+  void* dst;
+};
+
+// The 4 levels of quad q of a pixel's row, broadcast (xor flip).
+__attribute__((always_inline)) inline __m512i Quad(const uint8_t* row, int64_t q, bool last,
+                                                   const TileArgs& a) {
+  int32_t word;
+  if (last) {
+    word = _mm_cvtsi128_si32(_mm_maskz_loadu_epi8(a.last_quad, row + 4 * q));
+  } else {
+    std::memcpy(&word, row + 4 * q, 4);
+  }
+  return _mm512_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(word) ^ a.flip));
+}
+
+// Pixels [p0, p0 + R) x channels [c0, c0 + 16 V) (V vectors of the panel;
+// channels past oc are computed from zero filters and not stored).
+template <int R, int V>
+void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
+  __m512i acc[R][V];
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+    for (int v = 0; v < V; ++v) acc[r][v] = _mm512_setzero_si512();
+  const uint8_t* row = a.in + p0 * a.ic;
+  const int32_t* w = a.w + c0;
+  for (int64_t q = 0; q < a.quads; ++q, w += a.ocp) {
+    const bool last = q + 1 == a.quads;
+    __m512i wv[V];
+#pragma GCC unroll 4
+    for (int v = 0; v < V; ++v) wv[v] = _mm512_loadu_si512(w + 16 * v);
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) {
+      const __m512i x = Quad(row + r * a.ic, q, last, a);
+#pragma GCC unroll 4
+      for (int v = 0; v < V; ++v) acc[r][v] = _mm512_dpbusd_epi32(acc[r][v], x, wv[v]);
+    }
+  }
+  __m512 f[R * V];
+#pragma GCC unroll 32
+  for (int i = 0; i < R * V; ++i) {
+    const int64_t c = c0 + 16 * (i % V);
+    const __m512i s = _mm512_sub_epi32(acc[i / V][i % V], _mm512_loadu_si512(a.comp + c));
+    f[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), _mm512_loadu_ps(a.scale + c),
+                           _mm512_loadu_ps(a.bias + c));
+  }
+  int8_epilogue::Activate(f, R * V, *a.act);
+  const __m512 factor = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
+               hi = _mm512_set1_ps(a.hi);
+#pragma GCC unroll 32
+  for (int i = 0; i < R * V; ++i) {
+    const int64_t c = c0 + 16 * (i % V), p = p0 + i / V;
+    const __mmask16 m = TailMask(a.oc - c);
+    if (a.out == PointwiseInt8::Out::kFloat) {
+      _mm512_mask_storeu_ps(static_cast<float*>(a.dst) + p * a.oc + c, m, f[i]);
+    } else {
+      _mm_mask_storeu_epi8(static_cast<int8_t*>(a.dst) + p * a.oc + c, m,
+                           int8_epilogue::ToLevels(f[i], factor, lo, hi));
+    }
+  }
+}
+
+// Pixels [p0, p1) over every panel: R-pixel tiles, then single pixels.
+template <int R, int V>
+void Pixels(const TileArgs& a, int64_t p0, int64_t p1, int64_t c0) {
+  int64_t p = p0;
+  for (; p + R <= p1; p += R) Tile<R, V>(a, p, c0);
+  for (; p < p1; ++p) Tile<1, V>(a, p, c0);
+}
+
+void Range(const TileArgs& a, int64_t p0, int64_t p1) {
+  // Tile heights: 6 x 4, 6 x 3, 8 x 2 and 12 x 1 vectors keep the sums, the
+  // panel's filter vectors and a broadcast within the 32 registers.
+  for (int64_t c0 = 0; c0 < a.ocp; c0 += 64) {
+    switch (std::min<int64_t>(4, (a.ocp - c0) / 16)) {
+      case 4: Pixels<6, 4>(a, p0, p1, c0); break;
+      case 3: Pixels<6, 3>(a, p0, p1, c0); break;
+      case 2: Pixels<8, 2>(a, p0, p1, c0); break;
+      default: Pixels<12, 1>(a, p0, p1, c0); break;
+    }
+  }
+}
+
+}  // namespace
+
+void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* out,
+                        int threads) const {
+  TileArgs a;
+  a.in = static_cast<const uint8_t*>(in);
+  a.ic = ic_;
+  a.quads = quads_;
+  a.ocp = ocp_;
+  a.oc = oc_;
+  a.last_quad = static_cast<__mmask16>(ic_ % 4 == 0 ? 0xF : (1u << (ic_ % 4)) - 1);
+  const bool s8 = in_type == Levels::kS8;
+  a.flip = s8 ? 0x80808080u : 0u;
+  a.w = w_.data();
+  a.comp = s8 ? comp_.data() : no_comp_.data();
+  a.scale = scale_.data();
+  a.bias = bias_.data();
+  a.act = &act_;
+  a.out = out_;
+  a.factor = factor_;
+  a.lo = lo_;
+  a.hi = hi_;
+  a.dst = out;
+  // Chunks of 48 pixels (a multiple of every tile height) per thread range.
+  constexpr int64_t kChunk = 48;
+  const int64_t chunks = (pixels + kChunk - 1) / kChunk;
+  OmpForRanges(threads, chunks, pixels * ic_ * oc_, [&](int64_t b0, int64_t b1) {
+    Range(a, b0 * kChunk, std::min(pixels, b1 * kChunk));
+  });
+}
+
+#else
+
+bool PointwiseInt8::Available() { return false; }
+
+void PointwiseInt8::Run(int64_t, const void*, Levels, void*, int) const {}
+
+#endif
+
+}  // namespace x86
+}  // namespace lite

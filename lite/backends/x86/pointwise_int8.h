@@ -1,0 +1,64 @@
+// PointwiseInt8: int8 1x1 stride-1 convolution (groups 1, no padding) on
+// NHWC activations holding s8 or u8 levels, i.e. the GEMM
+// out[pixels x oc] = in[pixels x ic] * W^T[ic x oc], with AVX512-VNNI
+// (compiled only when the build targets it; Available() says so at run
+// time). Used by the x86 int8 conv (lite/kernels/x86/conv_int8_compute.cc)
+// for shallow inputs, where oneDNN 2.6's brgconv_1x1 spends more time
+// around its few dot products than in them (PP-OCRv3 det's 8 -> 8 layer at
+// 320x320: 0.54 ms, 24 GOP/s).
+//
+// Algorithm: the filter is packed once as [ic / 4][oc rounded up to 16][4
+// levels] (zero-padded), so one 64-byte load holds 4 input channels' levels
+// of 16 output channels. A tile keeps R pixels x V vectors of 16 output
+// channels (V <= 4, a panel of 64 channels) of int32 sums in registers; per
+// input quad it broadcasts each pixel's 4 levels and adds vpdpbusd(levels,
+// filter vector). s8 input is shifted to u8 by xor 0x80 (the sums then hold
+// 128 * the channel's filter sum, subtracted before the epilogue); a last
+// partial quad is loaded with a byte mask (the padded filter levels are 0).
+// The int32 sums are exact; the epilogue (int8_epilogue.h: scale, bias, the
+// activation, float or s8 / u8 levels) starts from float(sum). Pixel tiles
+// are split over the context's thread count with OpenMP; results do not
+// depend on the split.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "lite/core/base/fused_activation.h"
+
+namespace lite {
+namespace x86 {
+
+class PointwiseInt8 {
+ public:
+  enum class Levels { kS8, kU8 };
+  enum class Out { kFloat, kS8, kU8 };
+
+  // True when this build has the AVX512-VNNI code and the CPU runs it.
+  static bool Available();
+  // True for the activations the epilogue computes (int8_epilogue.h).
+  static bool Supports(const operators::FusedActivation& act);
+
+  // filter: int8 levels [oc][ic] (Paddle's OIHW with a 1x1 kernel).
+  void SetFilter(const int8_t* filter, int64_t oc, int64_t ic);
+  // Per-channel scale (oc values) and optional bias (oc values or null);
+  // out_factor / out_round_type only for levels output.
+  void SetEpilogue(const float* scale, const float* bias, const operators::FusedActivation& act,
+                   Out out, float out_factor, int out_round_type);
+
+  // in: pixels x ic levels; out: pixels x oc floats or levels.
+  void Run(int64_t pixels, const void* in, Levels in_type, void* out, int threads) const;
+
+ private:
+  int64_t oc_ = 0, ic_ = 0, ocp_ = 0, quads_ = 0;  // ocp_: oc rounded up to 16
+  std::vector<int32_t> w_;     // [quad][ocp_] 4 levels each
+  std::vector<int32_t> comp_;  // ocp_ values: 128 * sum of the channel's levels
+  std::vector<int32_t> no_comp_;  // ocp_ zeros (u8 input)
+  std::vector<float> scale_, bias_;  // ocp_ values each (0 past oc)
+  operators::FusedActivation act_;
+  Out out_ = Out::kFloat;
+  float factor_ = 1.f, lo_ = -127.f, hi_ = 127.f;
+};
+
+}  // namespace x86
+}  // namespace lite

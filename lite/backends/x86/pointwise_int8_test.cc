@@ -1,0 +1,139 @@
+// PointwiseInt8 against a plain scalar reference computed here: int32 sums
+// over the input channels, then the documented epilogue (int8_epilogue.h:
+// fma(sum, scale, bias), FusedActivation::Apply, and for levels output
+// x * factor, clip, round to nearest even). Shapes: det's 8 -> 8, 8 -> 32,
+// 16 -> 40 and 16 -> 96, ic 1 / 5 / 13 / 24 / 96 (partial last quads), oc 1 /
+// 3 / 17 / 40 / 70 / 130 (every tile width, channel tails, several 64-channel
+// panels), pixel counts leaving partial tiles; s8 / u8 input; float / s8 /
+// u8 output; every supported activation; both rounding types; with and
+// without bias; 1 and 2 threads (bit-identical); nothing written past the
+// output and nothing read past the input (it ends where an inaccessible page
+// begins). Levels must be equal; floats within 1e-5 of the largest |output|.
+#include "lite/backends/x86/pointwise_int8.h"
+
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "lite/backends/x86/int8_kernel_test_util.h"
+
+namespace lite {
+namespace x86 {
+namespace {
+
+using PW = PointwiseInt8;
+using Act = operators::FusedActivation;
+using int8_test::Next;
+
+struct Case {
+  int64_t pixels, ic, oc;
+};
+
+// A copy of `bytes` that ends where a PROT_NONE page begins: a read past
+// its end faults. Unmapped when destroyed.
+class GuardedCopy {
+ public:
+  explicit GuardedCopy(const std::vector<int8_t>& bytes) {
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    data_pages_ = (bytes.size() + page - 1) / page;
+    size_ = (data_pages_ + 1) * page;
+    void* m = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    EXPECT_NE(m, MAP_FAILED);
+    base_ = static_cast<char*>(m);
+    EXPECT_EQ(0, mprotect(base_ + data_pages_ * page, page, PROT_NONE));
+    data_ = base_ + data_pages_ * page - bytes.size();
+    std::memcpy(data_, bytes.data(), bytes.size());
+  }
+  ~GuardedCopy() { munmap(base_, size_); }
+  const void* data() const { return data_; }
+
+ private:
+  char *base_ = nullptr, *data_ = nullptr;
+  size_t data_pages_ = 0, size_ = 0;
+};
+
+void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, bool bias,
+           int round_type, uint32_t seed) {
+  SCOPED_TRACE(std::to_string(k.pixels) + " pixels " + std::to_string(k.ic) + "->" +
+               std::to_string(k.oc) + " in " + (in_type == PW::Levels::kU8 ? "u8" : "s8") +
+               " out " + std::to_string(static_cast<int>(out_type)) + " act " + act.name() +
+               " bias " + std::to_string(bias) + " round " + std::to_string(round_type));
+  const bool u8 = in_type == PW::Levels::kU8;
+  std::vector<int8_t> in(k.pixels * k.ic), filter(k.oc * k.ic);
+  for (auto& x : in) x = static_cast<int8_t>(Next(&seed) % 256);
+  for (auto& x : filter) x = static_cast<int8_t>(Next(&seed) % 256);
+  // Output scales ~ 4e-4 / ic keep most levels inside the clip range.
+  const int8_test::RandomEpilogue ep(&seed, k.oc, 4e-4f / k.ic, out_type == PW::Out::kU8,
+                                     round_type);
+  const int64_t total = k.pixels * k.oc;
+  std::vector<float> ref_f(total);
+  std::vector<int> ref_q(total);
+  double largest = 1e-30;
+  for (int64_t p = 0; p < k.pixels; ++p)
+    for (int64_t o = 0; o < k.oc; ++o) {
+      int32_t sum = 0;
+      for (int64_t c = 0; c < k.ic; ++c) {
+        const int8_t l = in[p * k.ic + c];
+        sum += (u8 ? static_cast<int32_t>(static_cast<uint8_t>(l)) : l) * filter[o * k.ic + c];
+      }
+      const float v = ep.Value(sum, o, bias, act);
+      ref_f[p * k.oc + o] = v;
+      largest = std::max(largest, static_cast<double>(std::fabs(v)));
+      ref_q[p * k.oc + o] = ep.Level(v);
+    }
+  PW pw;
+  pw.SetFilter(filter.data(), k.oc, k.ic);
+  pw.SetEpilogue(ep.scale.data(), bias ? ep.bias.data() : nullptr, act, out_type, ep.factor,
+                 round_type);
+  const int64_t bytes = total * (out_type == PW::Out::kFloat ? 4 : 1);
+  std::vector<char> out1(bytes + 64, 0x5a), out2(bytes + 64, 0x3c);
+  const GuardedCopy guarded(in);
+  pw.Run(k.pixels, guarded.data(), in_type, out1.data(), 1);
+  pw.Run(k.pixels, guarded.data(), in_type, out2.data(), 2);
+  ASSERT_EQ(0, std::memcmp(out1.data(), out2.data(), bytes)) << "1 vs 2 threads";
+  for (int64_t i = bytes; i < bytes + 64; ++i) ASSERT_EQ(out1[i], 0x5a) << "wrote past the end";
+  int8_test::ExpectMatches(out1, total, out_type == PW::Out::kFloat, out_type == PW::Out::kU8,
+                           ref_f, ref_q, largest);
+}
+
+TEST(PointwiseInt8, Supports) {
+  Act sigmoid;
+  sigmoid.kind = Act::kSigmoid;
+  EXPECT_FALSE(PW::Supports(sigmoid));
+  Act hs;
+  hs.kind = Act::kHardSwish;
+  EXPECT_TRUE(PW::Supports(hs));
+}
+
+TEST(PointwiseInt8, MatchesScalarReference) {
+  if (!PW::Available()) GTEST_SKIP() << "no AVX512-VNNI in this build or CPU";
+  const std::vector<Case> shapes = {
+      {100, 8, 8},    // det's first 1x1 (fewer pixels)
+      {61, 8, 32},    // 8 -> 32
+      {53, 16, 40},   // 16 -> 40, tile tail
+      {97, 16, 96},   // 16 -> 96
+      {13, 24, 70},   // two panels (64 + 6)
+      {50, 96, 130},  // three panels, the last one vector
+      {7, 5, 17},     // partial quad, one full and a 1-channel vector
+      {19, 13, 3},    // partial quad, 3 channels
+      {5, 1, 1},      // one channel in and out
+  };
+  uint32_t seed = 1;
+  for (const Case& k : shapes) {
+    int8_test::ForEachForm<PW::Out>(
+        [&](bool in_u8, PW::Out out, const Act& act, bool bias, int round_type) {
+          Check(k, in_u8 ? PW::Levels::kU8 : PW::Levels::kS8, out, act, bias, round_type, ++seed);
+        });
+    if (HasFatalFailure()) return;
+  }
+}
+
+}  // namespace
+}  // namespace x86
+}  // namespace lite
