@@ -32,7 +32,15 @@ void PointwiseInt8::SetFilter(const int8_t* filter, int64_t oc, int64_t ic) {
       word |= static_cast<uint32_t>(static_cast<uint8_t>(v)) << (8 * (c % 4));
       comp_[o] += 128 * v;
     }
+  // Pair mode: the first 8 columns twice.
+  w2_.assign(quads_ * 16, 0);
+  comp2_.assign(16, 0);
+  for (int64_t q = 0; q < quads_; ++q)
+    for (int64_t o = 0; o < 16; ++o) w2_[q * 16 + o] = w_[q * ocp_ + o % 8];
+  for (int64_t o = 0; o < 16; ++o) comp2_[o] = comp_[o % 8];
 }
+
+
 
 void PointwiseInt8::SetEpilogue(const float* scale, const float* bias, const Act& act, Out out,
                                 float out_factor, int out_round_type) {
@@ -40,6 +48,12 @@ void PointwiseInt8::SetEpilogue(const float* scale, const float* bias, const Act
   bias_.assign(ocp_, 0.f);
   std::copy(scale, scale + oc_, scale_.begin());
   if (bias) std::copy(bias, bias + oc_, bias_.begin());
+  scale2_.assign(16, 0.f);
+  bias2_.assign(16, 0.f);
+  for (int64_t o = 0; o < 16; ++o) {
+    scale2_[o] = scale_[o % 8];
+    bias2_[o] = bias_[o % 8];
+  }
   act_ = act;
   out_ = out;
   factor_ = out_factor;
@@ -69,6 +83,11 @@ struct TileArgs {
   PointwiseInt8::Out out;
   float factor, lo, hi;
   void* dst;
+  // Pair mode (PairMode()): filter / compensation / scale / bias of the
+  // (at most 8) channels twice over 16 lanes, and the bytes of two pixels.
+  const int32_t *w2, *comp2;
+  const float *scale2, *bias2;
+  __mmask64 pair_bytes;
 };
 
 // The 4 levels of quad q of a pixel's row, broadcast (xor flip).
@@ -130,6 +149,63 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
   }
 }
 
+// Pixels [p0, p0 + 2 R) as R pairs, lanes 0-7 the first pixel's (at most
+// 8) channels, lanes 8-15 the second's: half the epilogue work of one pixel
+// per 16 lanes. A pair's bytes are one masked load; quad q of each pixel is
+// picked out of it by a lane permutation (ic % 4 == 0, 2 ic <= 64).
+template <int R>
+void PairTile(const TileArgs& a, int64_t p0) {
+  __m512i acc[R], data[R];
+  const __m512i flip = _mm512_set1_epi32(static_cast<int32_t>(a.flip));
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r) {
+    acc[r] = _mm512_setzero_si512();
+    data[r] = _mm512_xor_si512(_mm512_maskz_loadu_epi8(a.pair_bytes, a.in + (p0 + 2 * r) * a.ic),
+                               flip);
+  }
+  const __m512i half = _mm512_set_epi32(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0);
+  const __m512i second = _mm512_mullo_epi32(half, _mm512_set1_epi32(static_cast<int32_t>(a.quads)));
+  for (int64_t q = 0; q < a.quads; ++q) {
+    const __m512i w = _mm512_loadu_si512(a.w2 + 16 * q);
+    const __m512i idx = _mm512_add_epi32(second, _mm512_set1_epi32(static_cast<int32_t>(q)));
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+      acc[r] = _mm512_dpbusd_epi32(acc[r], _mm512_permutexvar_epi32(idx, data[r]), w);
+  }
+  __m512 f[R];
+  const __m512i comp = _mm512_loadu_si512(a.comp2);
+  const __m512 scale = _mm512_loadu_ps(a.scale2), bias = _mm512_loadu_ps(a.bias2);
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r)
+    f[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_sub_epi32(acc[r], comp)), scale, bias);
+  int8_epilogue::Activate(f, R, *a.act);
+  const __m512 factor = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
+               hi = _mm512_set1_ps(a.hi);
+  const __mmask16 m = TailMask(a.oc);
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r) {
+    const int64_t p = p0 + 2 * r;
+    if (a.out == PointwiseInt8::Out::kFloat) {
+      float* d = static_cast<float*>(a.dst) + p * a.oc;
+      _mm256_mask_storeu_ps(d, static_cast<__mmask8>(m), _mm512_castps512_ps256(f[r]));
+      _mm256_mask_storeu_ps(d + a.oc, static_cast<__mmask8>(m), _mm512_extractf32x8_ps(f[r], 1));
+    } else {
+      int8_t* d = static_cast<int8_t*>(a.dst) + p * a.oc;
+      const __m128i l = int8_epilogue::ToLevels(f[r], factor, lo, hi);
+      _mm_mask_storeu_epi8(d, m, l);
+      _mm_mask_storeu_epi8(d + a.oc, m, _mm_srli_si128(l, 8));
+    }
+  }
+}
+
+// Pixels [p0, p1) in pair mode: 8-pair tiles, single pairs, a last pixel.
+void PairPixels(const TileArgs& a, int64_t p0, int64_t p1) {
+  int64_t p = p0;
+  for (; p + 16 <= p1; p += 16) PairTile<8>(a, p);
+  for (; p + 2 <= p1; p += 2) PairTile<1>(a, p);
+  if (p < p1) Tile<1, 1>(a, p, 0);
+}
+
 // Pixels [p0, p1) over every panel: R-pixel tiles, then single pixels.
 template <int R, int V>
 void Pixels(const TileArgs& a, int64_t p0, int64_t p1, int64_t c0) {
@@ -138,7 +214,8 @@ void Pixels(const TileArgs& a, int64_t p0, int64_t p1, int64_t c0) {
   for (; p < p1; ++p) Tile<1, V>(a, p, c0);
 }
 
-void Range(const TileArgs& a, int64_t p0, int64_t p1) {
+void Range(const TileArgs& a, bool pairs, int64_t p0, int64_t p1) {
+  if (pairs) return PairPixels(a, p0, p1);
   // Tile heights: 6 x 4, 6 x 3, 8 x 2 and 12 x 1 vectors keep the sums, the
   // panel's filter vectors and a broadcast within the 32 registers.
   for (int64_t c0 = 0; c0 < a.ocp; c0 += 64) {
@@ -174,11 +251,17 @@ void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* ou
   a.lo = lo_;
   a.hi = hi_;
   a.dst = out;
+  const bool pairs = PairMode(oc_, ic_);
+  a.w2 = w2_.data();
+  a.comp2 = s8 ? comp2_.data() : no_comp_.data();
+  a.scale2 = scale2_.data();
+  a.bias2 = bias2_.data();
+  a.pair_bytes = 2 * ic_ >= 64 ? ~__mmask64{0} : (__mmask64{1} << (2 * ic_)) - 1;
   // Chunks of 48 pixels (a multiple of every tile height) per thread range.
   constexpr int64_t kChunk = 48;
   const int64_t chunks = (pixels + kChunk - 1) / kChunk;
   OmpForRanges(threads, chunks, pixels * ic_ * oc_, [&](int64_t b0, int64_t b1) {
-    Range(a, b0 * kChunk, std::min(pixels, b1 * kChunk));
+    Range(a, pairs, b0 * kChunk, std::min(pixels, b1 * kChunk));
   });
 }
 

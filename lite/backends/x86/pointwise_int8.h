@@ -15,7 +15,11 @@
 // filter vector). s8 input is shifted to u8 by xor 0x80 (the sums then hold
 // 128 * the channel's filter sum, subtracted before the epilogue); a last
 // partial quad is loaded with a byte mask (the padded filter levels are 0).
-// The int32 sums are exact; the epilogue (int8_epilogue.h: scale, bias, the
+// At most 8 output channels and at most 32 input channels, a multiple of 4
+// (pair mode): lanes 0-7 hold one pixel's channels and lanes 8-15 the
+// next pixel's, each pixel's quads picked out of one masked load of the
+// pair's bytes by a lane permutation, so the epilogue does half the
+// vectors. The int32 sums are exact; the epilogue (int8_epilogue.h: scale, bias, the
 // activation, float or s8 / u8 levels) starts from float(sum). Pixel tiles
 // are split over the context's thread count with OpenMP; results do not
 // depend on the split.
@@ -38,6 +42,8 @@ class PointwiseInt8 {
   static bool Available();
   // True for the activations the epilogue computes (int8_epilogue.h).
   static bool Supports(const operators::FusedActivation& act);
+  // True when an oc x ic filter runs in pair mode (see above).
+  static bool PairMode(int64_t oc, int64_t ic) { return oc <= 8 && ic % 4 == 0 && ic <= 32; }
 
   // filter: int8 levels [oc][ic] (Paddle's OIHW with a 1x1 kernel).
   void SetFilter(const int8_t* filter, int64_t oc, int64_t ic);
@@ -55,6 +61,10 @@ class PointwiseInt8 {
   std::vector<int32_t> comp_;  // ocp_ values: 128 * sum of the channel's levels
   std::vector<int32_t> no_comp_;  // ocp_ zeros (u8 input)
   std::vector<float> scale_, bias_;  // ocp_ values each (0 past oc)
+  // Pair mode: the first 8 channels' filter words [quad][16], compensation,
+  // scale and bias, each repeated for lanes 8-15.
+  std::vector<int32_t> w2_, comp2_;
+  std::vector<float> scale2_, bias2_;
   operators::FusedActivation act_;
   Out out_ = Out::kFloat;
   float factor_ = 1.f, lo_ = -127.f, hi_ = 127.f;

@@ -1,7 +1,8 @@
 // PointwiseInt8 against a plain scalar reference computed here: int32 sums
 // over the input channels, then the documented epilogue (int8_epilogue.h:
 // fma(sum, scale, bias), FusedActivation::Apply, and for levels output
-// x * factor, clip, round to nearest even). Shapes: det's 8 -> 8, 8 -> 32,
+// x * factor, clip, round to nearest even). Shapes: det's 8 -> 8 (pair
+// mode, as 4 -> 3, 24 -> 5 and 32 -> 8 with odd pixel counts), 8 -> 32,
 // 16 -> 40 and 16 -> 96, ic 1 / 5 / 13 / 24 / 96 (partial last quads), oc 1 /
 // 3 / 17 / 40 / 70 / 130 (every tile width, channel tails, several 64-channel
 // panels), pixel counts leaving partial tiles; s8 / u8 input; float / s8 /
@@ -123,6 +124,11 @@ TEST(PointwiseInt8, MatchesScalarReference) {
       {7, 5, 17},     // partial quad, one full and a 1-channel vector
       {19, 13, 3},    // partial quad, 3 channels
       {5, 1, 1},      // one channel in and out
+      // Pair mode (oc <= 8, ic a multiple of 4 up to 32): an odd pixel
+      // count (a last single pixel), oc below 8, a pair filling 64 bytes.
+      {37, 4, 3},
+      {50, 24, 5},
+      {21, 32, 8},
   };
   uint32_t seed = 1;
   for (const Case& k : shapes) {

@@ -261,13 +261,15 @@ class ConvInt8Compute : public DnnlKernel {
   // stride 1 without padding whose activation it computes, where it was the
   // faster one in whole-model --profile_ops runs (det int8 and cls int8, own
   // / oneDNN's brgconv_1x1, minimum of 3 alternated runs each, 2026-11-27):
-  // s8 input (oneDNN's s8 compensation path is slow) with at most 16 input
-  // channels (det's 8 -> 8 0.79, 8 -> 32 0.79, 16 -> 40 0.82-0.93, cls's
+  // at most 8 output channels in its pair mode (det's 8 -> 8: s8 in 0.44, u8
+  // in 0.78), s8 input (oneDNN's s8 compensation path is slow) with at most
+  // 16 input channels (8 -> 32 0.61-0.79, 16 -> 40 0.82-0.93, cls's
   // 0.67-0.91) or at most 32 writing float (det's 16 -> 96 0.71, 24 -> 96
   // 0.87), and maps of at most 4 pixels (det's pooled SE convs: 0.25-0.40,
-  // oneDNN's per-call cost). Kept on oneDNN: u8 input (8 -> 8 2.3, 32 -> 16
-  // 1.8, cls 1.25-1.33), 24 -> 64 / 120 levels (1.13-1.63), cls's 32 -> 200
-  // hard_swish on 3-row maps (1.1-1.4).
+  // oneDNN's per-call cost). Kept on oneDNN: other u8 input (32 -> 16 1.8,
+  // 40 -> 16 2.5, cls 1.25-1.33), 120+ input channels (1.4-5.6), 24 -> 64 /
+  // 120 writing levels (1.1-1.6), cls's 32 -> 200 hard_swish on 3-row maps
+  // (1.1-1.4).
   static bool OwnPointwise(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     const DDim& in = p.input->dims();
@@ -280,7 +282,8 @@ class ConvInt8Compute : public DnnlKernel {
     const bool s8_in = p.input_dtype != DataType::kUInt8;  // float input is quantized to s8
     const bool float_out = p.output_dtype == DataType::kFloat32;
     const int64_t ic = f[1];
-    return (s8_in && (ic <= 16 || (float_out && ic <= 32))) || in[0] * in[2] * in[3] <= 4;
+    return PW::PairMode(f[0], ic) || (s8_in && (ic <= 16 || (float_out && ic <= 32))) ||
+           in[0] * in[2] * in[3] <= 4;
   }
 
   Status RunOwnPointwise(const void* levels) {
