@@ -53,21 +53,13 @@ void ConvInt8Smalln::SetFilter(const int8_t* filter, int64_t oc, int64_t ic, int
 
 void ConvInt8Smalln::SetEpilogue(const float* scale, const float* bias, const Act& act, Out out,
                                  float out_factor, int out_round_type) {
-  scale_.assign(m_, 0.f);
-  bias_.assign(m_, 0.f);
-  std::copy(scale, scale + oc_, scale_.begin());
-  if (bias) std::copy(bias, bias + oc_, bias_.begin());
-  act_ = act;
-  out_ = out;
-  factor_ = out_factor;
-  int8_epilogue::LevelRange(out == Out::kU8, out_round_type, &lo_, &hi_);
+  ep_.Set(scale, bias, oc_, m_, act, out, out_factor, out_round_type);
 }
 
 #if defined(LITE_X86_INT8_EPILOGUE_AVX512) && defined(__AVX512VNNI__)
 
 bool ConvInt8Smalln::Available() {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+  return int8_epilogue::CpuHasAvx512Vnni();
 }
 
 namespace {
@@ -222,17 +214,17 @@ void ConvInt8Smalln::Run(const Geometry& g, const void* in, Levels in_type, void
   a.quads = static_cast<int>(quads);
   a.w = w_.data();
   a.comp = s8 ? comp_.data() : no_comp.data();
-  a.scale = scale_.data();
-  a.bias = bias_.data();
+  a.scale = ep_.scale.data();
+  a.bias = ep_.bias.data();
   a.perm = perm.data();
   a.oc = oc_;
-  a.act = act_;
-  a.out = out_;
-  a.factor = factor_;
-  a.lo = lo_;
-  a.hi = hi_;
+  a.act = ep_.act;
+  a.out = ep_.out;
+  a.factor = ep_.factor;
+  a.lo = ep_.lo;
+  a.hi = ep_.hi;
   const BlockFn block = BlockFor(m_);
-  const int64_t out_bytes = out_ == Out::kFloat ? 4 : 1;
+  const int64_t out_bytes = ep_.out == Out::kFloat ? 4 : 1;
   char* dst = static_cast<char*>(out);
   const int64_t work = rows_total * g.ow * oc_ * ic * kh_ * kw_;
   OmpForRanges(threads, rows_total, work, [&](int64_t r0, int64_t r1) {

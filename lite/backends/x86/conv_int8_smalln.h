@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lite/backends/x86/int8_epilogue.h"
 #include "lite/core/base/fused_activation.h"
 
 namespace lite {
@@ -66,10 +67,7 @@ class ConvInt8Smalln {
   int m_ = 0;  // accumulators: the compiled count >= oc (channels oc .. m_ zero)
   std::vector<int32_t> w_;     // [kh][quad][kw][m_] 4 levels each
   std::vector<int32_t> comp_;  // m_ values: 128 * sum of the channel's levels
-  std::vector<float> scale_, bias_;  // m_ values each
-  operators::FusedActivation act_;
-  Out out_ = Out::kFloat;
-  float factor_ = 1.f, lo_ = -127.f, hi_ = 127.f;
+  int8_epilogue::Params<Out> ep_;  // scale / bias: m_ values each
 };
 
 }  // namespace x86

@@ -10,7 +10,9 @@
 //                  [lo, hi] (LevelRange), rounded to nearest even, s8 / u8.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "lite/core/base/fused_activation.h"
 
@@ -48,6 +50,36 @@ inline bool Supports(const Act& act) {
 inline void LevelRange(bool u8, int round_type, float* lo, float* hi) {
   *lo = u8 ? 0.f : round_type == 0 ? -128.f : -127.f;
   *hi = 127.f;
+}
+
+// An own kernel's epilogue as its SetEpilogue receives it: per-channel
+// scale and bias (zero from `channels` up to `padded`), the activation, the
+// output form (the kernel's Out enum: kFloat, kS8, kU8) and, for levels,
+// the factor and the clip range.
+template <typename Out>
+struct Params {
+  std::vector<float> scale, bias;
+  Act act;
+  Out out = Out::kFloat;
+  float factor = 1.f, lo = -127.f, hi = 127.f;
+
+  void Set(const float* channel_scale, const float* channel_bias, int64_t channels, int64_t padded,
+           const Act& activation, Out form, float out_factor, int out_round_type) {
+    scale.assign(padded, 0.f);
+    bias.assign(padded, 0.f);
+    std::copy(channel_scale, channel_scale + channels, scale.begin());
+    if (channel_bias) std::copy(channel_bias, channel_bias + channels, bias.begin());
+    act = activation;
+    out = form;
+    factor = out_factor;
+    LevelRange(form == Out::kU8, out_round_type, &lo, &hi);
+  }
+};
+
+// True when the CPU runs AVX-512 F / BW / VL and VNNI (the own VNNI kernels).
+inline bool CpuHasAvx512Vnni() {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
 }
 
 #ifdef LITE_X86_INT8_EPILOGUE_AVX512

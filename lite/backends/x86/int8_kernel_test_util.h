@@ -1,7 +1,8 @@
 // What the own x86 int8 kernels' unit tests (depthwise_int8_nhwc_test,
 // conv_int8_smalln_test) share: the random levels, the activations the
 // epilogue computes, and the comparison of an output with the scalar
-// reference (levels equal; floats within 1e-5 of the largest |output|).
+// reference (levels equal; floats within 1e-5 of the largest |output|) on
+// 1 and 2 threads.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -123,6 +124,22 @@ inline void ExpectMatches(const std::vector<char>& out, int64_t total, bool is_f
       }
     }
   }
+}
+
+// Runs the kernel, run(out, threads), on 1 and 2 threads into buffers with
+// 64 guard bytes each: the two bit-identical, nothing written past the
+// output, the output matching the reference (ExpectMatches).
+template <typename Run>
+void RunAndExpectMatches(const Run& run, int64_t total, bool is_float, bool u8,
+                         const std::vector<float>& ref_f, const std::vector<int>& ref_q,
+                         double largest) {
+  const int64_t bytes = total * (is_float ? 4 : 1);
+  std::vector<char> out1(bytes + 64, 0x5a), out2(bytes + 64, 0x3c);
+  run(out1.data(), 1);
+  run(out2.data(), 2);
+  ASSERT_EQ(0, std::memcmp(out1.data(), out2.data(), bytes)) << "1 vs 2 threads";
+  for (int64_t i = bytes; i < bytes + 64; ++i) ASSERT_EQ(out1[i], 0x5a) << "wrote past the end";
+  ExpectMatches(out1, total, is_float, u8, ref_f, ref_q, largest);
 }
 
 }  // namespace int8_test

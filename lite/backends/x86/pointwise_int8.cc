@@ -44,27 +44,19 @@ void PointwiseInt8::SetFilter(const int8_t* filter, int64_t oc, int64_t ic) {
 
 void PointwiseInt8::SetEpilogue(const float* scale, const float* bias, const Act& act, Out out,
                                 float out_factor, int out_round_type) {
-  scale_.assign(ocp_, 0.f);
-  bias_.assign(ocp_, 0.f);
-  std::copy(scale, scale + oc_, scale_.begin());
-  if (bias) std::copy(bias, bias + oc_, bias_.begin());
+  ep_.Set(scale, bias, oc_, ocp_, act, out, out_factor, out_round_type);
   scale2_.assign(16, 0.f);
   bias2_.assign(16, 0.f);
   for (int64_t o = 0; o < 16; ++o) {
-    scale2_[o] = scale_[o % 8];
-    bias2_[o] = bias_[o % 8];
+    scale2_[o] = ep_.scale[o % 8];
+    bias2_[o] = ep_.bias[o % 8];
   }
-  act_ = act;
-  out_ = out;
-  factor_ = out_factor;
-  int8_epilogue::LevelRange(out == Out::kU8, out_round_type, &lo_, &hi_);
 }
 
 #if defined(LITE_X86_INT8_EPILOGUE_AVX512) && defined(__AVX512VNNI__)
 
 bool PointwiseInt8::Available() {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+  return int8_epilogue::CpuHasAvx512Vnni();
 }
 
 namespace {
@@ -243,13 +235,13 @@ void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* ou
   a.flip = s8 ? 0x80808080u : 0u;
   a.w = w_.data();
   a.comp = s8 ? comp_.data() : no_comp_.data();
-  a.scale = scale_.data();
-  a.bias = bias_.data();
-  a.act = &act_;
-  a.out = out_;
-  a.factor = factor_;
-  a.lo = lo_;
-  a.hi = hi_;
+  a.scale = ep_.scale.data();
+  a.bias = ep_.bias.data();
+  a.act = &ep_.act;
+  a.out = ep_.out;
+  a.factor = ep_.factor;
+  a.lo = ep_.lo;
+  a.hi = ep_.hi;
   a.dst = out;
   const bool pairs = PairMode(oc_, ic_);
   a.w2 = w2_.data();

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lite/backends/x86/int8_epilogue.h"
 #include "lite/core/base/fused_activation.h"
 
 namespace lite {
@@ -60,14 +61,11 @@ class PointwiseInt8 {
   std::vector<int32_t> w_;     // [quad][ocp_] 4 levels each
   std::vector<int32_t> comp_;  // ocp_ values: 128 * sum of the channel's levels
   std::vector<int32_t> no_comp_;  // ocp_ zeros (u8 input)
-  std::vector<float> scale_, bias_;  // ocp_ values each (0 past oc)
+  int8_epilogue::Params<Out> ep_;  // scale / bias: ocp_ values each (0 past oc)
   // Pair mode: the first 8 channels' filter words [quad][16], compensation,
   // scale and bias, each repeated for lanes 8-15.
   std::vector<int32_t> w2_, comp2_;
   std::vector<float> scale2_, bias2_;
-  operators::FusedActivation act_;
-  Out out_ = Out::kFloat;
-  float factor_ = 1.f, lo_ = -127.f, hi_ = 127.f;
 };
 
 }  // namespace x86
