@@ -33,6 +33,7 @@
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 #include "lite/backends/x86/pointwise_int8.h"
 #include "lite/backends/x86/post_ops.h"
+#include "lite/kernels/x86/conv_compute.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/conv_op.h"
 #include "lite/operators/quant_math.h"
@@ -53,6 +54,47 @@ int8_t* QuantizedInputBuffer(int64_t n) {
   thread_local std::vector<int8_t> buffer;
   if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(n);
   return buffer.data();
+}
+
+#if defined(__AVX512F__) && defined(__AVX512VBMI__)
+// 16 floats at x as 16 levels (bytes).
+inline __m128i Levels16(const operators::quant::Quantizer16& q16, const float* x) {
+  return _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(q16.Level(_mm512_loadu_ps(x))));
+}
+#endif
+
+// Quantizes NCHW float32 input [n, C, hw] (C <= 4, a model's first conv on
+// the fed image) by the op's rule into NHWC levels [n, hw, C]: the layout
+// change and the quantization in one pass. 16 pixels a step: each plane's
+// 16 levels packed to bytes, the C x 16 bytes interleaved by one byte
+// permutation (AVX512-VBMI); the scalar rule elsewhere.
+template <int C>
+void QuantizeNchwToNhwc(const float* x, int64_t n, int64_t hw, float scale, int round_type,
+                        int8_t* q) {
+  const operators::quant::Quantizer scalar(scale, 127, round_type);
+  for (int64_t b = 0; b < n; ++b) {
+    const float* xb = x + b * C * hw;
+    int8_t* qb = q + b * C * hw;
+    int64_t p = 0;
+#if defined(__AVX512F__) && defined(__AVX512VBMI__)
+    const operators::quant::Quantizer16 q16(scale, 127, round_type);
+    alignas(64) uint8_t order[64] = {};  // output byte j: pixel j / C, channel j % C
+    for (int j = 0; j < 16 * C; ++j) order[j] = static_cast<uint8_t>((j % C) * 16 + j / C);
+    const __m512i idx = _mm512_load_si512(order);
+    const __mmask64 bytes = C == 4 ? ~__mmask64{0} : (__mmask64{1} << (16 * C)) - 1;
+    for (; p + 16 <= hw; p += 16) {
+      __m512i planes = _mm512_setzero_si512();
+      planes = _mm512_inserti32x4(planes, Levels16(q16, xb + p), 0);
+      if (C > 1) planes = _mm512_inserti32x4(planes, Levels16(q16, xb + hw + p), 1);
+      if (C > 2) planes = _mm512_inserti32x4(planes, Levels16(q16, xb + 2 * hw + p), 2);
+      if (C > 3) planes = _mm512_inserti32x4(planes, Levels16(q16, xb + 3 * hw + p), 3);
+      _mm512_mask_storeu_epi8(qb + p * C, bytes, _mm512_permutexvar_epi8(idx, planes));
+    }
+#endif
+    for (; p < hw; ++p)
+      for (int c = 0; c < C; ++c)
+        qb[p * C + c] = static_cast<int8_t>(scalar.Level(xb[c * hw + p]));
+  }
 }
 
 class ConvInt8Compute : public DnnlKernel {
@@ -78,8 +120,12 @@ class ConvInt8Compute : public DnnlKernel {
     if (p.input_dtype == DataType::kFloat32) {
       // Quantize the input (element order is irrelevant: one scale).
       int8_t* q = QuantizedInputBuffer(p.input->numel());
-      operators::quant::QuantizeToInt8(p.input->data<float>(), q, p.input->numel(),
-                                       p.input_scale, 127, p.quant_round_type);
+      if (nchw_input_) {
+        RETURN_IF_ERROR(QuantizeNchwInput(q));
+      } else {
+        operators::quant::QuantizeToInt8(p.input->data<float>(), q, p.input->numel(),
+                                         p.input_scale, 127, p.quant_round_type);
+      }
       if (own_dw_) return RunOwnDepthwise(q);
       if (own_smalln_) return RunOwnSmalln(q);
       if (own_pointwise_) return RunOwnPointwise(q);
@@ -399,6 +445,30 @@ class ConvInt8Compute : public DnnlKernel {
     return attr;
   }
 
+  // The NCHW input of ConvInt8NchwInputCompute into NHWC levels at q.
+  Status QuantizeNchwInput(int8_t* q) const {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& in = p.input->dims();
+    const float* x = p.input->data<float>();
+    const int64_t hw = in[2] * in[3];
+    const float s = p.input_scale;
+    const int r = p.quant_round_type;
+    switch (in[1]) {
+      case 1: QuantizeNchwToNhwc<1>(x, in[0], hw, s, r, q); break;
+      case 2: QuantizeNchwToNhwc<2>(x, in[0], hw, s, r, q); break;
+      case 3: QuantizeNchwToNhwc<3>(x, in[0], hw, s, r, q); break;
+      case 4: QuantizeNchwToNhwc<4>(x, in[0], hw, s, r, q); break;
+      default:
+        return InvalidArgument("int8 conv reading NCHW input: " + std::to_string(in[1]) +
+                               " channels, at most 4");
+    }
+    return Status::OK();
+  }
+
+ protected:
+  bool nchw_input_ = false;  // Input is bound in NCHW (ConvInt8NchwInputCompute)
+
+ private:
   DDim planned_dims_;
   bool own_dw_ = false;      // this shape runs dw_, not conv_
   bool dw_planned_ = false;  // dw_ holds the filter and epilogue
@@ -415,6 +485,22 @@ class ConvInt8Compute : public DnnlKernel {
   std::vector<float> scaled_bias_;  // Bias / output scale, per channel
   std::string impl_info_;
 };
+
+// A model's first int8 conv (1-4 input channels, float input): Input is
+// bound in NCHW, so no layout op runs before it; the kernel quantizes and
+// reorders the fed image in one pass (QuantizeNchwToNhwc).
+class ConvInt8NchwInputCompute : public ConvInt8Compute {
+ public:
+  ConvInt8NchwInputCompute() { nchw_input_ = true; }
+};
+
+// The int8 conv reads float input of 1-4 channels (NchwInputConvFits's
+// geometry): ConvInt8NchwInputCompute takes it, the NHWC bindings decline.
+bool Int8NchwInputFits(const cpp::OpDesc& desc, const VarDimsFn& dims) {
+  const std::string in = desc.GetAttr<std::string>("Input_dtype", "float32");
+  return in != "int8" && in != "uint8" && desc.Type() == "conv2d" &&
+         NchwInputConvFits(desc, dims);
+}
 
 }  // namespace x86
 }  // namespace kernels
@@ -446,6 +532,22 @@ bool HoldsLevels(const lite::cpp::OpDesc& desc, const char* attr) {
         return ConvInt8Accepts(desc) && HoldsLevels(desc, "Input_dtype") == (in_levels) &&   \
                HoldsLevels(desc, "Output_dtype") == (out_levels);                            \
       })                                                                                     \
+      .SetAcceptsDims([](const lite::cpp::OpDesc& desc, const lite::VarDimsFn& dims) {       \
+        return !lite::kernels::x86::Int8NchwInputFits(desc, dims);                           \
+      })                                                                                     \
+      .Finalize()
+
+// The first conv's bindings: float Input in NCHW, Output float or levels.
+#define LITE_REGISTER_X86_INT8_NCHW_INPUT_CONV(alias, out_p, out_levels)                       \
+  REGISTER_LITE_KERNEL(conv2d, kX86, kInt8, kNHWC, lite::kernels::x86::ConvInt8NchwInputCompute, \
+                       alias)                                                                  \
+      .BindInput("Input", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNCHW)))      \
+      .BindInput("Bias", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))       \
+      .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(out_p), DATALAYOUT(kNHWC)))     \
+      .SetAccepts([](const lite::cpp::OpDesc& desc) {                                            \
+        return ConvInt8Accepts(desc) && HoldsLevels(desc, "Output_dtype") == (out_levels);       \
+      })                                                                                         \
+      .SetAcceptsDims(lite::kernels::x86::Int8NchwInputFits)                                     \
       .Finalize()
 
 LITE_REGISTER_X86_INT8_CONV(conv2d, def, kFloat, kFloat, false, false);
@@ -456,3 +558,5 @@ LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, def, kFloat, kFloat, false, false)
 LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, levels_in, kInt8, kFloat, true, false);
 LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, levels_out, kFloat, kInt8, false, true);
 LITE_REGISTER_X86_INT8_CONV(depthwise_conv2d, levels_in_out, kInt8, kInt8, true, true);
+LITE_REGISTER_X86_INT8_NCHW_INPUT_CONV(nchw_input, kFloat, false);
+LITE_REGISTER_X86_INT8_NCHW_INPUT_CONV(nchw_input_levels_out, kInt8, true);

@@ -69,6 +69,32 @@ TEST(Int8Requantize, ChainedConvsPassLevelsAndMatchTheSimulation) {
   }
 }
 
+// A model's first int8 conv (3 channels of the fed NCHW image, 17 x 19: 20
+// blocks of 16 pixels and a tail) reads the image in NCHW: no layout op
+// before it (the fetched output gets the only one), alone or writing the
+// next int8 conv's levels, and the outputs match the simulation.
+TEST(Int8Requantize, FirstConvReadsTheNchwImage) {
+  for (bool chained : {false, true}) {
+    SCOPED_TRACE(chained ? "writing levels for a 1x1 conv" : "alone");
+    TestModel m;
+    m.Input("x", {1, 3, 17, 19});
+    AddQuantConv(&m, "x", 0.9f, "conv2d", 3, "c1", 3, 8);
+    std::string y = "c1";
+    if (chained) {
+      QuantConv(&m, "c1", 1.3f, "conv2d", 1, "c2");
+      y = "c2";
+    }
+    m.Output(y);
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(int8.outputs.empty());
+    EXPECT_EQ(int8.counters.at("made_int8"), chained ? 2 : 1) << int8.pass_log;
+    EXPECT_EQ(CountOps(int8.op_types, "layout"), 1) << int8.pass_log;
+    if (chained) EXPECT_EQ(VarType(int8, "c1"), "int8");
+    ExpectNearSimulation(sim, int8);
+  }
+}
+
 TEST(Int8Requantize, FloatReaderKeepsTheVarFloat) {
   const TestModel m = Chain(true, true);
   const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
