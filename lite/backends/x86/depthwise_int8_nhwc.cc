@@ -19,8 +19,18 @@ namespace x86 {
 using Act = operators::FusedActivation;
 
 namespace {
-// Channels per block: converted rows and the filter are [block][...][64].
+// Channels per block: converted rows and the filter are [block][...][width]
+// with blocks of 64 channels and a last block of the rest rounded up to the
+// vector lanes (BlockWidth), so few channels fill the columns they use.
 constexpr int64_t kBlock = 64;
+
+// Lanes of the vectors the sums use: 8 (ymm) for c <= 8, else 16 (zmm). On
+// AMD Zen 4 a 512-bit FMA is two 256-bit ones, so 8 channels cost half in a
+// ymm of what they cost in half the lanes of a zmm.
+int64_t Lanes(int64_t c) { return c <= 8 ? 8 : 16; }
+
+// Channels of the block starting at c0 as stored (cp: c rounded up to lanes).
+int64_t BlockWidth(int64_t c0, int64_t cp) { return std::min(kBlock, cp - c0); }
 }  // namespace
 
 bool DepthwiseInt8Nhwc::Supports(const Act& act) { return int8_epilogue::Supports(act); }
@@ -33,14 +43,15 @@ bool DepthwiseInt8Nhwc::ExactSums(int kh, int kw, Levels in) {
 
 void DepthwiseInt8Nhwc::SetFilter(const int8_t* filter, int64_t c, int kh, int kw) {
   c_ = c;
-  cp_ = (c + 63) / 64 * 64;
+  cp_ = (c + Lanes(c) - 1) / Lanes(c) * Lanes(c);
   kh_ = kh;
   kw_ = kw;
   const int64_t taps = static_cast<int64_t>(kh) * kw;
   w_.assign(taps * cp_, 0.f);
-  for (int64_t ch = 0; ch < c; ++ch)
-    for (int64_t t = 0; t < taps; ++t)
-      w_[((ch / kBlock) * taps + t) * kBlock + ch % kBlock] = filter[ch * taps + t];
+  for (int64_t ch = 0; ch < c; ++ch) {
+    const int64_t c0 = ch / kBlock * kBlock, bw = BlockWidth(c0, cp_);
+    for (int64_t t = 0; t < taps; ++t) w_[c0 * taps + t * bw + ch - c0] = filter[ch * taps + t];
+  }
 }
 
 void DepthwiseInt8Nhwc::SetEpilogue(const float* scale, const float* bias, const Act& act,
@@ -67,6 +78,8 @@ namespace {
 // Tile pixels for V vectors of 16 channels (R x V accumulators + V filter
 // vectors in the 32 registers).
 constexpr int kRows[5] = {0, 12, 12, 8, 6};
+// Tile pixels of the 8-lane (ymm) form for c <= 8.
+constexpr int kHalfRows = 16;
 
 using int8_epilogue::TailMask;
 
@@ -76,8 +89,8 @@ struct TileArgs {
   const float* const* wrows;  // the block's filter at (ky, kx = 0) of those taps
   int nrows;
   int kw;
-  int64_t xstep;  // stride_w * 64: next output pixel's first column
-  int64_t kstep;  // dilation_w * 64: next tap's column
+  int64_t xstep;  // stride_w * block width: next output pixel's first column
+  int64_t kstep;  // dilation_w * block width: next tap's column
   const float* scale;
   const float* bias;
   __mmask16 tail;  // valid lanes of the last vector
@@ -87,32 +100,57 @@ struct TileArgs {
   int64_t ldo;  // output values per pixel (c)
 };
 
-// out[R pixels x 16V channels] for the pixels starting at column offset
-// `off` of the converted rows; out points at the first pixel's channel.
+// The float vectors the sums use: 16 lanes (zmm) or 8 (ymm).
+struct Zmm {
+  using T = __m512;
+  static constexpr int kLanes = 16;
+  static T Zero() { return _mm512_setzero_ps(); }
+  static T Load(const float* p) { return _mm512_loadu_ps(p); }
+  static T Fma(T a, T b, T c) { return _mm512_fmadd_ps(a, b, c); }
+};
+struct Ymm {
+  using T = __m256;
+  static constexpr int kLanes = 8;
+  static T Zero() { return _mm256_setzero_ps(); }
+  static T Load(const float* p) { return _mm256_loadu_ps(p); }
+  static T Fma(T a, T b, T c) { return _mm256_fmadd_ps(a, b, c); }
+};
+
+// acc[R pixels][V vectors] = the window sums of the pixels starting at
+// column offset `off` of the converted rows, whose columns hold V vectors.
 // SW: the stride in columns, or 0 for any (a.xstep); with it known, every
 // load of a tap is an immediate offset from one pointer.
-template <int R, int V, int SW>
-void Tile(const TileArgs& a, int64_t off, void* out) {
-  __m512 acc[R][V];
+template <class Vec, int R, int V, int SW>
+__attribute__((always_inline)) inline void Accumulate(const TileArgs& a, int64_t off,
+                                                      typename Vec::T (&acc)[R][V]) {
+  constexpr int64_t kWidth = Vec::kLanes * V;  // floats per column
 #pragma GCC unroll 16
   for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
-    for (int j = 0; j < V; ++j) acc[r][j] = _mm512_setzero_ps();
-  const int64_t xstep = SW ? SW * kBlock : a.xstep, kstep = a.kstep;
+    for (int j = 0; j < V; ++j) acc[r][j] = Vec::Zero();
+  const int64_t xstep = SW ? SW * kWidth : a.xstep, kstep = a.kstep;
   for (int t = 0; t < a.nrows; ++t) {
     const float* row = a.rows[t] + off;
     const float* w = a.wrows[t];
-    for (int kx = 0; kx < a.kw; ++kx, row += kstep, w += kBlock) {
-      __m512 wv[V];
+    for (int kx = 0; kx < a.kw; ++kx, row += kstep, w += kWidth) {
+      typename Vec::T wv[V];
 #pragma GCC unroll 4
-      for (int j = 0; j < V; ++j) wv[j] = _mm512_loadu_ps(w + 16 * j);
+      for (int j = 0; j < V; ++j) wv[j] = Vec::Load(w + Vec::kLanes * j);
 #pragma GCC unroll 16
       for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
         for (int j = 0; j < V; ++j)
-          acc[r][j] = _mm512_fmadd_ps(_mm512_loadu_ps(row + r * xstep + 16 * j), wv[j], acc[r][j]);
+          acc[r][j] = Vec::Fma(Vec::Load(row + r * xstep + Vec::kLanes * j), wv[j], acc[r][j]);
     }
   }
+}
+
+// out[R pixels x 16V channels] for the pixels starting at column offset
+// `off` of the converted rows; out points at the first pixel's channel.
+template <int R, int V, int SW>
+void Tile(const TileArgs& a, int64_t off, void* out) {
+  __m512 acc[R][V];
+  Accumulate<Zmm, R, V, SW>(a, off, acc);
   // v = fma(sum, scale, bias)
 #pragma GCC unroll 4
   for (int j = 0; j < V; ++j) {
@@ -149,44 +187,121 @@ void Tile(const TileArgs& a, int64_t off, void* out) {
     }
 }
 
+// The same for c <= 8 with 8-lane sums: pixels 2i and 2i + 1 share one zmm
+// (lanes 0-7, 8-15) for the epilogue, which stays the 16-lane code.
+template <int R, int SW>
+void HalfTile(const TileArgs& a, int64_t off, void* out) {
+  constexpr int kPairs = (R + 1) / 2;
+  __m256 acc[R][1];
+  Accumulate<Ymm, R, 1, SW>(a, off, acc);
+  __m512 v[kPairs];
+  const __m512 s = _mm512_broadcast_f32x8(_mm256_loadu_ps(a.scale));
+  const __m512 b = _mm512_broadcast_f32x8(_mm256_loadu_ps(a.bias));
+#pragma GCC unroll 8
+  for (int i = 0; i < kPairs; ++i) {
+    const __m256 high = 2 * i + 1 < R ? acc[2 * i + 1][0] : _mm256_setzero_ps();
+    v[i] = _mm512_fmadd_ps(_mm512_insertf32x8(_mm512_castps256_ps512(acc[2 * i][0]), high, 1),
+                           s, b);
+  }
+  int8_epilogue::Activate(v, kPairs, a.act);
+  const __mmask8 tail = static_cast<__mmask8>(a.tail);
+  const int64_t ldo = a.ldo;
+  if (a.out == DepthwiseInt8Nhwc::Out::kFloat) {
+    float* o = static_cast<float*>(out);
+#pragma GCC unroll 8
+    for (int i = 0; i < kPairs; ++i) {
+      _mm256_mask_storeu_ps(o + 2 * i * ldo, tail, _mm512_castps512_ps256(v[i]));
+      if (2 * i + 1 < R)
+        _mm256_mask_storeu_ps(o + (2 * i + 1) * ldo, tail, _mm512_extractf32x8_ps(v[i], 1));
+    }
+    return;
+  }
+  const __m512 f = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
+  int8_t* o = static_cast<int8_t*>(out);
+#pragma GCC unroll 8
+  for (int i = 0; i < kPairs; ++i) {
+    const __m128i q = int8_epilogue::ToLevels(v[i], f, lo, hi);
+    _mm_mask_storeu_epi8(o + 2 * i * ldo, tail, q);
+    if (2 * i + 1 < R) _mm_mask_storeu_epi8(o + (2 * i + 1) * ldo, tail, _mm_srli_si128(q, 8));
+  }
+}
+
 using TileFn = void (*)(const TileArgs&, int64_t, void*);
+using TileRowFns = std::array<TileFn, 16>;  // [R - 1]
 
 // kTiles[SW][V][R - 1] = Tile<R, V, SW> for R = 1 .. kRows[V], SW 0 (any), 1, 2.
 template <int V, int SW, int... R>
-constexpr std::array<TileFn, 12> TileRow(std::integer_sequence<int, R...>) {
+constexpr TileRowFns TileRow(std::integer_sequence<int, R...>) {
   return {&Tile<R + 1, V, SW>...};
 }
 template <int SW>
-constexpr std::array<std::array<TileFn, 12>, 5> TileTable() {
-  return {std::array<TileFn, 12>{},
-          TileRow<1, SW>(std::make_integer_sequence<int, kRows[1]>()),
+constexpr std::array<TileRowFns, 5> TileTable() {
+  return {TileRowFns{}, TileRow<1, SW>(std::make_integer_sequence<int, kRows[1]>()),
           TileRow<2, SW>(std::make_integer_sequence<int, kRows[2]>()),
           TileRow<3, SW>(std::make_integer_sequence<int, kRows[3]>()),
           TileRow<4, SW>(std::make_integer_sequence<int, kRows[4]>())};
 }
-const std::array<std::array<TileFn, 12>, 5> kTiles[3] = {TileTable<0>(), TileTable<1>(),
-                                                         TileTable<2>()};
+const std::array<TileRowFns, 5> kTiles[3] = {TileTable<0>(), TileTable<1>(), TileTable<2>()};
 
-// One input row of levels (c per pixel) to floats, [block][width][64]:
-// pad_left zero columns, the row, zero columns up to `width`; channels
-// c .. cp are zeros.
+// kHalfTiles[SW][R - 1] = HalfTile<R, SW>.
+template <int SW, int... R>
+constexpr TileRowFns HalfTileRow(std::integer_sequence<int, R...>) {
+  return {&HalfTile<R + 1, SW>...};
+}
+const TileRowFns kHalfTiles[3] = {
+    HalfTileRow<0>(std::make_integer_sequence<int, kHalfRows>()),
+    HalfTileRow<1>(std::make_integer_sequence<int, kHalfRows>()),
+    HalfTileRow<2>(std::make_integer_sequence<int, kHalfRows>())};
+
+// One pixel's `bw` channels (a multiple of 16, or 8) of levels to floats;
+// lanes from `valid` on are zeros.
+__attribute__((always_inline)) inline void ConvertPixel(const int8_t* s, int64_t bw,
+                                                        int64_t valid, bool u8, float* d) {
+  int64_t j = 0;
+  for (; j + 16 <= bw; j += 16) {
+    const __m128i b = _mm_maskz_loadu_epi8(TailMask(valid - j), s + j);
+    const __m512i i = u8 ? _mm512_cvtepu8_epi32(b) : _mm512_cvtepi8_epi32(b);
+    _mm512_storeu_ps(d + j, _mm512_cvtepi32_ps(i));
+  }
+  if (j < bw) {  // the 8-lane block of c <= 8
+    const __m128i b = _mm_maskz_loadu_epi8(TailMask(valid - j), s + j);
+    const __m256i i = u8 ? _mm256_cvtepu8_epi32(b) : _mm256_cvtepi8_epi32(b);
+    _mm256_storeu_ps(d + j, _mm256_cvtepi32_ps(i));
+  }
+}
+
+// n consecutive levels to floats, 16 at a time.
+void ConvertRun(const int8_t* s, int64_t n, bool u8, float* d) {
+  for (int64_t i = 0; i < n; i += 16) {
+    const __mmask16 m = TailMask(n - i);
+    const __m128i b = _mm_maskz_loadu_epi8(m, s + i);
+    const __m512i v = u8 ? _mm512_cvtepu8_epi32(b) : _mm512_cvtepi8_epi32(b);
+    _mm512_mask_storeu_ps(d + i, m, _mm512_cvtepi32_ps(v));
+  }
+}
+
+// One input row of levels (c per pixel) to floats, [block][width][block
+// width]: pad_left zero columns, the row, zero columns up to `width`;
+// channels c .. cp are zeros.
 void ConvertRow(const int8_t* src, int64_t w, int64_t c, int64_t cp, int64_t pad_left,
                 int64_t width, bool u8, float* dst) {
   const int64_t first = std::min(pad_left, width);
   const int64_t cols = std::max<int64_t>(0, std::min(w, width - pad_left));
-  for (int64_t c0 = 0; c0 < cp; c0 += kBlock, dst += width * kBlock) {
-    std::fill(dst, dst + first * kBlock, 0.f);
-    std::fill(dst + (first + cols) * kBlock, dst + width * kBlock, 0.f);
+  for (int64_t c0 = 0; c0 < cp; c0 += kBlock) {
+    const int64_t bw = BlockWidth(c0, cp);
+    std::fill(dst, dst + first * bw, 0.f);
+    std::fill(dst + (first + cols) * bw, dst + width * bw, 0.f);
     const int8_t* s = src + c0;
-    float* d = dst + first * kBlock;
-    const int64_t vectors = std::min<int64_t>(kBlock, (c - c0 + 15) / 16 * 16);
-    for (int64_t x = 0; x < cols; ++x, s += c, d += kBlock) {
-      for (int64_t j = 0; j < vectors; j += 16) {
-        const __m128i b = _mm_maskz_loadu_epi8(TailMask(c - c0 - j), s + j);
-        const __m512i i = u8 ? _mm512_cvtepu8_epi32(b) : _mm512_cvtepi8_epi32(b);
-        _mm512_storeu_ps(d + j, _mm512_cvtepi32_ps(i));
-      }
+    float* d = dst + first * bw;
+    if (bw == c) {
+      // One block as wide as the pixels (c = 8, 16, .., 64): the row's
+      // levels in order, converted 16 at a time rather than per pixel (c = 8:
+      // two pixels a vector; per pixel the conversion took ~40% of the time).
+      ConvertRun(s, cols * c, u8, d);
+    } else {
+      for (int64_t x = 0; x < cols; ++x, s += c, d += bw) ConvertPixel(s, bw, c - c0, u8, d);
     }
+    dst += width * bw;
   }
 }
 
@@ -202,11 +317,19 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
   if (rows_total <= 0 || g.ow <= 0) return;
   const int64_t out_bytes = out_ == Out::kFloat ? 4 : 1;
   const bool u8 = in_type == Levels::kU8;
-  // Channel blocks of up to 4 vectors: (first channel, vectors).
-  std::vector<std::pair<int64_t, int>> blocks;
-  for (int64_t c0 = 0; c0 < c; c0 += kBlock)
-    blocks.emplace_back(c0, static_cast<int>(std::min<int64_t>(kBlock, c - c0 + 15) / 16));
   const int sw_index = g.stride_w == 1 ? 1 : g.stride_w == 2 ? 2 : 0;
+  // Channel blocks: (first channel, tiles by pixel count - 1, tile pixels).
+  struct Block {
+    int64_t c0;
+    const TileRowFns* tiles;
+    int rmax;
+  };
+  std::vector<Block> blocks;
+  for (int64_t c0 = 0; c0 < c; c0 += kBlock) {
+    const int64_t bw = BlockWidth(c0, cp);
+    if (bw < 16) blocks.push_back({c0, &kHalfTiles[sw_index], kHalfRows});
+    else blocks.push_back({c0, &kTiles[sw_index][bw / 16], kRows[bw / 16]});
+  }
   const int64_t taps = static_cast<int64_t>(kh) * kw;
   const int8_t* src = static_cast<const int8_t*>(in);
   char* dst = static_cast<char*>(out);
@@ -220,7 +343,8 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
     float* ring = ring_store.data();
     ring += (64 - reinterpret_cast<uintptr_t>(ring) % 64) % 64 / sizeof(float);
     std::vector<int64_t> held(span, -1);  // which input row (n * h + iy) a slot holds
-    std::vector<const float*> rows(kh), wrows(kh);
+    std::vector<const float*> rows(kh);
+    std::vector<int> kys(kh);
     std::vector<const float*> brows(kh), bwrows(kh);
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t b = row / g.oh, oy = row % g.oh;
@@ -235,25 +359,26 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
           held[slot] = key;
         }
         rows[nrows] = buf;
-        wrows[nrows] = w_.data() + static_cast<int64_t>(ky) * kw * kBlock;
+        kys[nrows] = ky;
         ++nrows;
       }
       char* orow = dst + row * g.ow * c * out_bytes;
-      for (const auto& [c0, v] : blocks) {
+      for (const Block& blk : blocks) {
+        const int64_t c0 = blk.c0, bw = BlockWidth(c0, cp);
         for (int t = 0; t < nrows; ++t) {
           brows[t] = rows[t] + c0 * width;
-          bwrows[t] = wrows[t] + c0 * taps;
+          bwrows[t] = w_.data() + c0 * taps + static_cast<int64_t>(kys[t]) * kw * bw;
         }
-        const TileArgs a = {brows.data(), bwrows.data(), nrows, kw, g.stride_w * kBlock,
-                            g.dilation_w * kBlock, scale_.data() + c0, bias_.data() + c0,
-                            TailMask(c - (c0 + 16 * (v - 1))), act_, out_, factor_, lo_, hi_, c};
+        const int64_t last = bw < 16 ? 0 : bw - 16;  // first channel of the last vector
+        const TileArgs a = {brows.data(), bwrows.data(), nrows, kw, g.stride_w * bw,
+                            g.dilation_w * bw, scale_.data() + c0, bias_.data() + c0,
+                            TailMask(c - (c0 + last)), act_, out_, factor_, lo_, hi_, c};
         // Tiles as even as they can be (20 pixels: 4 x 5, not 3 x 6 + 2).
-        const int rmax = kRows[v];
-        const int64_t tiles = (g.ow + rmax - 1) / rmax;
+        const int64_t tiles = (g.ow + blk.rmax - 1) / blk.rmax;
         const int64_t base = g.ow / tiles, extra = g.ow % tiles;
         for (int64_t i = 0, ox = 0; i < tiles; ++i) {
           const int64_t n = base + (i < extra);
-          kTiles[sw_index][v][n - 1](a, ox * g.stride_w * kBlock, orow + (ox * c + c0) * out_bytes);
+          (*blk.tiles)[n - 1](a, ox * g.stride_w * bw, orow + (ox * c + c0) * out_bytes);
           ox += n;
         }
       }

@@ -11,22 +11,31 @@
 // which float32 holds exactly, in any order. ExactSums() says whether a
 // window qualifies; the caller keeps oneDNN for the others.
 //
-// Algorithm: the filter levels are converted to float once
-// ([C / 64][kh * kw][64], C rounded up to 64). Input rows are converted to
-// float, [C / 64][columns][64],
-// (sign- / zero-extend 16 levels, convert) once each into a per-thread ring
-// of (kh - 1) * dilation_h + 1 rows, zero columns for the left / right
-// padding, so an input level is converted once and read by every tap that
-// needs it. Taps whose row lies in the top / bottom padding are skipped (the
-// padding's columns are computed as zeros). A tile keeps R pixels x V
-// vectors of 16 channels in registers (V = 4: R = 6, V = 3: 8, V = 2 or 1:
-// 12) and accumulates tap by tap with FMAs; the tile for stride 1 and 2 has
-// the pixel stride compiled in, so every load is an immediate offset from
-// one pointer (a run-time stride kept 6 offsets in spilled registers:
-// 1.1-1.3x slower). Tried and left out: int16 pairs of taps summed in int32
-// by AVX512-VNNI's vpdpwssd (two taps per instruction): the pairing of the
-// input rows cost more than it saved (1.2-1.6x the time of the float form
-// on these shapes).
+// Algorithm: channels are split into blocks of 64 and a last block of the
+// rest rounded up to the vector lanes (16, or 8 when C <= 8), so a block is
+// 16-64 channels wide, or 8. The filter levels are converted to float once
+// ([block][kh * kw][block width]). Input rows are converted to float,
+// [block][columns][block width], (sign- / zero-extend 16 levels, convert;
+// a whole row as one run when its pixels are exactly one block wide) once
+// each into a per-thread ring of (kh - 1) * dilation_h + 1 rows, zero
+// columns for the left / right padding, so an input level is converted once
+// and read by every tap that needs it. Taps whose row lies in the top /
+// bottom padding are skipped (the padding's columns are computed as zeros).
+// A tile keeps R pixels x V vectors of 16 channels in registers (V = 4:
+// R = 6, V = 3: 8, V = 2 or 1: 12) and accumulates tap by tap with FMAs; the
+// tile for stride 1 and 2 has the column width and pixel stride compiled in,
+// so every load is an immediate offset from one pointer (a run-time stride
+// kept 6 offsets in spilled registers: 1.1-1.3x slower). C <= 8 sums in
+// 8-lane (ymm) vectors, R = 16 pixels, and runs the epilogue on pixel pairs
+// in 16-lane vectors: on AMD Zen 4, where a 512-bit op is two 256-bit ones,
+// det's 8-channel 320x320 3x3 layer took 0.62 ms as 8 of 16 lanes in
+// 64-channel blocks, 0.37 ms in 8-lane vectors and 0.29 ms with the row
+// converted as one run (oneDNN: 0.62 ms; best of 100-300 runs). With 16
+// or more channels at stride 2 the kernel stays 1.4-1.6x slower than oneDNN
+// (a converted level feeds only 2-3 taps). Tried and left out: int16 pairs
+// of taps summed in int32 by AVX512-VNNI's vpdpwssd (two taps per
+// instruction): the pairing of the input rows cost more than it saved
+// (1.2-1.6x the time of the float form on these shapes).
 // Epilogue per output value, channel c (the order of float operations is
 // fixed; the unit test computes it the same way in scalar code):
 //   v = fma(sum, scale[c], bias[c])                  (bias 0 without bias)
@@ -85,9 +94,9 @@ class DepthwiseInt8Nhwc {
   void Run(const Geometry& g, const void* in, Levels in_type, void* out, int threads) const;
 
  private:
-  int64_t c_ = 0, cp_ = 0;  // cp_: c rounded up to 64
+  int64_t c_ = 0, cp_ = 0;  // cp_: c rounded up to the vector lanes (8 or 16)
   int kh_ = 0, kw_ = 0;
-  std::vector<float> w_;  // [cp_ / 64][kh * kw][64], zero-padded channels
+  std::vector<float> w_;  // [block][kh * kw][block width], zero-padded channels
   std::vector<float> scale_, bias_;  // cp_ values each
   operators::FusedActivation act_;
   Out out_ = Out::kFloat;

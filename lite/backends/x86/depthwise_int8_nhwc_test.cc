@@ -3,7 +3,8 @@
 // (fma(sum, scale, bias), FusedActivation::Apply, and for levels output
 // x * factor, clip, round to nearest even). Shapes: 3x3 / 5x5 / 7x3 / 4x2 /
 // 3x1 / 1x1, strides 1-3, symmetric and asymmetric padding, dilation 2 and
-// 3, channel counts around the 16-lane vectors and 64-channel blocks, batch
+// 3, channel counts around the 16-lane vectors and 64-channel blocks, small
+// channel counts (1, 5, 8: the 8-lane form; 13, 16, 24, 40), batch
 // 2, rows and columns entirely in the padding; s8 / u8 input; float / s8 /
 // u8 output; every supported activation (hard_swish also with non-default
 // attributes); both rounding types; with and without bias; 1 and 2 threads
@@ -136,6 +137,18 @@ const std::vector<Case> kShapes = {
     {1, 5, 30, 200, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},    // 4 blocks: 64 + 64 + 64 + 8
     {1, 9, 14, 18, 4, 2, 2, 3, 1, 2, 0, 1, 2, 3},     // even kernel widths, stride 3, dilation 3
     {1, 7, 8, 16, 3, 1, 1, 1, 1, 1, 0, 0, 1, 1},      // 3x1
+    // Small channel counts: the 8-lane form (c <= 8) and last blocks
+    // narrower than 64; widths giving odd tiles and tails (37 = 13 + 12 + 12).
+    {1, 7, 37, 1, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},      // c 1
+    {1, 6, 21, 5, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1},      // c 5, stride 2
+    {2, 9, 35, 8, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},      // c 8: det's first depthwise
+    {1, 8, 19, 8, 5, 5, 2, 1, 2, 2, 2, 2, 1, 1},      // c 8, stride (2, 1)
+    {1, 7, 23, 8, 3, 3, 3, 3, 1, 1, 1, 1, 2, 2},      // c 8, stride 3, dilation 2
+    {1, 9, 26, 13, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},     // c 13: one 16-lane block
+    {1, 10, 27, 16, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1},    // c 16, stride 2
+    {1, 8, 29, 24, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},     // c 24: a 32-channel block
+    {1, 9, 31, 40, 5, 5, 1, 1, 2, 2, 2, 2, 1, 1},     // c 40: a 48-channel block
+    {1, 6, 17, 100, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1},    // blocks 64 + 48 (36 channels)
 };
 
 TEST(DepthwiseInt8Nhwc, MatchesScalarReference) {
