@@ -56,14 +56,7 @@ void DepthwiseInt8Nhwc::SetFilter(const int8_t* filter, int64_t c, int kh, int k
 
 void DepthwiseInt8Nhwc::SetEpilogue(const float* scale, const float* bias, const Act& act,
                                     Out out, float out_factor, int out_round_type) {
-  scale_.assign(cp_, 0.f);
-  bias_.assign(cp_, 0.f);
-  std::copy(scale, scale + c_, scale_.begin());
-  if (bias) std::copy(bias, bias + c_, bias_.begin());
-  act_ = act;
-  out_ = out;
-  factor_ = out_factor;
-  int8_epilogue::LevelRange(out == Out::kU8, out_round_type, &lo_, &hi_);
+  ep_.Set(scale, bias, c_, cp_, act, out, out_factor, out_round_type);
 }
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
@@ -315,7 +308,7 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
   const int64_t width = (g.ow - 1) * g.stride_w + static_cast<int64_t>(kw - 1) * g.dilation_w + 1;
   const int64_t rows_total = g.n * g.oh;
   if (rows_total <= 0 || g.ow <= 0) return;
-  const int64_t out_bytes = out_ == Out::kFloat ? 4 : 1;
+  const int64_t out_bytes = ep_.out == Out::kFloat ? 4 : 1;
   const bool u8 = in_type == Levels::kU8;
   const int sw_index = g.stride_w == 1 ? 1 : g.stride_w == 2 ? 2 : 0;
   // Channel blocks: (first channel, tiles by pixel count - 1, tile pixels).
@@ -371,8 +364,8 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
         }
         const int64_t last = bw < 16 ? 0 : bw - 16;  // first channel of the last vector
         const TileArgs a = {brows.data(), bwrows.data(), nrows, kw, g.stride_w * bw,
-                            g.dilation_w * bw, scale_.data() + c0, bias_.data() + c0,
-                            TailMask(c - (c0 + last)), act_, out_, factor_, lo_, hi_, c};
+                            g.dilation_w * bw, ep_.scale.data() + c0, ep_.bias.data() + c0,
+                            TailMask(c - (c0 + last)), ep_.act, ep_.out, ep_.factor, ep_.lo, ep_.hi, c};
         // Tiles as even as they can be (20 pixels: 4 x 5, not 3 x 6 + 2).
         const int64_t tiles = (g.ow + blk.rmax - 1) / blk.rmax;
         const int64_t base = g.ow / tiles, extra = g.ow % tiles;

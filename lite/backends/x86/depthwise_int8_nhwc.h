@@ -54,6 +54,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lite/backends/x86/int8_epilogue.h"
 #include "lite/core/base/fused_activation.h"
 
 namespace lite {
@@ -97,10 +98,7 @@ class DepthwiseInt8Nhwc {
   int64_t c_ = 0, cp_ = 0;  // cp_: c rounded up to the vector lanes (8 or 16)
   int kh_ = 0, kw_ = 0;
   std::vector<float> w_;  // [block][kh * kw][block width], zero-padded channels
-  std::vector<float> scale_, bias_;  // cp_ values each
-  operators::FusedActivation act_;
-  Out out_ = Out::kFloat;
-  float factor_ = 1.f, lo_ = -127.f, hi_ = 127.f;  // levels output
+  int8_epilogue::Params<Out> ep_;  // scale / bias: cp_ values each
 };
 
 }  // namespace x86
