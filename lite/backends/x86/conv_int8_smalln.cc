@@ -2,6 +2,7 @@
 
 #include "lite/backends/x86/int8_epilogue.h"
 #include "lite/backends/x86/omp_ranges.h"
+#include "lite/backends/x86/transpose16.h"
 
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
@@ -74,7 +75,6 @@ struct BlockArgs {
   const int32_t* comp;  // M values
   const float* scale;
   const float* bias;
-  const int32_t* perm;  // [oc][16]: block element e's place in the [M][16] scratch
   int64_t oc;
   Act act;
   ConvInt8Smalln::Out out;
@@ -109,30 +109,36 @@ void Block(const BlockArgs& a, const uint8_t* const* rows, int64_t off, int vali
                            _mm512_set1_ps(a.bias[m]));
   }
   int8_epilogue::Activate(f, M, a.act);
-  // [M][16] -> the block's valid * oc NHWC values, 16 per gather.
-  alignas(64) int32_t tmp[M * 16];
-  const int64_t n = valid * a.oc;
+  // [M][16] -> NHWC: 16 channels at a time transposed in registers to
+  // [16 pixels][16 channels] (zeros past M), each valid pixel's channels
+  // stored with a mask (never past oc).
   if (a.out == ConvInt8Smalln::Out::kFloat) {
-#pragma GCC unroll 32
-    for (int m = 0; m < M; ++m) _mm512_store_ps(reinterpret_cast<float*>(tmp) + 16 * m, f[m]);
     float* o = static_cast<float*>(out);
-    for (int64_t e = 0; e < n; e += 16) {
-      const __mmask16 k = TailMask(n - e);
-      const __m512i idx = _mm512_loadu_si512(a.perm + e);
-      _mm512_mask_storeu_ps(o + e, k, _mm512_mask_i32gather_ps(_mm512_setzero_ps(), k, idx, tmp, 4));
+#pragma GCC unroll 2
+    for (int c0 = 0; c0 < M; c0 += 16) {
+      __m512 r[16];
+#pragma GCC unroll 16
+      for (int j = 0; j < 16; ++j) r[j] = c0 + j < M ? f[c0 + j] : _mm512_setzero_ps();
+      Transpose16(r);
+      const __mmask16 k = TailMask(a.oc - c0);
+      for (int p = 0; p < valid; ++p) _mm512_mask_storeu_ps(o + p * a.oc + c0, k, r[p]);
     }
     return;
   }
   const __m512 fa = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
-#pragma GCC unroll 32
-  for (int m = 0; m < M; ++m)
-    _mm512_store_si512(tmp + 16 * m, int8_epilogue::ToLevels32(f[m], fa, lo, hi));
   int8_t* o = static_cast<int8_t*>(out);
-  for (int64_t e = 0; e < n; e += 16) {
-    const __mmask16 k = TailMask(n - e);
-    const __m512i idx = _mm512_loadu_si512(a.perm + e);
-    const __m512i l = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k, idx, tmp, 4);
-    _mm_mask_storeu_epi8(o + e, k, _mm512_cvtsepi32_epi8(l));
+#pragma GCC unroll 2
+  for (int c0 = 0; c0 < M; c0 += 16) {
+    __m512 r[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; ++j) {
+      r[j] = c0 + j < M ? _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[c0 + j], fa, lo, hi))
+                        : _mm512_setzero_ps();
+    }
+    Transpose16(r);
+    const __mmask16 k = TailMask(a.oc - c0);
+    for (int p = 0; p < valid; ++p)
+      _mm_mask_storeu_epi8(o + p * a.oc + c0, k, _mm512_cvtsepi32_epi8(_mm512_castps_si512(r[p])));
   }
 }
 
@@ -201,10 +207,6 @@ void ConvInt8Smalln::Run(const Geometry& g, const void* in, Levels in_type, void
   // Rows a window spans: a per-thread ring of that many reordered rows.
   const int64_t span = static_cast<int64_t>(kh_ - 1) * g.dilation_h + 1;
   const int8_t* src = static_cast<const int8_t*>(in);
-  // perm[e]: element e = pixel * oc + channel of a block's output at
-  // channel * 16 + pixel of the scratch.
-  std::vector<int32_t> perm(16 * oc_ + 16, 0);
-  for (int64_t e = 0; e < 16 * oc_; ++e) perm[e] = static_cast<int32_t>((e % oc_) * 16 + e / oc_);
   static const std::vector<int32_t> no_comp(kMaxRegs, 0);
   BlockArgs a;
   a.quad_step = wp * 4;
@@ -216,7 +218,6 @@ void ConvInt8Smalln::Run(const Geometry& g, const void* in, Levels in_type, void
   a.comp = s8 ? comp_.data() : no_comp.data();
   a.scale = ep_.scale.data();
   a.bias = ep_.bias.data();
-  a.perm = perm.data();
   a.oc = oc_;
   a.act = ep_.act;
   a.out = ep_.out;

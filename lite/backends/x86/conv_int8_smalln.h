@@ -19,7 +19,8 @@
 // levels of (oc, quad, tap)). s8 input: the shift adds 128 * sum of the
 // channel's filter levels, subtracted from the sums. The int32 sums are
 // exact; the epilogue (int8_epilogue.h) starts from float(sum).
-// The [oc][16 pixels] results are transposed to NHWC through an L1 scratch.
+// The [oc][16 pixels] results are transposed to NHWC in registers
+// (transpose16.h; a gather per 16 values through an L1 scratch was slower).
 // Output rows are split over the context's thread count with OpenMP;
 // results do not depend on the split.
 #pragma once
