@@ -365,7 +365,8 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
         const int64_t last = bw < 16 ? 0 : bw - 16;  // first channel of the last vector
         const TileArgs a = {brows.data(), bwrows.data(), nrows, kw, g.stride_w * bw,
                             g.dilation_w * bw, ep_.scale.data() + c0, ep_.bias.data() + c0,
-                            TailMask(c - (c0 + last)), ep_.act, ep_.out, ep_.factor, ep_.lo, ep_.hi, c};
+                            TailMask(c - (c0 + last)), ep_.act, ep_.out, ep_.factor, ep_.lo,
+                            ep_.hi, c};
         // Tiles as even as they can be (20 pixels: 4 x 5, not 3 x 6 + 2).
         const int64_t tiles = (g.ow + blk.rmax - 1) / blk.rmax;
         const int64_t base = g.ow / tiles, extra = g.ow % tiles;

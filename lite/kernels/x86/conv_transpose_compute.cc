@@ -20,13 +20,14 @@
 // own 1x1 GEMM (lite/backends/x86/pointwise_conv.h) replaces those matmuls,
 // one call per input row and kernel row writing into the output row the
 // same way (det's 160x160 24 -> 24 layer alone: 1.15 ms, 103 GFLOP/s, 88%
-// of the core's fp32 roof; oneDNN's took 1.57 ms in the model). When a whole kh x kw x C_out block of
-// an input pixel fits 16 values (det's last 24 -> 1 layer) our own AVX-512
-// kernel computes it (lite/backends/x86/narrow_deconv.h: 0.42 ms alone, its
-// input in cache, against 1.58 ms in the model for the matmul, the
-// scattering reorder and the sigmoid on det's 320x320 layer) and the
-// activation runs after it in place (oneDNN eltwise). Other strided
-// cases run the host kernel on NCHW copies.
+// of the core's fp32 roof; oneDNN's took 1.57 ms in the model). When a
+// whole kh x kw x C_out block of an input pixel fits 16 values (det's last
+// 24 -> 1 layer) our own AVX-512 kernel computes it
+// (lite/backends/x86/narrow_deconv.h: 0.42 ms alone, its input in cache,
+// against 1.58 ms in the model for the matmul, the scattering reorder and
+// the sigmoid on det's 320x320 layer) and the activation runs after it in
+// place (oneDNN eltwise). Other strided cases run the host kernel on NCHW
+// copies.
 #include "lite/backends/x86/narrow_deconv.h"
 #include "lite/backends/x86/omp_ranges.h"
 #include "lite/backends/x86/pointwise_conv.h"
@@ -187,7 +188,8 @@ class ConvTransposeCompute : public DnnlKernel {
     const float* bias = p.bias ? mm_bias_.data() : nullptr;
     float* out = p.output->mutable_data<float>();
     const int64_t rows = in[0] * in[2];
-    lite::x86::OmpForRanges(threads(), rows, rows * wd * k * cols * kh, [&](int64_t r0, int64_t r1) {
+    const int64_t work = rows * wd * k * cols * kh;
+    lite::x86::OmpForRanges(threads(), rows, work, [&](int64_t r0, int64_t r1) {
       for (int64_t r = r0; r < r1; ++r)
         for (int64_t i = 0; i < kh; ++i)
           row_gemms_[i].Run(wd, x + r * wd * k, k, bias, act, p.act.alpha,
