@@ -61,11 +61,11 @@ inline void StoreInterleaved(const __m512* acc, int width, int pixels, float* ds
                           _mm512_permutex2var_ps(acc[0], hi, acc[1]));
   } else {
     __m512 r[16];
-  #pragma GCC unroll 16
+#pragma GCC unroll 16
     for (int c = 0; c < 16; ++c) r[c] = c < width && c < kCols ? acc[c] : _mm512_setzero_ps();
     Transpose16(r);
     const __mmask16 mask = TailMask(width);
-  #pragma GCC unroll 16
+#pragma GCC unroll 16
     for (int l = 0; l < pixels; ++l) _mm512_mask_storeu_ps(dst + l * width, mask, r[l]);
   }
 }

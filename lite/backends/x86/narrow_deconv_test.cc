@@ -5,6 +5,7 @@
 // and without bias, and 1 vs 2 threads (bit-identical). The output is filled
 // with a sentinel first: every value must be written.
 #include "lite/backends/x86/narrow_deconv.h"
+#include "lite/backends/x86/float_kernel_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -23,14 +24,7 @@ struct Case {
   bool bias;
 };
 
-std::vector<float> Random(int64_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  for (auto& x : v) {
-    seed = seed * 1103515245u + 12345u;
-    x = static_cast<float>(seed >> 8) / (1 << 24) * 2.f - 1.f;
-  }
-  return v;
-}
+using float_test::Random;
 
 // out[n, y * kh + i, x * kw + j, o] = bias[o] + sum_c in[n, y, x, c] * f[c, o, i, j].
 std::vector<double> Reference(const Case& k, const std::vector<float>& in,

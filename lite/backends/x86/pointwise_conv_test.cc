@@ -5,6 +5,7 @@
 // sentinel), with and without bias, every activation, and 1 vs 2 threads
 // (bit-identical).
 #include "lite/backends/x86/pointwise_conv.h"
+#include "lite/backends/x86/float_kernel_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -28,14 +29,7 @@ struct Case {
 
 constexpr float kSentinel = -7.f;
 
-std::vector<float> Random(int64_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  for (auto& x : v) {
-    seed = seed * 1103515245u + 12345u;
-    x = static_cast<float>(seed >> 8) / (1 << 24) * 2.f - 1.f;
-  }
-  return v;
-}
+using float_test::Random;
 
 // Also sets *scale to the largest |output| before the activation (the
 // rounding error's scale: relu6 clips the outputs themselves to 0.5).

@@ -3,6 +3,7 @@
 // multiples of the 4x4 tile, asymmetric padding, batch 2, every activation,
 // a partial last block, and 1 vs 2 threads (bit-identical).
 #include "lite/backends/x86/winograd_nhwc.h"
+#include "lite/backends/x86/float_kernel_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -21,14 +22,7 @@ struct Case {
   WinogradNhwc::Act act;
 };
 
-std::vector<float> Random(int64_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  for (auto& x : v) {
-    seed = seed * 1103515245u + 12345u;
-    x = static_cast<float>(seed >> 8) / (1 << 24) * 2.f - 1.f;
-  }
-  return v;
-}
+using float_test::Random;
 
 // Direct convolution, NHWC in/out, OIHW filter, double accumulation.
 std::vector<float> Direct(const Case& c, const std::vector<float>& in,
