@@ -1,7 +1,12 @@
 // x86 elementwise_{add, sub, mul, div, max, min} on oneDNN's binary
 // primitive, the fused activation as post-ops. Paddle's axis broadcasting is
 // resolved by the op (ElementwiseParam's aligned dims); oneDNN broadcasts
-// only its second source, so a run where X itself is broadcast goes to the
+// only its second source, so where X is the broadcast one and Y has the
+// output's dims the sources are swapped: add, mul, max and min as they are,
+// sub as -(Y - X) (a linear post-op before the activation). PP-LCNetV3's
+// learnable affine blocks (PP-OCRv4 / v5) compute scale * x with a [1]
+// scale as X: on the host path below these multiplies were 40% of det v5's
+// time. Other runs where X is broadcast (div, or both broadcast) go to the
 // host kernel (HostFallback, on NCHW copies). Registered at layout NHWC:
 // rank-4 activations are NHWC, weights and other ranks plain. An activation on Y (the SE gate) and
 // activations oneDNN cannot express decline the op at kernel pick.
@@ -40,11 +45,22 @@ dnnl::algorithm BinaryAlgorithm(operators::ElementwiseKind k) {
   return dnnl::algorithm::undef;
 }
 
+// True when op(X, Y) can run as a binary primitive on (Y, X): X is the
+// broadcast source and Y has the output's dims, for add, mul, max, min and
+// sub (negated after).
+bool SwapSources(const operators::ElementwiseParam& p) {
+  using K = operators::ElementwiseKind;
+  return p.x_dims != p.out_dims && p.y_dims == p.out_dims &&
+         (p.kind == K::kAdd || p.kind == K::kMul || p.kind == K::kMax || p.kind == K::kMin ||
+          p.kind == K::kSub);
+}
+
 class ElementwiseCompute : public DnnlKernel {
  protected:
   Status RunDnnl() override {
     const auto& p = Param<operators::ElementwiseParam>();
-    if (p.x_dims != p.out_dims || p.x->dtype() != DataType::kFloat32 ||
+    const bool swap = SwapSources(p);
+    if ((p.x_dims != p.out_dims && !swap) || p.x->dtype() != DataType::kFloat32 ||
         p.y->dtype() != DataType::kFloat32 || BinaryAlgorithm(p.kind) == dnnl::algorithm::undef) {
       return RunOnHost(p);
     }
@@ -53,17 +69,28 @@ class ElementwiseCompute : public DnnlKernel {
         x_md == y_md) {
       return AddToLevels(p);
     }
+    // Source 0 has the output's dims, source 1 is broadcast.
+    const Tensor* src0 = swap ? p.y : p.x;
+    const Tensor* src1 = swap ? p.x : p.y;
+    const auto& md0 = swap ? y_md : x_md;
+    const auto& md1 = swap ? x_md : y_md;
     if (p.x_dims != x_dims_ || p.y_dims != y_dims_) {
-      dnnl::binary::desc desc(BinaryAlgorithm(p.kind), x_md, y_md, out_md);
-      binary_ = dnnl::binary(dnnl::binary::primitive_desc(
-          desc, lite::x86::ActivationAttr(p.act), lite::x86::CpuEngine()));
+      dnnl::binary::desc desc(BinaryAlgorithm(p.kind), md0, md1, out_md);
+      dnnl::post_ops ops;
+      if (swap && p.kind == operators::ElementwiseKind::kSub) {
+        ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, -1.f, 0.f);  // X - Y = -(Y - X)
+      }
+      lite::x86::AppendActivation(p.act, &ops);
+      dnnl::primitive_attr attr;
+      attr.set_post_ops(ops);
+      binary_ = dnnl::binary(dnnl::binary::primitive_desc(desc, attr, lite::x86::CpuEngine()));
       x_dims_ = p.x_dims;
       y_dims_ = p.y_dims;
     }
     const dnnl::memory dst = p.levels.enabled ? Temp(out_md)
                                               : Mem(DNNL_ARG_DST, out_md, p.out->mutable_data<float>());
-    Execute(binary_, {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, x_md, p.x->data<float>())},
-                      {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, y_md, p.y->data<float>())},
+    Execute(binary_, {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, md0, src0->data<float>())},
+                      {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, md1, src1->data<float>())},
                       {DNNL_ARG_DST, dst}});
     if (p.levels.enabled) {
       operators::quant::QuantizeToInt8(static_cast<const float*>(dst.get_data_handle()),

@@ -1,5 +1,6 @@
 // x86 elementwise ops (oneDNN binary) against the host kernels: Paddle axis
-// broadcasting, every kind, fused activations, and X broadcast (host path);
+// broadcasting, every kind, fused activations, and X broadcast (swapped
+// sources, or the host path);
 // the int8 "levels_out" add against the host sum quantized by quant_math.h.
 #include <string>
 #include <vector>
@@ -50,9 +51,19 @@ TEST(X86Elementwise, FusedActivationsAndABroadcastXMatchHost) {
     ExpectX86MatchesHost("elementwise_add", Binary({1, 8, 6, 6}, {1, 8, 6, 6}, -1, act),
                          {"out"}, "add + " + act, 1e-5f);
   }
-  // X is broadcast against Y: oneDNN cannot, the host kernel runs.
-  ExpectX86MatchesHost("elementwise_mul", Binary({1, 8, 1, 1}, {2, 8, 3, 3}, -1), {"out"},
-                       "broadcast X");
+  // X is broadcast against Y: oneDNN runs add / mul / max / min / sub with
+  // the sources swapped (sub negated, before the activation), the host
+  // kernel div and X broadcast against a broadcast Y.
+  for (const std::string op : {"elementwise_add", "elementwise_sub", "elementwise_mul",
+                               "elementwise_div", "elementwise_max", "elementwise_min"}) {
+    ExpectX86MatchesHost(op, Binary({1, 8, 1, 1}, {2, 8, 3, 3}, -1), {"out"},
+                         op + " with a broadcast X");
+    ExpectX86MatchesHost(op, Binary({1}, {2, 8, 3, 3}, -1), {"out"}, op + " with an X of [1]");
+    ExpectX86MatchesHost(op, Binary({1}, {2, 8, 3, 3}, -1, "relu6"), {"out"},
+                         op + " with an X of [1] + relu6", 1e-5f);
+  }
+  ExpectX86MatchesHost("elementwise_mul", Binary({1, 8, 1, 3}, {2, 8, 3, 1}, -1), {"out"},
+                       "both broadcast");
 }
 
 // int8_requantize_pass's add: Out holds the levels of act(X + Y) at scale
