@@ -76,6 +76,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "interp_residual_fuse_pass",
       "concat_upscale_fuse_pass",
       "se_block_fuse_pass",
+      "scalar_affine_fuse_pass",
       "conv_max_pool_fuse_pass",
       "conv_concat_fuse_pass",
       // int8 levels between int8 convs (after their fusions, before the pick).

@@ -1,4 +1,4 @@
-// x86 activations on oneDNN's eltwise primitive. Kinds map as
+// x86 activations and scale on oneDNN's eltwise primitive. Kinds map as
 // the fused activations do (lite/backends/x86/post_ops.h), plus gelu (erf
 // or tanh form), exp, log, sqrt and abs; hard_swish with non-default
 // attributes declines at kernel pick. Primitive re-created when dims change.
@@ -6,6 +6,7 @@
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/activation_ops.h"
+#include "lite/operators/scale_ops.h"
 
 namespace lite {
 namespace kernels {
@@ -100,6 +101,42 @@ class ActivationCompute : public DnnlKernel {
   std::vector<dnnl::eltwise_forward> steps_;
 };
 
+// scale (float32, no ScaleTensor) in one pass: a binary multiply by the
+// factor (a one-value source broadcast over X) whose post-ops add the bias
+// (eltwise_linear) and apply a fused activation. An eltwise chain (linear,
+// then the activation) took two passes: PP-OCRv5 det's 52 affine blocks
+// with hard_swish.
+class ScaleCompute : public DnnlKernel {
+ protected:
+  Status RunDnnl() override {
+    const auto& p = Param<operators::ScaleParam>();
+    const auto md = Desc(*p.x);
+    if (p.x->dims() != dims_) {
+      factor_ = p.scale;
+      one_md_ = lite::x86::PlainDesc(DDim(std::vector<int64_t>(p.x->dims().size(), 1)));
+      dnnl::post_ops ops;
+      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, 1.f,
+                         p.bias_after_scale ? p.bias : p.scale * p.bias);
+      lite::x86::AppendActivation(p.act, &ops);
+      dnnl::primitive_attr attr;
+      attr.set_post_ops(ops);
+      dnnl::binary::desc d(dnnl::algorithm::binary_mul, md, one_md_, md);
+      binary_ = dnnl::binary(dnnl::binary::primitive_desc(d, attr, lite::x86::CpuEngine()));
+      dims_ = p.x->dims();
+    }
+    Execute(binary_, {{DNNL_ARG_SRC_0, Mem(DNNL_ARG_SRC_0, md, p.x->data<float>())},
+                      {DNNL_ARG_SRC_1, Mem(DNNL_ARG_SRC_1, one_md_, &factor_)},
+                      {DNNL_ARG_DST, Mem(DNNL_ARG_DST, md, p.out->mutable_data<float>())}});
+    return Status::OK();
+  }
+
+ private:
+  DDim dims_;
+  float factor_ = 1.f;
+  dnnl::memory::desc one_md_;
+  dnnl::binary binary_;
+};
+
 bool ActivationAccepts(const cpp::OpDesc& desc) {
   if (desc.Type() != "hard_swish") return true;
   FusedActivation a;
@@ -134,3 +171,12 @@ LITE_REGISTER_X86_ACTIVATION(exp);
 LITE_REGISTER_X86_ACTIVATION(log);
 LITE_REGISTER_X86_ACTIVATION(sqrt);
 LITE_REGISTER_X86_ACTIVATION(abs);
+
+// A float scale with its factor as an attribute (a ScaleTensor stays on
+// host) and a fused activation oneDNN expresses.
+REGISTER_LITE_KERNEL(scale, kX86, kFloat, kNHWC, lite::kernels::x86::ScaleCompute, def)
+    .SetAccepts([](const lite::cpp::OpDesc& desc) {
+      auto act = lite::operators::FusedActivation::FromOpDesc(desc);
+      return !desc.HasInput("ScaleTensor") && act.ok() && lite::x86::DnnlExpressible(*act);
+    })
+    .Finalize();

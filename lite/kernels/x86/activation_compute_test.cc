@@ -1,4 +1,4 @@
-// x86 activation ops (oneDNN eltwise) against the host kernels.
+// x86 activation ops and scale (oneDNN eltwise) against the host kernels.
 #include <string>
 #include <vector>
 
@@ -20,6 +20,27 @@ TEST(X86Activation, EveryKindMatchesHost) {
       if (op == "hard_sigmoid") t->SetAttr("slope", 0.25f);
     };
     x86_test::ExpectX86MatchesHost(op, setup, {"out"}, op, 1e-5f);
+  }
+}
+
+TEST(X86Scale, BothBiasOrdersAndAFusedActivationMatchHost) {
+  for (bool after : {true, false}) {
+    for (const std::string act : {"", "relu6"}) {
+      auto setup = [&](OpTester* t) {
+        t->SetInput<float>("X", "x", {2, 3, 7, 5}, RandomFloats(210, 5, -8.f, 8.f));
+        t->SetOutput("Out", "out");
+        t->SetAttr("scale", 1.7f);
+        t->SetAttr("bias", -0.3f);
+        t->SetAttr("bias_after_scale", after);
+        if (!act.empty()) {
+          t->SetAttr("fuse_activation", act);
+          t->SetAttr("fuse_alpha", 6.f);
+        }
+      };
+      x86_test::ExpectX86MatchesHost("scale", setup, {"out"},
+                                     std::string(after ? "bias after" : "bias before") + " " + act,
+                                     1e-5f);
+    }
   }
 }
 
