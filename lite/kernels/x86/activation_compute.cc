@@ -1,4 +1,5 @@
-// x86 activations and scale on oneDNN's eltwise primitive. Kinds map as
+// x86 activations on oneDNN's eltwise primitive, and scale on its binary
+// primitive (see ScaleCompute). Kinds map as
 // the fused activations do (lite/backends/x86/post_ops.h), plus gelu (erf
 // or tanh form), exp, log, sqrt and abs; hard_swish with non-default
 // attributes declines at kernel pick. Primitive re-created when dims change.
@@ -110,10 +111,12 @@ class ScaleCompute : public DnnlKernel {
  protected:
   Status RunDnnl() override {
     const auto& p = Param<operators::ScaleParam>();
-    const auto md = Desc(*p.x);
-    if (p.x->dims() != dims_) {
+    // oneDNN has no 0-d memory: a 0-d X runs as [1].
+    const bool scalar = p.x->dims().empty();
+    const auto md = scalar ? lite::x86::PlainDesc({1}) : Desc(*p.x);
+    if (p.x->dims() != dims_ || !binary_) {
       factor_ = p.scale;
-      one_md_ = lite::x86::PlainDesc(DDim(std::vector<int64_t>(p.x->dims().size(), 1)));
+      one_md_ = lite::x86::PlainDesc(DDim(std::vector<int64_t>(md.data.ndims, 1)));
       dnnl::post_ops ops;
       ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, 1.f,
                          p.bias_after_scale ? p.bias : p.scale * p.bias);

@@ -44,5 +44,18 @@ TEST(X86Scale, BothBiasOrdersAndAFusedActivationMatchHost) {
   }
 }
 
+TEST(X86Scale, ZeroDimAndOneDimInputsMatchHost) {
+  for (const DDim& dims : {DDim{}, DDim{7}}) {
+    auto setup = [&](OpTester* t) {
+      t->SetInput<float>("X", "x", dims, RandomFloats(Product(dims), 6, -8.f, 8.f));
+      t->SetOutput("Out", "out");
+      t->SetAttr("scale", -2.5f);
+      t->SetAttr("bias", 0.75f);
+    };
+    x86_test::ExpectX86MatchesHost("scale", setup, {"out"}, "rank " + std::to_string(dims.size()),
+                                   1e-6f);
+  }
+}
+
 }  // namespace
 }  // namespace lite
