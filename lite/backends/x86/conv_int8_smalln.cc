@@ -2,7 +2,7 @@
 
 #include "lite/backends/x86/int8_epilogue.h"
 #include "lite/backends/x86/omp_ranges.h"
-#include "lite/backends/x86/transpose16.h"
+#include "lite/backends/x86/lanes16.h"
 
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"

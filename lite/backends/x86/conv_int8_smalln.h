@@ -20,7 +20,7 @@
 // channel's filter levels, subtracted from the sums. The int32 sums are
 // exact; the epilogue (int8_epilogue.h) starts from float(sum).
 // The [oc][16 pixels] results are transposed to NHWC in registers
-// (transpose16.h; a gather per 16 values through an L1 scratch was slower).
+// (lanes16.h; a gather per 16 values through an L1 scratch was slower).
 // Output rows are split over the context's thread count with OpenMP;
 // results do not depend on the split.
 #pragma once

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lite/backends/x86/lanes16.h"
 #include "lite/core/base/fused_activation.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
@@ -83,11 +84,8 @@ inline bool CpuHasAvx512Vnni() {
 }
 
 #ifdef LITE_X86_INT8_EPILOGUE_AVX512
-// The first n of 16 lanes (all for n >= 16, none for n <= 0).
-inline __mmask16 TailMask(int64_t n) {
-  return n >= 16 ? static_cast<__mmask16>(0xFFFF)
-                 : n <= 0 ? static_cast<__mmask16>(0) : static_cast<__mmask16>((1u << n) - 1);
-}
+// TailMask of lanes16.h, as the int8 kernels call it.
+using x86::TailMask;
 
 // v[0 .. n) = act(v[i]); n is a compile-time constant once inlined.
 __attribute__((always_inline)) inline void Activate(__m512* v, int n, const Act& act) {

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "lite/backends/x86/omp_ranges.h"
-#include "lite/backends/x86/transpose16.h"
+#include "lite/backends/x86/lanes16.h"
 
 #ifdef __AVX512F__
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_*(), which it defines
@@ -40,11 +40,6 @@ void NarrowDeconv::SetFilter(const float* filter, const float* bias, int64_t c_i
 bool NarrowDeconv::Available() { return __builtin_cpu_supports("avx512f"); }
 
 namespace {
-
-inline __mmask16 TailMask(int64_t n) {
-  return n >= 16 ? static_cast<__mmask16>(0xFFFF)
-                 : n <= 0 ? static_cast<__mmask16>(0) : static_cast<__mmask16>((1u << n) - 1);
-}
 
 // Stores `width` (<= kCols) accumulators (lanes: `pixels` pixels) as rows of
 // `width` floats, pixel after pixel, at dst.

@@ -1,5 +1,6 @@
 #include "lite/backends/x86/pointwise_conv.h"
 
+#include "lite/backends/x86/lanes16.h"
 #include "lite/backends/x86/omp_ranges.h"
 
 // GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps(), which
@@ -46,9 +47,6 @@ bool PointwiseConv::Available() { return __builtin_cpu_supports("avx512f"); }
 
 namespace {
 
-inline __mmask16 TailMask(int64_t n) {
-  return n >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << n) - 1);
-}
 
 // What a tile needs besides its rows: the panel, the bias and output columns
 // it covers, the last vector's mask, the activation as a clamp [lo, hi], and

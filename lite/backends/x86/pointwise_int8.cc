@@ -40,8 +40,6 @@ void PointwiseInt8::SetFilter(const int8_t* filter, int64_t oc, int64_t ic) {
   for (int64_t o = 0; o < 16; ++o) comp2_[o] = comp_[o % 8];
 }
 
-
-
 void PointwiseInt8::SetEpilogue(const float* scale, const float* bias, const Act& act, Out out,
                                 float out_factor, int out_round_type) {
   ep_.Set(scale, bias, oc_, ocp_, act, out, out_factor, out_round_type);
