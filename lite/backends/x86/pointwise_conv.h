@@ -29,6 +29,7 @@
 
 #include <cstdint>
 
+#include "lite/core/base/fused_activation.h"
 #include "lite/core/base/tensor.h"
 
 namespace lite {
@@ -40,6 +41,16 @@ class PointwiseConv {
 
   // True when this build has the AVX-512 code and the CPU runs it.
   static bool Available();
+  // True for the fused activations Run applies (none, relu, relu6), and
+  // their Act.
+  static bool Supports(const operators::FusedActivation& act) {
+    using K = operators::FusedActivation;
+    return act.kind == K::kNone || act.kind == K::kRelu || act.kind == K::kRelu6;
+  }
+  static Act ActOf(const operators::FusedActivation& act) {
+    using K = operators::FusedActivation;
+    return act.kind == K::kRelu ? Act::kRelu : act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
+  }
 
   // filter: [oc][ic] (Paddle's OIHW with a 1x1 kernel). Packs it (owned).
   void SetFilter(const float* filter, int64_t oc, int64_t ic);

@@ -1,5 +1,7 @@
 #include "lite/backends/x86/post_ops.h"
 
+#include "lite/backends/x86/dnnl_util.h"
+
 namespace lite {
 namespace x86 {
 
@@ -37,6 +39,19 @@ dnnl::primitive_attr ActivationAttr(const Act& act) {
   dnnl::primitive_attr attr;
   attr.set_post_ops(ops);
   return attr;
+}
+
+std::vector<dnnl::eltwise_forward> EltwiseChain(const dnnl::post_ops& ops,
+                                                const dnnl::memory::desc& md) {
+  std::vector<dnnl::eltwise_forward> chain;
+  for (int i = 0; i < ops.len(); ++i) {
+    dnnl::algorithm alg;
+    float scale, alpha, beta;
+    ops.get_params_eltwise(i, scale, alg, alpha, beta);
+    dnnl::eltwise_forward::desc d(dnnl::prop_kind::forward_inference, alg, md, alpha, beta);
+    chain.emplace_back(dnnl::eltwise_forward::primitive_desc(d, CpuEngine()));
+  }
+  return chain;
 }
 
 }  // namespace x86

@@ -13,6 +13,8 @@
 // declare it to the kernel pick (the op then runs on host).
 #pragma once
 
+#include <vector>
+
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include "lite/core/base/fused_activation.h"
@@ -26,6 +28,12 @@ bool DnnlExpressible(const operators::FusedActivation& act);
 void AppendActivation(const operators::FusedActivation& act, dnnl::post_ops* ops);
 // A primitive_attr with `act` as post-ops.
 dnnl::primitive_attr ActivationAttr(const operators::FusedActivation& act);
+// The eltwise entries of `ops`, in order, as inference eltwise primitives on
+// `md`: a chain run one after another (the first may read another buffer,
+// the rest work in place), for ops that apply activations in separate
+// passes (x86 activation ops, the narrow transposed conv).
+std::vector<dnnl::eltwise_forward> EltwiseChain(const dnnl::post_ops& ops,
+                                                const dnnl::memory::desc& md);
 
 }  // namespace x86
 }  // namespace lite

@@ -78,15 +78,7 @@ class ActivationCompute : public DnnlKernel {
     const auto& p = Param<ActivationParam>();
     const auto md = Desc(*p.x);
     if (p.x->dims() != dims_) {
-      steps_.clear();
-      dnnl::post_ops ops = EltwiseOps(p);
-      for (int i = 0; i < ops.len(); ++i) {
-        dnnl::algorithm alg;
-        float scale, alpha, beta;
-        ops.get_params_eltwise(i, scale, alg, alpha, beta);
-        dnnl::eltwise_forward::desc d(dnnl::prop_kind::forward_inference, alg, md, alpha, beta);
-        steps_.emplace_back(dnnl::eltwise_forward::primitive_desc(d, lite::x86::CpuEngine()));
-      }
+      steps_ = lite::x86::EltwiseChain(EltwiseOps(p), md);
       dims_ = p.x->dims();
     }
     auto src = Mem(DNNL_ARG_SRC, md, p.x->data<float>());

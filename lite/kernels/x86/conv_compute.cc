@@ -36,13 +36,12 @@ bool ConvCompute::OwnWinogradFits(const operators::ConvParam& p) const {
 }
 
 bool ConvCompute::OwnPointwiseFits(const operators::ConvParam& p) const {
-  using K = operators::FusedActivation;
   const DDim& f = p.filter->dims();
   return lite::x86::PointwiseConv::Available() && p.groups == 1 && f[2] == 1 && f[3] == 1 &&
          p.strides[0] == 1 && p.strides[1] == 1 &&
          std::all_of(p.eff_paddings.begin(), p.eff_paddings.end(), [](int v) { return v == 0; }) &&
-         (p.act.kind == K::kNone || p.act.kind == K::kRelu || p.act.kind == K::kRelu6) &&
-         p.input->dtype() == DataType::kFloat32 && p.filter->dtype() == DataType::kFloat32 &&
+         lite::x86::PointwiseConv::Supports(p.act) && p.input->dtype() == DataType::kFloat32 &&
+         p.filter->dtype() == DataType::kFloat32 &&
          Desc(*p.input) == lite::x86::NhwcDesc(p.input->dims()) &&
          Desc(*p.output) == lite::x86::NhwcDesc(p.output->dims());
 }
@@ -183,11 +182,9 @@ Status ConvCompute::RunDnnl() {
   using K = operators::FusedActivation;
   if (own_pointwise_) {
     const DDim& in = p.input->dims();
-    using Act = lite::x86::PointwiseConv::Act;
-    const Act act = p.act.kind == K::kRelu ? Act::kRelu
-                    : p.act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
     pointwise_.Run(in[0] * in[2] * in[3], p.input->data<float>(), in[1],
-                   p.bias ? p.bias->data<float>() : nullptr, act, p.act.alpha, OutData(p),
+                   p.bias ? p.bias->data<float>() : nullptr,
+                   lite::x86::PointwiseConv::ActOf(p.act), p.act.alpha, OutData(p),
                    OutPixelStride(p), threads());
     return Status::OK();
   }

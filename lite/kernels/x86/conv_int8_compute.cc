@@ -72,16 +72,18 @@ template <int C>
 void QuantizeNchwToNhwc(const float* x, int64_t n, int64_t hw, float scale, int round_type,
                         int8_t* q) {
   const operators::quant::Quantizer scalar(scale, 127, round_type);
+#if defined(__AVX512F__) && defined(__AVX512VBMI__)
+  const operators::quant::Quantizer16 q16(scale, 127, round_type);
+  alignas(64) uint8_t order[64] = {};  // output byte j: pixel j / C, channel j % C
+  for (int j = 0; j < 16 * C; ++j) order[j] = static_cast<uint8_t>((j % C) * 16 + j / C);
+  const __m512i idx = _mm512_load_si512(order);
+  const __mmask64 bytes = C == 4 ? ~__mmask64{0} : (__mmask64{1} << (16 * C)) - 1;
+#endif
   for (int64_t b = 0; b < n; ++b) {
     const float* xb = x + b * C * hw;
     int8_t* qb = q + b * C * hw;
     int64_t p = 0;
 #if defined(__AVX512F__) && defined(__AVX512VBMI__)
-    const operators::quant::Quantizer16 q16(scale, 127, round_type);
-    alignas(64) uint8_t order[64] = {};  // output byte j: pixel j / C, channel j % C
-    for (int j = 0; j < 16 * C; ++j) order[j] = static_cast<uint8_t>((j % C) * 16 + j / C);
-    const __m512i idx = _mm512_load_si512(order);
-    const __mmask64 bytes = C == 4 ? ~__mmask64{0} : (__mmask64{1} << (16 * C)) - 1;
     for (; p + 16 <= hw; p += 16) {
       __m512i planes = _mm512_setzero_si512();
       planes = _mm512_inserti32x4(planes, Levels16(q16, xb + p), 0);
@@ -223,6 +225,18 @@ class ConvInt8Compute : public DnnlKernel {
     return scales;
   }
 
+  // An own kernel's epilogue from the op: per-channel scales, the bias, the
+  // activation, the output form and the requantization factor.
+  template <typename Kernel>
+  void SetOwnEpilogue(Kernel* kernel) const {
+    const auto& p = Param<operators::ConvParam>();
+    const std::vector<float> scales = ChannelScales(p);
+    kernel->SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act,
+                        OwnOut<typename Kernel::Out>(p),
+                        127.f * operators::quant::InverseScale(p.output_scale),
+                        p.output_round_type);
+  }
+
   // The own kernels' output form (their Out enums list the same three).
   template <typename Out>
   static Out OwnOut(const operators::ConvParam& p) {
@@ -235,13 +249,9 @@ class ConvInt8Compute : public DnnlKernel {
     const auto& p = Param<operators::ConvParam>();
     const DDim& f = p.filter->dims();
     if (!dw_planned_) {
-      const std::vector<float> scales = ChannelScales(p);
       dw_.SetFilter(p.filter->data<int8_t>(), f[0], static_cast<int>(f[2]),
                     static_cast<int>(f[3]));
-      dw_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act,
-                      OwnOut<DW::Out>(p),
-                      127.f * operators::quant::InverseScale(p.output_scale),
-                      p.output_round_type);
+      SetOwnEpilogue(&dw_);
       dw_planned_ = true;
     }
     impl_info_ = "lite:dw_int8_nhwc";
@@ -294,13 +304,9 @@ class ConvInt8Compute : public DnnlKernel {
     const auto& p = Param<operators::ConvParam>();
     const DDim& f = p.filter->dims();
     if (!smalln_planned_) {
-      const std::vector<float> scales = ChannelScales(p);
       smalln_.SetFilter(p.filter->data<int8_t>(), f[0], f[1], static_cast<int>(f[2]),
                         static_cast<int>(f[3]));
-      smalln_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act,
-                          OwnOut<CS::Out>(p),
-                          127.f * operators::quant::InverseScale(p.output_scale),
-                          p.output_round_type);
+      SetOwnEpilogue(&smalln_);
       smalln_planned_ = true;
     }
     impl_info_ = "lite:conv_int8_smalln";
@@ -350,12 +356,8 @@ class ConvInt8Compute : public DnnlKernel {
     const auto& p = Param<operators::ConvParam>();
     const DDim& f = p.filter->dims();
     if (!pointwise_planned_) {
-      const std::vector<float> scales = ChannelScales(p);
       pointwise_.SetFilter(p.filter->data<int8_t>(), f[0], f[1]);
-      pointwise_.SetEpilogue(scales.data(), p.bias ? p.bias->data<float>() : nullptr, p.act,
-                             OwnOut<PW::Out>(p),
-                             127.f * operators::quant::InverseScale(p.output_scale),
-                             p.output_round_type);
+      SetOwnEpilogue(&pointwise_);
       pointwise_planned_ = true;
     }
     impl_info_ = "lite:pointwise_int8";

@@ -106,7 +106,9 @@ class ConvTransposeCompute : public DnnlKernel {
       return RunNarrow(p);
     }
     if (f[3] * f[1] < kMinStridedCols) return RunAsScatteredMatmul(p);
-    if (lite::x86::PointwiseConv::Available() && PointwiseAct(p.act)) return RunAsPointwise(p);
+    if (lite::x86::PointwiseConv::Available() && lite::x86::PointwiseConv::Supports(p.act)) {
+      return RunAsPointwise(p);
+    }
     const int64_t rows = in[0] * in[2], wd = in[3], k = f[0], oc = f[1], kh = f[2], kw = f[3];
     const int64_t cols = kw * oc;  // (j, oc) of one kernel row
     const auto f32 = memory::data_type::f32;
@@ -148,12 +150,6 @@ class ConvTransposeCompute : public DnnlKernel {
     return Status::OK();
   }
 
-  // The activations PointwiseConv applies.
-  static bool PointwiseAct(const operators::FusedActivation& act) {
-    using K = operators::FusedActivation;
-    return act.kind == K::kNone || act.kind == K::kRelu || act.kind == K::kRelu6;
-  }
-
   // See the file comment: per input row and kernel row i, our 1x1 GEMM
   // (lite/backends/x86/pointwise_conv.h) writes the row's kw x C_out blocks
   // straight into output row h * kh + i. Rows are split over threads here,
@@ -179,11 +175,7 @@ class ConvTransposeCompute : public DnnlKernel {
           for (int64_t o = 0; o < oc; ++o) mm_bias_[j * oc + o] = p.bias->data<float>()[o];
       }
     }
-    using Act = lite::x86::PointwiseConv::Act;
-    using K = operators::FusedActivation;
-    const Act act = p.act.kind == K::kRelu    ? Act::kRelu
-                    : p.act.kind == K::kRelu6 ? Act::kRelu6
-                                              : Act::kNone;
+    const lite::x86::PointwiseConv::Act act = lite::x86::PointwiseConv::ActOf(p.act);
     const float* x = p.input->data<float>();
     const float* bias = p.bias ? mm_bias_.data() : nullptr;
     float* out = p.output->mutable_data<float>();
@@ -205,38 +197,21 @@ class ConvTransposeCompute : public DnnlKernel {
     if (!narrow_ready_) {
       narrow_.SetFilter(p.filter->data<float>(), p.bias ? p.bias->data<float>() : nullptr, f[0],
                         f[1], static_cast<int>(f[2]), static_cast<int>(f[3]));
-      dnnl::post_ops ops;
-      lite::x86::AppendActivation(p.act, &ops);
-      for (int i = 0; i < ops.len(); ++i) act_algs_.push_back(EltwiseStep(ops, i));
       narrow_ready_ = true;
     }
     float* out = p.output->mutable_data<float>();
     narrow_.Run(in[0], in[2], in[3], p.input->data<float>(), out, threads());
-    if (act_algs_.empty()) return Status::OK();
+    if (!p.act.enabled()) return Status::OK();
+    const memory::desc md = Desc(*p.output);
     if (p.output->dims() != act_dims_) {
-      act_steps_.clear();
-      const memory::desc md = Desc(*p.output);
-      for (const auto& s : act_algs_) {
-        dnnl::eltwise_forward::desc d(dnnl::prop_kind::forward_inference, s.alg, md, s.alpha,
-                                      s.beta);
-        act_steps_.emplace_back(dnnl::eltwise_forward::primitive_desc(d, lite::x86::CpuEngine()));
-      }
+      dnnl::post_ops ops;
+      lite::x86::AppendActivation(p.act, &ops);
+      act_steps_ = lite::x86::EltwiseChain(ops, md);
       act_dims_ = p.output->dims();
     }
-    memory dst = Mem(DNNL_ARG_DST, Desc(*p.output), out);
+    memory dst = Mem(DNNL_ARG_DST, md, out);
     for (const auto& step : act_steps_) Execute(step, {{DNNL_ARG_SRC, dst}, {DNNL_ARG_DST, dst}});
     return Status::OK();
-  }
-
-  struct Eltwise {
-    dnnl::algorithm alg;
-    float alpha, beta;
-  };
-  static Eltwise EltwiseStep(const dnnl::post_ops& ops, int i) {
-    Eltwise e;
-    float scale;
-    ops.get_params_eltwise(i, scale, e.alg, e.alpha, e.beta);
-    return e;
   }
 
   // Narrow outputs (kw * C_out < kMinStridedCols): one matmul and a
@@ -353,7 +328,6 @@ class ConvTransposeCompute : public DnnlKernel {
   // The own narrow kernel and its activation steps.
   lite::x86::NarrowDeconv narrow_;
   bool narrow_ready_ = false;
-  std::vector<Eltwise> act_algs_;
   DDim act_dims_;
   std::vector<dnnl::eltwise_forward> act_steps_;
   HostFallback fallback_;
