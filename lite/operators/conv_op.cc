@@ -86,10 +86,7 @@ ConvOpBase::Window ConvOpBase::ResolveWindow(ConvParam* p) {
 Status ConvOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   RETURN_IF_ERROR(BindConvInputs(&param_));
   ASSIGN_OR_RETURN(param_.output, Output("Output"));
-  if (desc.HasInput("ResidualData")) {
-    return Unimplemented("op " + DebugName() +
-                         ": input ResidualData (fused residual add) is not supported");
-  }
+  param_.residual = OptionalInput("ResidualData");
   RETURN_IF_ERROR(ParseConvAttrs(desc, &param_));
   ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
   return ParseInt8Attrs(desc);
@@ -178,6 +175,12 @@ Status ConvOp::InferShape() {
       return OpError("output size " + DimsToString(out) +
                      " is not positive for input " + DimsToString(in) +
                      ", filter " + DimsToString(w));
+    }
+  }
+  if (param_.residual) {
+    if (param_.residual->dims() != out) {
+      return OpError("input ResidualData must have Output's dims " + DimsToString(out) +
+                     ", got " + DimsToString(param_.residual->dims()));
     }
   }
   param_.output->Resize(out);

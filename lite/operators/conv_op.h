@@ -1,8 +1,11 @@
-// conv2d and depthwise_conv2d: Output = act(conv(Input, Filter) + Bias).
+// conv2d and depthwise_conv2d: Output = act(conv(Input, Filter) + Bias
+// + ResidualData).
 //
 // Input [N, C_in, H, W] (NCHW / AnyLayout only), Filter
 // [C_out, C_in / groups, kh, kw], optional Bias (C_out values, added per
-// output channel; set by fusion passes). Attributes follow Paddle: strides,
+// output channel; set by fusion passes), optional ResidualData (float32 of
+// Output's dims, added before the activation: a residual add folded in by
+// conv_residual_fuse_pass, as Paddle's fused conv names it). Attributes follow Paddle: strides,
 // paddings (2 or 4 values), dilations, groups, padding_algorithm
 // (EXPLICIT / SAME / VALID) and the fuse_* activation attributes. InferShape
 // resolves the effective 4-value paddings and dilations for the current input
@@ -40,6 +43,7 @@ struct ConvParam : OpParam {
   const Tensor* input = nullptr;
   const Tensor* filter = nullptr;
   const Tensor* bias = nullptr;  // optional
+  const Tensor* residual = nullptr;  // optional ResidualData (conv2d / depthwise_conv2d)
   Tensor* output = nullptr;
 
   std::vector<int> strides{1, 1};

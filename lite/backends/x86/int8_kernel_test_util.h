@@ -94,8 +94,10 @@ struct RandomEpilogue {
     }
     lo = u8_out ? 0.f : round_type == 0 ? -128.f : -127.f;
   }
-  float Value(int32_t sum, int64_t c, bool with_bias, const Act& act) const {
-    return act.Apply(std::fma(static_cast<float>(sum), scale[c], with_bias ? bias[c] : 0.f));
+  // residual: a conv's ResidualData value, added before the activation.
+  float Value(int32_t sum, int64_t c, bool with_bias, const Act& act, float residual = 0.f) const {
+    return act.Apply(std::fma(static_cast<float>(sum), scale[c], with_bias ? bias[c] : 0.f) +
+                     residual);
   }
   int Level(float v) const {
     return static_cast<int>(std::nearbyint(std::min(std::max(v * factor, lo), 127.f)));

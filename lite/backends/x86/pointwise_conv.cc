@@ -58,6 +58,7 @@ struct TileArgs {
   __mmask16 tail;     // valid lanes of the last vector
   float lo, hi;       // -inf or 0; +inf or relu6_max
   int64_t pf_per;
+  int64_t ldr;        // residual rows' stride (with a residual)
 };
 
 // out[R x 16V] = clamp(bias + in[R x ic] * w[ic x 16V]); rows ldi / ldo
@@ -69,7 +70,7 @@ struct TileArgs {
 // gains nothing on Zen 4).
 template <int R, int V>
 void Tile(const float* in, int64_t ldi, const TileArgs& a, const float* pf, int64_t pf_lines,
-          float* out, int64_t ldo) {
+          float* out, int64_t ldo, const float* res) {
   __m512 acc[R][V];
 #pragma GCC unroll 4
   for (int j = 0; j < V; ++j) {
@@ -105,6 +106,15 @@ void Tile(const float* in, int64_t ldi, const TileArgs& a, const float* pf, int6
   // max(lo, v) / min(hi, v) return v when it is NaN.
   const __m512 lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
   const __mmask16 tail = a.tail;  // a local: the stores may alias `a`
+  if (res) {  // + residual, before the activation
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+      for (int j = 0; j < V; ++j) {
+        const __mmask16 m = j == V - 1 ? tail : static_cast<__mmask16>(0xFFFF);
+        acc[r][j] = _mm512_add_ps(acc[r][j], _mm512_maskz_loadu_ps(m, res + r * a.ldr + 16 * j));
+      }
+  }
 #pragma GCC unroll 8
   for (int r = 0; r < R; ++r) {
 #pragma GCC unroll 4
@@ -117,7 +127,7 @@ void Tile(const float* in, int64_t ldi, const TileArgs& a, const float* pf, int6
 }
 
 using TileFn = void (*)(const float*, int64_t, const TileArgs&, const float*, int64_t, float*,
-                        int64_t);
+                        int64_t, const float*);
 
 // kTiles[V][R - 1] = Tile<R, V> for R = 1 .. kRows[V].
 template <int V, int... R>
@@ -135,8 +145,8 @@ const std::array<TileFn, 8> kTiles[5] = {
 }  // namespace
 
 void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const float* bias, Act act,
-                        float relu6_max, float* out, int64_t ldo,
-                        int threads) const {
+                        float relu6_max, float* out, int64_t ldo, int threads,
+                        const float* residual, int64_t ldr) const {
   if (pixels <= 0) return;
   const int64_t ic = ic_, oc = oc_, ocp = ocp_;
   const int64_t panels = (ocp + kPanel - 1) / kPanel;
@@ -164,7 +174,8 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
       const int64_t lines = np != p0 ? std::min(kPanel, ocp - np) * ic / 16 : 0;
       const int64_t tiles = (r1 - r0 + rmax - 1) / rmax, chunk = (lines + tiles - 1) / tiles;
       const TileArgs a = {w_.data<float>() + p0 * ic, ic, bias ? bias + p0 : nullptr,
-                          TailMask(oc - (p0 + width - 16)), lo, hi, (chunk + groups - 1) / groups};
+                          TailMask(oc - (p0 + width - 16)), lo, hi, (chunk + groups - 1) / groups,
+                          ldr};
       const float* pf = w_.data<float>() + np * ic;
       // Tiles as even as they can be (169 rows: 24 x 6 + 5 x 5, not
       // 28 x 6 + 1: a 1-row tile streams the panel for a sixth of the work).
@@ -172,7 +183,7 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
       for (int64_t i = 0, r = r0, left = lines; i < tiles; ++i, left -= chunk, pf += chunk * 16) {
         const int64_t rows = base + (i < extra);
         kTiles[v][rows - 1](in + r * ldi, ldi, a, pf, std::max<int64_t>(0, std::min(chunk, left)),
-                            out + r * ldo + p0, ldo);
+                            out + r * ldo + p0, ldo, residual ? residual + r * ldr + p0 : nullptr);
         r += rows;
       }
     }
@@ -185,7 +196,7 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
 bool PointwiseConv::Available() { return false; }
 
 void PointwiseConv::Run(int64_t, const float*, int64_t, const float*, Act, float, float*, int64_t,
-                        const KernelContext*) const {}
+                        int, const float*, int64_t) const {}
 
 #endif
 

@@ -60,9 +60,12 @@ class PointwiseConv {
   // out: `pixels` rows of oc floats, row r at out + r * ldo (ldo >= oc).
   // Columns of out outside [0, oc) are never written (a concat's channel
   // slice can be written in place). bias: oc values or null; relu6 clips at
-  // `relu6_max`. Requires Available() and SetFilter.
+  // `relu6_max`; residual (or null): `pixels` rows of oc floats, row r at
+  // residual + r * ldr, added before the activation. Requires Available()
+  // and SetFilter.
   void Run(int64_t pixels, const float* in, int64_t ldi, const float* bias, Act act,
-           float relu6_max, float* out, int64_t ldo, int threads) const;
+           float relu6_max, float* out, int64_t ldo, int threads,
+           const float* residual = nullptr, int64_t ldr = 0) const;
 
  private:
   // [panel][ic][width], zero-padded columns; a Tensor for its 64-byte

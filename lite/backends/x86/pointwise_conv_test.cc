@@ -3,7 +3,9 @@
 // 1 to 512, pixel counts that leave every kind of partial tile, strided input
 // and output rows (the columns outside the output slice must keep their
 // sentinel), with and without bias, every activation, and 1 vs 2 threads
-// (bit-identical).
+// (bit-identical). A residual (rows of its own stride) is added before the
+// activation: exactly clamp(conv + residual), checked against the run
+// without it.
 #include "lite/backends/x86/pointwise_conv.h"
 #include "lite/backends/x86/float_kernel_test_util.h"
 
@@ -116,6 +118,44 @@ TEST(PointwiseConv, MatchesReferenceGemm) {
     EXPECT_LT(worst / scale, 1e-5) << what << ": max abs error " << worst << " of " << scale;
     EXPECT_EQ(sentinel_bad, 0) << what << ": columns outside the slice written";
     EXPECT_EQ(RunConv(conv, c, in, ldi, bias, ldo, 2), got) << what << ": 2 threads differ";
+  }
+}
+
+TEST(PointwiseConv, ResidualIsAddedBeforeTheActivation) {
+  if (!PointwiseConv::Available()) GTEST_SKIP() << "no AVX-512 in this build or CPU";
+  const std::vector<Case> cases = {
+      {100, 24, 40, 0, 0, true, Act::kRelu6},    // a 48-wide panel, tails
+      {37, 16, 16, 0, 0, false, Act::kNone},     // MobileNetV3's projection
+      {169, 64, 130, 0, 200, true, Act::kRelu, 50},  // three panels into a slice
+      {7, 3, 5, 0, 0, true, Act::kRelu},         // one short vector
+  };
+  for (const Case& c : cases) {
+    const int64_t ldi = c.ldi ? c.ldi : c.ic, ldo = c.ldo ? c.ldo : c.oc + c.off;
+    const std::string what = std::to_string(c.pixels) + " px " + std::to_string(c.ic) + "->" +
+                             std::to_string(c.oc) + " ldo " + std::to_string(ldo);
+    const auto in = Random(c.pixels * ldi, 13);
+    const auto f = Random(c.oc * c.ic, 15);
+    const auto b = Random(c.oc, 17);
+    const auto res = Random(c.pixels * c.oc, 19);  // dense rows: ldr = oc
+    const float* bias = c.bias ? b.data() : nullptr;
+    PointwiseConv conv;
+    conv.SetFilter(f.data(), c.oc, c.ic);
+    Case plain = c;
+    plain.act = Act::kNone;
+    std::vector<float> want = RunConv(conv, plain, in, ldi, bias, ldo, 1);
+    for (int64_t p = 0; p < c.pixels; ++p)
+      for (int64_t o = 0; o < c.oc; ++o) {
+        float& v = want[p * ldo + c.off + o];
+        v += res[p * c.oc + o];
+        if (c.act != Act::kNone) v = std::max(v, 0.f);
+        if (c.act == Act::kRelu6) v = std::min(v, 0.5f);
+      }
+    for (int threads : {1, 2}) {
+      std::vector<float> got(c.pixels * ldo, kSentinel);
+      conv.Run(c.pixels, in.data(), ldi, bias, c.act, 0.5f, got.data() + c.off, ldo, threads,
+               res.data(), c.oc);
+      EXPECT_EQ(got, want) << what << ", " << threads << " thread(s)";
+    }
   }
 }
 

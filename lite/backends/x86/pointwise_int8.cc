@@ -73,6 +73,7 @@ struct TileArgs {
   PointwiseInt8::Out out;
   float factor, lo, hi;
   void* dst;
+  const float* residual;  // pixels x oc floats added before the activation, or null
   // Pair mode (PairMode()): filter / compensation / scale / bias of the
   // (at most 8) channels twice over 16 lanes, and the bytes of two pixels.
   const int32_t *w2, *comp2;
@@ -122,6 +123,10 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
     const __m512i s = _mm512_sub_epi32(acc[i / V][i % V], _mm512_loadu_si512(a.comp + c));
     f[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), _mm512_loadu_ps(a.scale + c),
                            _mm512_loadu_ps(a.bias + c));
+    if (a.residual) {
+      const int64_t p = p0 + i / V;
+      f[i] = _mm512_add_ps(f[i], _mm512_maskz_loadu_ps(TailMask(a.oc - c), a.residual + p * a.oc + c));
+    }
   }
   int8_epilogue::Activate(f, R * V, *a.act);
   const __m512 factor = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
@@ -168,10 +173,19 @@ void PairTile(const TileArgs& a, int64_t p0) {
 #pragma GCC unroll 8
   for (int r = 0; r < R; ++r)
     f[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_sub_epi32(acc[r], comp)), scale, bias);
+  const __mmask16 m = TailMask(a.oc);
+  if (a.residual) {
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) {
+      const float* res = a.residual + (p0 + 2 * r) * a.oc;
+      const __m256 first = _mm256_maskz_loadu_ps(static_cast<__mmask8>(m), res);
+      const __m256 second = _mm256_maskz_loadu_ps(static_cast<__mmask8>(m), res + a.oc);
+      f[r] = _mm512_add_ps(f[r], _mm512_insertf32x8(_mm512_castps256_ps512(first), second, 1));
+    }
+  }
   int8_epilogue::Activate(f, R, *a.act);
   const __m512 factor = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
                hi = _mm512_set1_ps(a.hi);
-  const __mmask16 m = TailMask(a.oc);
 #pragma GCC unroll 8
   for (int r = 0; r < R; ++r) {
     const int64_t p = p0 + 2 * r;
@@ -220,8 +234,8 @@ void Range(const TileArgs& a, bool pairs, int64_t p0, int64_t p1) {
 
 }  // namespace
 
-void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* out,
-                        int threads) const {
+void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* out, int threads,
+                        const float* residual) const {
   TileArgs a;
   a.in = static_cast<const uint8_t*>(in);
   a.ic = ic_;
@@ -241,6 +255,7 @@ void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* ou
   a.lo = ep_.lo;
   a.hi = ep_.hi;
   a.dst = out;
+  a.residual = residual;
   const bool pairs = PairMode(oc_, ic_);
   a.w2 = w2_.data();
   a.comp2 = s8 ? comp2_.data() : no_comp_.data();
@@ -259,7 +274,7 @@ void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* ou
 
 bool PointwiseInt8::Available() { return false; }
 
-void PointwiseInt8::Run(int64_t, const void*, Levels, void*, int) const {}
+void PointwiseInt8::Run(int64_t, const void*, Levels, void*, int, const float*) const {}
 
 #endif
 

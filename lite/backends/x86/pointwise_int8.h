@@ -19,8 +19,9 @@
 // (pair mode): lanes 0-7 hold one pixel's channels and lanes 8-15 the
 // next pixel's, each pixel's quads picked out of one masked load of the
 // pair's bytes by a lane permutation, so the epilogue does half the
-// vectors. The int32 sums are exact; the epilogue (int8_epilogue.h: scale, bias, the
-// activation, float or s8 / u8 levels) starts from float(sum). Pixel tiles
+// vectors. The int32 sums are exact; the epilogue (int8_epilogue.h: scale, bias, an
+// optional residual, the activation, float or s8 / u8 levels) starts from
+// float(sum). Pixel tiles
 // are split over the context's thread count with OpenMP; results do not
 // depend on the split.
 #pragma once
@@ -53,8 +54,11 @@ class PointwiseInt8 {
   void SetEpilogue(const float* scale, const float* bias, const operators::FusedActivation& act,
                    Out out, float out_factor, int out_round_type);
 
-  // in: pixels x ic levels; out: pixels x oc floats or levels.
-  void Run(int64_t pixels, const void* in, Levels in_type, void* out, int threads) const;
+  // in: pixels x ic levels; out: pixels x oc floats or levels; residual
+  // (or null): pixels x oc floats added after the bias, before the
+  // activation (a conv's ResidualData).
+  void Run(int64_t pixels, const void* in, Levels in_type, void* out, int threads,
+           const float* residual = nullptr) const;
 
  private:
   int64_t oc_ = 0, ic_ = 0, ocp_ = 0, quads_ = 0;  // ocp_: oc rounded up to 16

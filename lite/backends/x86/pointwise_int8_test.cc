@@ -7,9 +7,10 @@
 // 3 / 17 / 40 / 70 / 130 (every tile width, channel tails, several 64-channel
 // panels), pixel counts leaving partial tiles; s8 / u8 input; float / s8 /
 // u8 output; every supported activation; both rounding types; with and
-// without bias; 1 and 2 threads (bit-identical); nothing written past the
-// output and nothing read past the input (it ends where an inaccessible page
-// begins). Levels must be equal; floats within 1e-5 of the largest |output|.
+// without bias; with and without a residual (added before the activation);
+// 1 and 2 threads (bit-identical); nothing written past the output and
+// nothing read past the input or the residual (each ends where an
+// inaccessible page begins). Levels must be equal; floats within 1e-5 of the largest |output|.
 #include "lite/backends/x86/pointwise_int8.h"
 
 #include <gtest/gtest.h>
@@ -40,16 +41,18 @@ struct Case {
 // its end faults. Unmapped when destroyed.
 class GuardedCopy {
  public:
-  explicit GuardedCopy(const std::vector<int8_t>& bytes) {
+  template <typename T>
+  explicit GuardedCopy(const std::vector<T>& values) {
+    const size_t bytes = values.size() * sizeof(T);
     const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    data_pages_ = (bytes.size() + page - 1) / page;
+    data_pages_ = (bytes + page - 1) / page;
     size_ = (data_pages_ + 1) * page;
     void* m = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     EXPECT_NE(m, MAP_FAILED);
     base_ = static_cast<char*>(m);
     EXPECT_EQ(0, mprotect(base_ + data_pages_ * page, page, PROT_NONE));
-    data_ = base_ + data_pages_ * page - bytes.size();
-    std::memcpy(data_, bytes.data(), bytes.size());
+    data_ = base_ + data_pages_ * page - bytes;
+    std::memcpy(data_, values.data(), bytes);
   }
   ~GuardedCopy() { munmap(base_, size_); }
   const void* data() const { return data_; }
@@ -60,11 +63,12 @@ class GuardedCopy {
 };
 
 void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, bool bias,
-           int round_type, uint32_t seed) {
+           int round_type, bool residual, uint32_t seed) {
   SCOPED_TRACE(std::to_string(k.pixels) + " pixels " + std::to_string(k.ic) + "->" +
                std::to_string(k.oc) + " in " + (in_type == PW::Levels::kU8 ? "u8" : "s8") +
                " out " + std::to_string(static_cast<int>(out_type)) + " act " + act.name() +
-               " bias " + std::to_string(bias) + " round " + std::to_string(round_type));
+               " bias " + std::to_string(bias) + " round " + std::to_string(round_type) +
+               " residual " + std::to_string(residual));
   const bool u8 = in_type == PW::Levels::kU8;
   std::vector<int8_t> in(k.pixels * k.ic), filter(k.oc * k.ic);
   for (auto& x : in) x = static_cast<int8_t>(Next(&seed) % 256);
@@ -73,6 +77,8 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
   const int8_test::RandomEpilogue ep(&seed, k.oc, 4e-4f / k.ic, out_type == PW::Out::kU8,
                                      round_type);
   const int64_t total = k.pixels * k.oc;
+  std::vector<float> res(residual ? total : 0);
+  for (auto& r : res) r = static_cast<float>(Next(&seed) % 4000) / 1000.f - 2.f;
   std::vector<float> ref_f(total);
   std::vector<int> ref_q(total);
   double largest = 1e-30;
@@ -83,7 +89,7 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
         const int8_t l = in[p * k.ic + c];
         sum += (u8 ? static_cast<int32_t>(static_cast<uint8_t>(l)) : l) * filter[o * k.ic + c];
       }
-      const float v = ep.Value(sum, o, bias, act);
+      const float v = ep.Value(sum, o, bias, act, residual ? res[p * k.oc + o] : 0.f);
       ref_f[p * k.oc + o] = v;
       largest = std::max(largest, static_cast<double>(std::fabs(v)));
       ref_q[p * k.oc + o] = ep.Level(v);
@@ -93,8 +99,10 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
   pw.SetEpilogue(ep.scale.data(), bias ? ep.bias.data() : nullptr, act, out_type, ep.factor,
                  round_type);
   const GuardedCopy guarded(in);
+  const GuardedCopy guarded_res(res);
+  const float* r = residual ? static_cast<const float*>(guarded_res.data()) : nullptr;
   int8_test::RunAndExpectMatches(
-      [&](char* out, int threads) { pw.Run(k.pixels, guarded.data(), in_type, out, threads); },
+      [&](char* out, int threads) { pw.Run(k.pixels, guarded.data(), in_type, out, threads, r); },
       total, out_type == PW::Out::kFloat, out_type == PW::Out::kU8, ref_f, ref_q, largest);
 }
 
@@ -127,11 +135,14 @@ TEST(PointwiseInt8, MatchesScalarReference) {
   };
   uint32_t seed = 1;
   for (const Case& k : shapes) {
-    int8_test::ForEachForm<PW::Out>(
-        [&](bool in_u8, PW::Out out, const Act& act, bool bias, int round_type) {
-          Check(k, in_u8 ? PW::Levels::kU8 : PW::Levels::kS8, out, act, bias, round_type, ++seed);
-        });
-    if (HasFatalFailure()) return;
+    for (bool residual : {false, true}) {
+      int8_test::ForEachForm<PW::Out>(
+          [&](bool in_u8, PW::Out out, const Act& act, bool bias, int round_type) {
+            Check(k, in_u8 ? PW::Levels::kU8 : PW::Levels::kS8, out, act, bias, round_type,
+                  residual, ++seed);
+          });
+      if (HasFatalFailure()) return;
+    }
   }
 }
 

@@ -213,6 +213,32 @@ Status ConvCompute::Run() {
                          DataTypeName(p.input->dtype()) + " input and " +
                          DataTypeName(p.filter->dtype()) + " filter");
   }
+  if (!p.residual) return RunConv(p);
+  if (p.residual->dtype() != DataType::kFloat32 || p.residual->dims() != p.output->dims()) {
+    return InvalidArgument("conv2d host kernel: ResidualData must be float32 of Output's dims " +
+                           DimsToString(p.output->dims()) + ", got " +
+                           DataTypeName(p.residual->dtype()) + " " +
+                           DimsToString(p.residual->dims()));
+  }
+  // conv + bias first, then act(out + residual) a cache-sized block at a
+  // time: the same float operations as the conv and the add apart.
+  operators::ConvParam conv = p;
+  conv.act = operators::FusedActivation();
+  conv.residual = nullptr;
+  RETURN_IF_ERROR(RunConv(conv));
+  const float* r = p.residual->data<float>();
+  float* out = p.output->mutable_data<float>();
+  const int64_t n = p.output->numel();
+  constexpr int64_t kBlock = 4096;
+  for (int64_t b = 0; b < n; b += kBlock) {
+    const int64_t m = std::min(kBlock, n - b);
+    for (int64_t i = b; i < b + m; ++i) out[i] += r[i];
+    if (p.act.enabled()) BiasActRow(out + b, 0.f, p.act, m, out + b);
+  }
+  return Status::OK();
+}
+
+Status ConvCompute::RunConv(const operators::ConvParam& p) {
   const ConvGeometry g = MakeGeometry(p);
   if (g.out_plane == 0 || g.batch == 0) return Status::OK();
   scratch_.resize(NumThreads(ctx()));

@@ -13,13 +13,15 @@
 // results are bit-identical for any threads. The scratch buffers (im2col
 // block or padded depthwise plane), one per thread, are kernel members grown
 // as needed. ConvEpilogue (a whole-tensor bias and activation pass) is shared
-// with conv2d_transpose.
+// with conv2d_transpose. ResidualData (conv_residual_fuse_pass) is added
+// after the conv and bias, before the activation, block by block.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "lite/core/kernel.h"
+#include "lite/operators/conv_op.h"
 #include "lite/kernels/host/conv_winograd.h"
 #include "lite/core/base/fused_activation.h"
 
@@ -32,6 +34,8 @@ class ConvCompute : public KernelBase {
   Status Run() override;
 
  private:
+  // The conv of `p` without its ResidualData (Run adds it).
+  Status RunConv(const operators::ConvParam& p);
   std::vector<std::vector<float>> scratch_;  // one per thread
   WinogradFilterCache winograd_filter_;
 };

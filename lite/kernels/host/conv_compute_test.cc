@@ -394,3 +394,63 @@ TEST(Conv2d, RejectsBadAttributesAndShapes) {
 
 }  // namespace
 }  // namespace lite
+
+namespace lite {
+namespace {
+
+using namespace conv_test;  // NOLINT: the shared conv test vocabulary
+
+// ResidualData (conv_residual_fuse_pass) joins after the conv and bias,
+// before the activation, on every path: GEMM (3x3 and 1x1), depthwise and
+// Winograd; a residual of other dims is refused at InferShape.
+TEST(Conv2d, ResidualDataIsAddedBeforeTheActivation) {
+  struct Case {
+    std::string what;
+    ConvCfg k;
+  };
+  std::vector<Case> cases;
+  ConvCfg k;
+  k.pads = {1, 1, 1, 1};
+  cases.push_back({"gemm 3x3", k});
+  ConvCfg one = k;
+  one.kh = one.kw = 1;
+  one.pads = {0, 0, 0, 0};
+  cases.push_back({"1x1", one});
+  ConvCfg dw = k;
+  dw.c = dw.cout = dw.groups = 6;
+  cases.push_back({"depthwise", dw});
+  ConvCfg wino = k;
+  wino.c = wino.cout = 16;
+  wino.h = wino.w = 20;
+  cases.push_back({"winograd", wino});
+  for (const Case& c : cases) {
+    for (const ActCase& a : {kActs[0], kActs[2], kActs[4]}) {
+      const ConvCfg& g = c.k;
+      ConvRun r("conv2d", g, g.pads, 120);
+      const auto bias = RandomFloats(g.cout, 121);
+      const auto res = RandomFloats(int64_t{g.n} * g.cout * g.OutH() * g.OutW(), 122);
+      r.t.SetInput<float>("Bias", "b", {g.cout}, bias);
+      r.t.SetInput<float>("ResidualData", "res", {g.n, g.cout, g.OutH(), g.OutW()}, res);
+      if (a.name[0]) {
+        r.t.SetAttr("fuse_activation", std::string(a.name));
+        r.t.SetAttr("fuse_alpha", a.alpha);
+        r.t.SetAttr("fuse_beta", a.beta);
+        r.t.SetAttr("fuse_gamma", a.gamma);
+      }
+      ASSERT_TRUE(r.t.Run().ok()) << c.what;
+      auto ref = NaiveConv(g, r.x, r.f, &bias);
+      const auto act = ToAct(a);
+      for (size_t i = 0; i < ref.size(); ++i) ref[i] = act.Apply(ref[i] + res[i]);
+      ExpectNear(r.t.GetData<float>("out"), ref, c.what + " act " + a.name);
+    }
+  }
+  ConvRun r("conv2d", k, k.pads, 130);
+  r.t.SetInput<float>("ResidualData", "res", {k.n, k.cout, k.OutH(), k.OutW() + 1},
+                      RandomFloats(int64_t{k.n} * k.cout * k.OutH() * (k.OutW() + 1), 131));
+  const Status s = r.t.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("ResidualData"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace lite

@@ -67,6 +67,8 @@ bool ConvInt8SimulationAccepts(const lite::cpp::OpDesc& desc) {
                        lite::kernels::host::ConvInt8SimulationCompute, def)                  \
       .BindInput("Input", lite::Place(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW)))  \
       .BindInput("Bias", lite::Place(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW)))   \
+      .BindInput("ResidualData",                                                             \
+                 lite::Place(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW)))           \
       .BindOutput("Output", lite::Place(TARGET(kHost), PRECISION(kFloat), DATALAYOUT(kNCHW))) \
       .SetAccepts(ConvInt8SimulationAccepts)                                                 \
       .Finalize()

@@ -1,6 +1,7 @@
 #include "lite/kernels/x86/conv_compute.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "lite/backends/x86/post_ops.h"
 #include "lite/operators/conv_op.h"
@@ -124,10 +125,15 @@ Status ConvCompute::Plan() {
     planned_dims_ = in;
     return Status::OK();
   }
-  dnnl::primitive_attr attr = lite::x86::ActivationAttr(p.act);
+  // ResidualData joins as a binary add post-op, before the activation.
+  dnnl::post_ops ops;
+  if (p.residual) ops.append_binary(dnnl::algorithm::binary_add, Desc(*p.residual));
+  lite::x86::AppendActivation(p.act, &ops);
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(ops);
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   dnnl::convolution_forward::primitive_desc pd;
-  if (SmallMapWinogradFits(p)) {
+  if (SmallMapWinogradFits(p) && !p.residual) {
     // oneDNN's Winograd on its blocked layout, reordered by RunDnnl: on
     // small maps the reorders are cheap.
     try {
@@ -176,6 +182,24 @@ Status ConvCompute::Plan() {
   return Status::OK();
 }
 
+void ConvCompute::AddResidual(const operators::ConvParam& p) const {
+  const float* r = p.residual->data<float>();
+  float* out = OutData(p);
+  const int64_t pixels = p.output->numel() / p.output->dims()[1], c = p.output->dims()[1];
+  const int64_t ld = OutPixelStride(p);
+  const float hi = p.act.kind == operators::FusedActivation::kRelu6
+                       ? p.act.alpha
+                       : std::numeric_limits<float>::infinity();
+  const float lo = p.act.enabled() ? 0.f : -std::numeric_limits<float>::infinity();
+#pragma omp parallel for num_threads(threads()) if (threads() > 1 && pixels * c > (1 << 16))
+  for (int64_t px = 0; px < pixels; ++px) {
+    float* o = out + px * ld;
+    const float* rr = r + px * c;
+#pragma omp simd
+    for (int64_t i = 0; i < c; ++i) o[i] = std::min(std::max(o[i] + rr[i], lo), hi);
+  }
+}
+
 Status ConvCompute::RunDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());
@@ -185,18 +209,23 @@ Status ConvCompute::RunDnnl() {
     pointwise_.Run(in[0] * in[2] * in[3], p.input->data<float>(), in[1],
                    p.bias ? p.bias->data<float>() : nullptr,
                    lite::x86::PointwiseConv::ActOf(p.act), p.act.alpha, OutData(p),
-                   OutPixelStride(p), threads());
+                   OutPixelStride(p), threads(), p.residual ? p.residual->data<float>() : nullptr,
+                   p.output->dims()[1]);
     return Status::OK();
   }
   if (own_winograd_) {
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
     using Act = lite::x86::WinogradNhwc::Act;
-    const Act act = p.act.kind == K::kRelu ? Act::kRelu
+    // With ResidualData: the conv and bias, then act(out + residual) in
+    // one more pass (the Winograd output stage has no residual input).
+    const Act act = p.residual ? Act::kNone
+                    : p.act.kind == K::kRelu ? Act::kRelu
                     : p.act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
     own_.Run(in[0], in[2], in[3], p.eff_paddings[0], p.eff_paddings[2], out[2], out[3],
              p.input->data<float>(), p.bias ? p.bias->data<float>() : nullptr, act, p.act.alpha,
              OutData(p), OutPixelStride(p), threads());
+    if (p.residual) AddResidual(p);
     return Status::OK();
   }
   memory user_src = Mem(DNNL_ARG_SRC, user_src_md_, p.input->data<float>());
@@ -208,6 +237,10 @@ Status ConvCompute::RunDnnl() {
   }
   if (dst_md_ != user_dst_md_) dst = Temp(dst_md_);
   if (has_bias_) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, bias_md_, p.bias->data<float>()));
+  if (p.residual) {
+    constexpr int kResidualArg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
+    AddArg(kResidualArg, Mem(kResidualArg, Desc(*p.residual), p.residual->data<float>()));
+  }
   Execute(conv_, {{DNNL_ARG_SRC, src},
                   {DNNL_ARG_WEIGHTS, weights_},
                   {DNNL_ARG_DST, dst},

@@ -17,6 +17,10 @@
 // AVX-512 builds and CPUs), which also writes channel slices, as
 // WriteIntoChannelsOf needs.
 //
+// ResidualData (conv_residual_fuse_pass) is a binary add post-op before the
+// activation in oneDNN, an input of the own 1x1 GEMM's epilogue, and one
+// pass after the own Winograd.
+//
 // Winograd: dense 3x3 stride-1 undilated convs with at least
 // kWinogradMinInChannels inputs, kWinogradMinOutChannels outputs and
 // kWinogradMinOutputPixels output pixels, and no activation, relu or relu6,
@@ -96,6 +100,9 @@ class ConvCompute : public DnnlKernel {
   // whole_ (a strided desc).
   dnnl::memory::desc UserDstDesc(const operators::ConvParam& p) const;
   float* OutData(const operators::ConvParam& p) const;
+  // Output = act(Output + ResidualData), act none / relu / relu6 (after
+  // the own Winograd, which has no residual input).
+  void AddResidual(const operators::ConvParam& p) const;
   int64_t OutPixelStride(const operators::ConvParam& p) const;
 
   DDim planned_dims_;

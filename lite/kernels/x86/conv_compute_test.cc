@@ -15,6 +15,7 @@ struct Conv {
   int n = 1, c = 3, h = 9, w = 7, cout = 8, kh = 3, kw = 3, groups = 1;
   std::vector<int> strides{1, 1}, pads{1, 1}, dils{1, 1};
   bool bias = true;
+  bool residual = false;  // a ResidualData input of Output's dims
   std::string act;  // fuse_activation
   float alpha = 0.f, beta = 0.f, gamma = 0.f;
   std::string padding_algorithm = "EXPLICIT";
@@ -27,6 +28,12 @@ struct Conv {
       t->SetInput<float>("Filter", "f", {k.cout, k.c / k.groups, k.kh, k.kw},
                          RandomFloats(int64_t{k.cout} * (k.c / k.groups) * k.kh * k.kw, 5));
       if (k.bias) t->SetInput<float>("Bias", "b", {k.cout}, RandomFloats(k.cout, 3));
+      if (k.residual) {
+        const int oh = (k.h + 2 * k.pads[0] - (k.dils[0] * (k.kh - 1) + 1)) / k.strides[0] + 1;
+        const int ow = (k.w + 2 * k.pads[1] - (k.dils[1] * (k.kw - 1) + 1)) / k.strides[1] + 1;
+        t->SetInput<float>("ResidualData", "res", {k.n, k.cout, oh, ow},
+                           RandomFloats(int64_t{k.n} * k.cout * oh * ow, 17, -2.f, 2.f));
+      }
       t->SetOutput("Output", "out");
       t->SetAttr("strides", k.strides);
       t->SetAttr("paddings", k.pads);
@@ -229,6 +236,69 @@ TEST(X86Conv, OneByOneConvsRunOurGemm) {
                              EXPECT_EQ(conv->impl_info() == "lite:pointwise_nhwc",
                                        c.ours && available)
                                  << c.what << ": " << conv->impl_info();
+                           });
+    }
+  }
+}
+
+// ResidualData on each x86 path: the own 1x1 GEMM (in its epilogue), the
+// own Winograd (a pass after it), oneDNN direct and depthwise (a binary
+// post-op before the activation), with none / relu / relu6 / hard_swish.
+TEST(X86Conv, ResidualDataOnEveryPathMatchesHost) {
+  struct Case {
+    std::string what, impl;  // impl: the expected impl_info prefix ("" any)
+    Conv k;
+  };
+  std::vector<Case> cases;
+  Conv k;
+  k.residual = true;
+  k.kh = k.kw = 1;
+  k.pads = {0, 0};
+  k.c = 24;
+  k.cout = 40;
+  k.h = 13;
+  k.w = 11;
+  cases.push_back({"1x1", "lite:pointwise_nhwc", k});
+  k.act = "relu6";
+  k.alpha = 1.5f;
+  cases.push_back({"1x1 relu6", "lite:pointwise_nhwc", k});
+  k.act = "hard_swish";
+  k.alpha = 6.f;
+  k.beta = 6.f;
+  k.gamma = 3.f;
+  cases.push_back({"1x1 hard_swish (oneDNN)", "", k});
+  Conv w = k;
+  w.kh = w.kw = 3;
+  w.pads = {1, 1};
+  w.c = w.cout = 16;
+  w.h = w.w = 34;
+  w.act = "relu";
+  cases.push_back({"3x3 Winograd relu", "lite:winograd_nhwc_4x3", w});
+  Conv d = w;
+  d.h = d.w = 9;
+  d.c = 5;
+  d.act = "";
+  cases.push_back({"3x3 direct", "", d});
+  d.strides = {2, 2};
+  d.act = "hard_swish";
+  cases.push_back({"3x3 stride 2 hard_swish", "", d});
+  Conv dw = d;
+  dw.c = dw.cout = dw.groups = 16;
+  dw.strides = {1, 1};
+  dw.act = "relu6";
+  dw.alpha = 6.f;
+  cases.push_back({"depthwise relu6", "", dw});
+  const bool own = lite::x86::PointwiseConv::Available() && lite::x86::WinogradNhwc::Available();
+  for (const auto& c : cases) {
+    const std::string op = c.k.groups > 1 ? "depthwise_conv2d" : "conv2d";
+    for (int threads : {1, 2}) {
+      ExpectX86MatchesHost(op, c.k.Setup(op), {"out"}, c.what, 1e-4f, threads, 2,
+                           [&](OpTester* t) {
+                             auto* conv = dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
+                             ASSERT_NE(conv, nullptr) << c.what;
+                             if (own && !c.impl.empty()) {
+                               EXPECT_EQ(conv->impl_info(), c.impl) << c.what;
+                             }
                            });
     }
   }

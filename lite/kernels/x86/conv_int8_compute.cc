@@ -8,7 +8,8 @@
 // e.g. "brg:avx512_core_vnni") and writes float32 NHWC through per-channel
 // output scales Input_scale / 127 * Filter_scales[c] / 127 (the bias joins
 // the int32 sums before them, as oneDNN 2.x does, so it is passed divided by
-// them) and the fused activation as post-ops. The int32 sums are exact, so the
+// them), a float32 ResidualData (conv_residual_fuse_pass) and the fused
+// activation as post-ops. The int32 sums are exact, so the
 // result differs from the float32 simulation only by float rounding.
 // Between int8 convs (int8_requantize_pass, see conv_op.h) the input is
 // already levels (s8, or u8 after a non-negative activation: the VNNI path
@@ -143,6 +144,10 @@ class ConvInt8Compute : public DnnlKernel {
     }
     memory dst = Mem(DNNL_ARG_DST, dst_md_, OutputData(p));
     if (p.bias) AddArg(DNNL_ARG_BIAS, Mem(DNNL_ARG_BIAS, bias_md_, scaled_bias_.data()));
+    if (p.residual) {
+      constexpr int kResidualArg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
+      AddArg(kResidualArg, Mem(kResidualArg, residual_md_, p.residual->data<float>()));
+    }
     Execute(conv_, {{DNNL_ARG_SRC, src},
                     {DNNL_ARG_WEIGHTS, weights_},
                     {DNNL_ARG_DST, dst},
@@ -348,7 +353,7 @@ class ConvInt8Compute : public DnnlKernel {
     const DDim& in = p.input->dims();
     pointwise_.Run(in[0] * in[2] * in[3], levels,
                    p.input_dtype == DataType::kUInt8 ? PW::Levels::kU8 : PW::Levels::kS8,
-                   OutputData(p), threads());
+                   OutputData(p), threads(), p.residual ? p.residual->data<float>() : nullptr);
     return Status::OK();
   }
 
@@ -367,9 +372,11 @@ class ConvInt8Compute : public DnnlKernel {
 
   Status Plan() {
     const auto& p = Param<operators::ConvParam>();
-    own_dw_ = OwnDepthwise(p);
+    // ResidualData: the 1x1 kernel adds it in its epilogue; the other own
+    // kernels have no residual input, so oneDNN (a binary post-op) runs.
+    own_dw_ = !p.residual && OwnDepthwise(p);
     if (own_dw_) return PlanOwnDepthwise();
-    own_smalln_ = OwnSmalln(p);
+    own_smalln_ = !p.residual && OwnSmalln(p);
     if (own_smalln_) return PlanOwnSmalln();
     own_pointwise_ = OwnPointwise(p);
     if (own_pointwise_) return PlanOwnPointwise();
@@ -391,7 +398,8 @@ class ConvInt8Compute : public DnnlKernel {
                       : memory::desc();
     const memory::desc w_any(wdims, memory::data_type::s8, memory::format_tag::any);
 
-    dnnl::primitive_attr attr = RequantizingAttr(p);
+    residual_md_ = memory::desc({out[0], out[1], out[2], out[3]}, memory::data_type::f32, nhwc);
+    dnnl::primitive_attr attr = RequantizingAttr(p, residual_md_);
     // oneDNN 2.x adds an int8 conv's bias to the int32 sums before the
     // output scale: the bias goes in divided by its channel's scale. A
     // channel with scale 0 has only zero levels: scale 1 gives the bias.
@@ -434,12 +442,15 @@ class ConvInt8Compute : public DnnlKernel {
     }
   }
 
-  // The fused activation, then for a levels output the consumer's
+  // ResidualData (float32, added after the output scales and bias), the
+  // fused activation, then for a levels output the consumer's
   // quantization: x * 127 / Output_scale clipped to [-127, 127] (round_type
   // 1: x clipped to [-s, s]) or [-128, 127] (round_type 0); the conversion
   // to s8 / u8 rounds (u8 takes only non-negative activations).
-  static dnnl::primitive_attr RequantizingAttr(const operators::ConvParam& p) {
+  static dnnl::primitive_attr RequantizingAttr(const operators::ConvParam& p,
+                                               const memory::desc& residual_md) {
     dnnl::post_ops ops;
+    if (p.residual) ops.append_binary(dnnl::algorithm::binary_add, residual_md);
     lite::x86::AppendActivation(p.act, &ops);
     if (p.output_dtype != DataType::kFloat32) {
       const float factor = 127.f * operators::quant::InverseScale(p.output_scale);
@@ -487,7 +498,7 @@ class ConvInt8Compute : public DnnlKernel {
   bool pointwise_planned_ = false;  // pointwise_ holds the filter and epilogue
   PW pointwise_;
   dnnl::convolution_forward conv_;
-  memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_;
+  memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_, residual_md_;
   memory weights_;
   std::vector<float> scaled_bias_;  // Bias / output scale, per channel
   std::string impl_info_;
@@ -534,6 +545,8 @@ bool HoldsLevels(const lite::cpp::OpDesc& desc, const char* attr) {
   REGISTER_LITE_KERNEL(op, kX86, kInt8, kNHWC, lite::kernels::x86::ConvInt8Compute, alias)   \
       .BindInput("Input", lite::Place(TARGET(kX86), PRECISION(in_p), DATALAYOUT(kNHWC)))    \
       .BindInput("Bias", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))   \
+      .BindInput("ResidualData",                                                             \
+                 lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))            \
       .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(out_p), DATALAYOUT(kNHWC))) \
       .SetAccepts([](const lite::cpp::OpDesc& desc) {                                        \
         return ConvInt8Accepts(desc) && HoldsLevels(desc, "Input_dtype") == (in_levels) &&   \
