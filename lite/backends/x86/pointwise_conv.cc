@@ -49,14 +49,17 @@ namespace {
 
 
 // What a tile needs besides its rows: the panel, the bias and output columns
-// it covers, the last vector's mask, the activation as a clamp [lo, hi], and
+// it covers, the last vector's mask, the activation (a clamp [lo, hi] or
+// hard_swish), and
 // how many lines of the next panel to prefetch per 16 input channels.
 struct TileArgs {
   const float* w;     // panel: [ic][16 * V]
   int64_t ic;
   const float* bias;  // at the panel's first channel, or null
   __mmask16 tail;     // valid lanes of the last vector
-  float lo, hi;       // -inf or 0; +inf or relu6_max
+  float lo, hi;       // -inf or 0; +inf or relu6's alpha
+  bool hard_swish;    // else the clamp [lo, hi]
+  float hs_alpha, hs_beta, hs_gamma;  // hard_swish: v * min(max(v + gamma, 0), alpha) / beta
   int64_t pf_per;
   int64_t ldr;        // residual rows' stride (with a residual)
 };
@@ -115,6 +118,20 @@ void Tile(const float* in, int64_t ldi, const TileArgs& a, const float* pf, int6
         acc[r][j] = _mm512_add_ps(acc[r][j], _mm512_maskz_loadu_ps(m, res + r * a.ldr + 16 * j));
       }
   }
+  if (a.hard_swish) {
+    // Divided by beta as FusedActivation::Apply does (a multiply by 1 /
+    // beta can differ in the last bit).
+    const __m512 zero = _mm512_setzero_ps(), t = _mm512_set1_ps(a.hs_alpha),
+                 sc = _mm512_set1_ps(a.hs_beta), off = _mm512_set1_ps(a.hs_gamma);
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+      for (int j = 0; j < V; ++j) {
+        const __m512 v = acc[r][j];
+        const __m512 g = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(v, off), zero), t);
+        acc[r][j] = _mm512_div_ps(_mm512_mul_ps(v, g), sc);
+      }
+  }
 #pragma GCC unroll 8
   for (int r = 0; r < R; ++r) {
 #pragma GCC unroll 4
@@ -144,9 +161,9 @@ const std::array<TileFn, 8> kTiles[5] = {
 
 }  // namespace
 
-void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const float* bias, Act act,
-                        float relu6_max, float* out, int64_t ldo, int threads,
-                        const float* residual, int64_t ldr) const {
+void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const float* bias,
+                        const operators::FusedActivation& act, float* out, int64_t ldo,
+                        int threads, const float* residual, int64_t ldr) const {
   if (pixels <= 0) return;
   const int64_t ic = ic_, oc = oc_, ocp = ocp_;
   const int64_t panels = (ocp + kPanel - 1) / kPanel;
@@ -161,7 +178,10 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
   blocks = (pixels + block_rows - 1) / block_rows;
   const int64_t tasks = blocks * panels;  // block-major: a block's panels in a row
   const float inf = std::numeric_limits<float>::infinity();
-  const float lo = act == Act::kNone ? -inf : 0.f, hi = act == Act::kRelu6 ? relu6_max : inf;
+  using K = operators::FusedActivation;
+  const bool clamp = act.kind == K::kRelu || act.kind == K::kRelu6;
+  const float lo = clamp ? 0.f : -inf, hi = act.kind == K::kRelu6 ? act.alpha : inf;
+  const bool hard_swish = act.kind == K::kHardSwish;
   const int64_t groups = (ic + 15) / 16;  // of 16 input channels, in a tile
   auto run_tasks = [&](int64_t t0, int64_t t1) {
     for (int64_t t = t0; t < t1; ++t) {
@@ -174,8 +194,8 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
       const int64_t lines = np != p0 ? std::min(kPanel, ocp - np) * ic / 16 : 0;
       const int64_t tiles = (r1 - r0 + rmax - 1) / rmax, chunk = (lines + tiles - 1) / tiles;
       const TileArgs a = {w_.data<float>() + p0 * ic, ic, bias ? bias + p0 : nullptr,
-                          TailMask(oc - (p0 + width - 16)), lo, hi, (chunk + groups - 1) / groups,
-                          ldr};
+                          TailMask(oc - (p0 + width - 16)), lo, hi, hard_swish, act.alpha,
+                          act.beta, act.gamma, (chunk + groups - 1) / groups, ldr};
       const float* pf = w_.data<float>() + np * ic;
       // Tiles as even as they can be (169 rows: 24 x 6 + 5 x 5, not
       // 28 x 6 + 1: a 1-row tile streams the panel for a sixth of the work).
@@ -195,8 +215,9 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
 
 bool PointwiseConv::Available() { return false; }
 
-void PointwiseConv::Run(int64_t, const float*, int64_t, const float*, Act, float, float*, int64_t,
-                        int, const float*, int64_t) const {}
+void PointwiseConv::Run(int64_t, const float*, int64_t, const float*,
+                        const operators::FusedActivation&, float*, int64_t, int, const float*,
+                        int64_t) const {}
 
 #endif
 

@@ -15,7 +15,7 @@
 // multiple of 16). A microkernel keeps R pixels x V vectors of 16 channels
 // in registers (V = 4 or 3: R = 6; V = 2: 5; V = 1: 8), broadcasts one input
 // value per pixel and streams the panel over all of ic; bias seeds the
-// accumulators; the activation (a clamp) and masked stores (never outside
+// accumulators; the activation (a clamp, or hard_swish) and masked stores (never outside
 // [0, oc) of a row) close it. Pixels go in blocks whose input rows stay in
 // L2 while every panel passes over them; each panel stays in L2 while the
 // block's tiles pass over it, so the filter is read from memory once per
@@ -37,19 +37,14 @@ namespace x86 {
 
 class PointwiseConv {
  public:
-  enum class Act { kNone, kRelu, kRelu6 };
-
   // True when this build has the AVX-512 code and the CPU runs it.
   static bool Available();
-  // True for the fused activations Run applies (none, relu, relu6), and
-  // their Act.
+  // True for the fused activations Run applies: none, relu, relu6 and
+  // hard_swish (FusedActivation::Apply's formula).
   static bool Supports(const operators::FusedActivation& act) {
     using K = operators::FusedActivation;
-    return act.kind == K::kNone || act.kind == K::kRelu || act.kind == K::kRelu6;
-  }
-  static Act ActOf(const operators::FusedActivation& act) {
-    using K = operators::FusedActivation;
-    return act.kind == K::kRelu ? Act::kRelu : act.kind == K::kRelu6 ? Act::kRelu6 : Act::kNone;
+    return act.kind == K::kNone || act.kind == K::kRelu || act.kind == K::kRelu6 ||
+           act.kind == K::kHardSwish;
   }
 
   // filter: [oc][ic] (Paddle's OIHW with a 1x1 kernel). Packs it (owned).
@@ -59,12 +54,12 @@ class PointwiseConv {
   // in: `pixels` rows of ic floats, row r at in + r * ldi (ldi >= ic);
   // out: `pixels` rows of oc floats, row r at out + r * ldo (ldo >= oc).
   // Columns of out outside [0, oc) are never written (a concat's channel
-  // slice can be written in place). bias: oc values or null; relu6 clips at
-  // `relu6_max`; residual (or null): `pixels` rows of oc floats, row r at
-  // residual + r * ldr, added before the activation. Requires Available()
-  // and SetFilter.
-  void Run(int64_t pixels, const float* in, int64_t ldi, const float* bias, Act act,
-           float relu6_max, float* out, int64_t ldo, int threads,
+  // slice can be written in place). bias: oc values or null; act: one
+  // Supports() takes; residual (or null): `pixels` rows of oc floats, row r
+  // at residual + r * ldr, added before the activation. Requires
+  // Available() and SetFilter.
+  void Run(int64_t pixels, const float* in, int64_t ldi, const float* bias,
+           const operators::FusedActivation& act, float* out, int64_t ldo, int threads,
            const float* residual = nullptr, int64_t ldr = 0) const;
 
  private:

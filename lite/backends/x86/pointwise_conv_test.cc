@@ -2,7 +2,8 @@
 // around the 16-lane vectors and 64-channel panels, input channel counts from
 // 1 to 512, pixel counts that leave every kind of partial tile, strided input
 // and output rows (the columns outside the output slice must keep their
-// sentinel), with and without bias, every activation, and 1 vs 2 threads
+// sentinel), with and without bias, every activation (none, relu, relu6,
+// hard_swish), and 1 vs 2 threads
 // (bit-identical). A residual (rows of its own stride) is added before the
 // activation: exactly clamp(conv + residual), checked against the run
 // without it.
@@ -20,7 +21,20 @@ namespace lite {
 namespace x86 {
 namespace {
 
-using Act = PointwiseConv::Act;
+enum class Act { kNone, kRelu, kRelu6, kHardSwish };
+
+// The kernel's activation for a case: relu6 clips at 0.5; hard_swish with
+// Paddle's attributes.
+operators::FusedActivation Fused(Act a) {
+  operators::FusedActivation f;
+  using K = operators::FusedActivation;
+  f.kind = a == Act::kRelu ? K::kRelu : a == Act::kRelu6 ? K::kRelu6
+           : a == Act::kHardSwish ? K::kHardSwish : K::kNone;
+  f.alpha = a == Act::kRelu6 ? 0.5f : 6.f;
+  f.beta = 6.f;
+  f.gamma = 3.f;
+  return f;
+}
 
 struct Case {
   int64_t pixels, ic, oc, ldi, ldo;  // ldi / ldo 0: ic / off + oc
@@ -46,7 +60,8 @@ std::vector<float> Reference(const Case& c, const std::vector<float>& in, int64_
       for (int64_t i = 0; i < c.ic; ++i) s += double(in[p * ldi + i]) * f[o * c.ic + i];
       *scale = std::max(*scale, std::fabs(s));
       float v = static_cast<float>(s);
-      if (c.act != Act::kNone) v = std::max(v, 0.f);
+      if (c.act == Act::kHardSwish) v = Fused(c.act).Apply(v);
+      if (c.act == Act::kRelu || c.act == Act::kRelu6) v = std::max(v, 0.f);
       if (c.act == Act::kRelu6) v = std::min(v, 0.5f);
       out[p * ldo + c.off + o] = v;
     }
@@ -56,7 +71,7 @@ std::vector<float> Reference(const Case& c, const std::vector<float>& in, int64_
 std::vector<float> RunConv(const PointwiseConv& conv, const Case& c, const std::vector<float>& in,
                            int64_t ldi, const float* bias, int64_t ldo, int threads) {
   std::vector<float> out(c.pixels * ldo, kSentinel);
-  conv.Run(c.pixels, in.data(), ldi, bias, c.act, 0.5f, out.data() + c.off, ldo, threads);
+  conv.Run(c.pixels, in.data(), ldi, bias, Fused(c.act), out.data() + c.off, ldo, threads);
   return out;
 }
 
@@ -75,6 +90,8 @@ TEST(PointwiseConv, MatchesReferenceGemm) {
       {75, 96, 24, 100, 40, true, Act::kNone},    // 24: a 32-wide panel
       {300, 64, 16, 0, 0, true, Act::kRelu},      // 24-pixel tiles, several blocks with 2 threads
       {1000, 512, 64, 520, 0, true, Act::kRelu},  // two pixel blocks
+      {100, 24, 40, 32, 0, true, Act::kHardSwish},   // hard_swish, tails
+      {169, 64, 130, 0, 200, true, Act::kHardSwish, 50},  // three panels into a slice
   };
   // The grid the brief asks for: oc x ic x pixels, strided and not.
   int n = 0;
@@ -83,7 +100,7 @@ TEST(PointwiseConv, MatchesReferenceGemm) {
       for (int64_t pixels : {1, 5, 7, 169}) {
         const bool strided = n % 2 == 1;
         cases.push_back({pixels, ic, oc, strided ? ic + 3 : 0, strided ? oc + 9 : 0, n % 3 != 0,
-                         static_cast<Act>(n % 3)});
+                         static_cast<Act>(n % 4)});
         ++n;
       }
   for (const Case& c : cases) {
@@ -128,6 +145,7 @@ TEST(PointwiseConv, ResidualIsAddedBeforeTheActivation) {
       {37, 16, 16, 0, 0, false, Act::kNone},     // MobileNetV3's projection
       {169, 64, 130, 0, 200, true, Act::kRelu, 50},  // three panels into a slice
       {7, 3, 5, 0, 0, true, Act::kRelu},         // one short vector
+      {37, 16, 40, 0, 0, true, Act::kHardSwish},
   };
   for (const Case& c : cases) {
     const int64_t ldi = c.ldi ? c.ldi : c.ic, ldo = c.ldo ? c.ldo : c.oc + c.off;
@@ -147,12 +165,13 @@ TEST(PointwiseConv, ResidualIsAddedBeforeTheActivation) {
       for (int64_t o = 0; o < c.oc; ++o) {
         float& v = want[p * ldo + c.off + o];
         v += res[p * c.oc + o];
-        if (c.act != Act::kNone) v = std::max(v, 0.f);
+        if (c.act == Act::kHardSwish) v = Fused(c.act).Apply(v);
+        if (c.act == Act::kRelu || c.act == Act::kRelu6) v = std::max(v, 0.f);
         if (c.act == Act::kRelu6) v = std::min(v, 0.5f);
       }
     for (int threads : {1, 2}) {
       std::vector<float> got(c.pixels * ldo, kSentinel);
-      conv.Run(c.pixels, in.data(), ldi, bias, c.act, 0.5f, got.data() + c.off, ldo, threads,
+      conv.Run(c.pixels, in.data(), ldi, bias, Fused(c.act), got.data() + c.off, ldo, threads,
                res.data(), c.oc);
       EXPECT_EQ(got, want) << what << ", " << threads << " thread(s)";
     }

@@ -207,8 +207,7 @@ Status ConvCompute::RunDnnl() {
   if (own_pointwise_) {
     const DDim& in = p.input->dims();
     pointwise_.Run(in[0] * in[2] * in[3], p.input->data<float>(), in[1],
-                   p.bias ? p.bias->data<float>() : nullptr,
-                   lite::x86::PointwiseConv::ActOf(p.act), p.act.alpha, OutData(p),
+                   p.bias ? p.bias->data<float>() : nullptr, p.act, OutData(p),
                    OutPixelStride(p), threads(), p.residual ? p.residual->data<float>() : nullptr,
                    p.output->dims()[1]);
     return Status::OK();

@@ -217,6 +217,11 @@ TEST(X86Conv, OneByOneConvsRunOurGemm) {
   k.alpha = 6.f;
   k.bias = false;
   cases.push_back({"relu6, no bias", k, true});
+  k.act = "hard_swish";
+  k.alpha = 6.f;
+  k.beta = 6.f;
+  k.gamma = 3.f;
+  cases.push_back({"hard_swish", k, true});
   k.act = "leaky_relu";
   k.alpha = 0.1f;
   cases.push_back({"leaky_relu: oneDNN", k, false});
@@ -266,7 +271,7 @@ TEST(X86Conv, ResidualDataOnEveryPathMatchesHost) {
   k.alpha = 6.f;
   k.beta = 6.f;
   k.gamma = 3.f;
-  cases.push_back({"1x1 hard_swish (oneDNN)", "", k});
+  cases.push_back({"1x1 hard_swish", "lite:pointwise_nhwc", k});
   Conv w = k;
   w.kh = w.kw = 3;
   w.pads = {1, 1};

@@ -175,7 +175,6 @@ class ConvTransposeCompute : public DnnlKernel {
           for (int64_t o = 0; o < oc; ++o) mm_bias_[j * oc + o] = p.bias->data<float>()[o];
       }
     }
-    const lite::x86::PointwiseConv::Act act = lite::x86::PointwiseConv::ActOf(p.act);
     const float* x = p.input->data<float>();
     const float* bias = p.bias ? mm_bias_.data() : nullptr;
     float* out = p.output->mutable_data<float>();
@@ -184,8 +183,8 @@ class ConvTransposeCompute : public DnnlKernel {
     lite::x86::OmpForRanges(threads(), rows, work, [&](int64_t r0, int64_t r1) {
       for (int64_t r = r0; r < r1; ++r)
         for (int64_t i = 0; i < kh; ++i)
-          row_gemms_[i].Run(wd, x + r * wd * k, k, bias, act, p.act.alpha,
-                            out + (r * kh + i) * wd * cols, cols, 1);
+          row_gemms_[i].Run(wd, x + r * wd * k, k, bias, p.act, out + (r * kh + i) * wd * cols,
+                            cols, 1);
     });
     return Status::OK();
   }

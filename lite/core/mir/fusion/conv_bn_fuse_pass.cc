@@ -11,7 +11,6 @@
 // Needs NCHW, float32 weights and no activation already fused into the conv.
 // An int8 conv (quant_dequant_fuse_pass) keeps its int8 levels: s_c
 // multiplies its per-channel Filter_scales instead (s_c may be negative).
-#include <algorithm>
 #include <cmath>
 
 #include "lite/core/mir/fusion/fusion_pass.h"
@@ -63,17 +62,9 @@ class ConvBnFusePass : public FusionPass {
     const Tensor* beta = WeightTensor(*graph, m.at("Bias"));
     const Tensor* mean = WeightTensor(*graph, m.at("Mean"));
     const Tensor* var = WeightTensor(*graph, m.at("Variance"));
-    Node* old_bias = InputNode(conv, "Bias");
-    const Tensor* b = old_bias ? WeightTensor(*graph, old_bias) : nullptr;
-    if (c_out <= 0 || !w->IsInitialized() || !FloatWithNumel(gamma, c_out) ||
-        !FloatWithNumel(beta, c_out) || !FloatWithNumel(mean, c_out) ||
-        !FloatWithNumel(var, c_out) || (conv->stmt().desc.HasInput("Bias") &&
-                                        !FloatWithNumel(b, c_out))) {
-      Count("bad_weights");
-      return false;
-    }
-    const int64_t groups = std::max<int64_t>(1, conv->stmt().desc.GetAttr<int32_t>("groups", 1));
-    if (IsTransposedConv(conv->stmt().desc.Type()) && w->dims()[0] % groups != 0) {
+    if (c_out <= 0 || !FloatWithNumel(gamma, c_out) || !FloatWithNumel(beta, c_out) ||
+        !FloatWithNumel(mean, c_out) || !FloatWithNumel(var, c_out) ||
+        (which == 1 && !IsInt8Op(conv->stmt().desc))) {
       Count("bad_weights");
       return false;
     }
@@ -81,62 +72,24 @@ class ConvBnFusePass : public FusionPass {
       Count("unsafe_rename");
       return false;
     }
-
     const float eps = m.at("bn")->stmt().desc.GetAttr<float>("epsilon", 1e-5f);
     std::vector<float> s(c_out);
-    Tensor new_b;
-    new_b.Resize({c_out});
-    float* nb = new_b.mutable_data<float>();
     for (int64_t c = 0; c < c_out; ++c) {
       s[c] = static_cast<float>(gamma->data<float>()[c] /
                                 std::sqrt(static_cast<double>(var->data<float>()[c]) + eps));
-      const float b0 = b ? b->data<float>()[c] : 0.f;
-      nb[c] = (b0 - mean->data<float>()[c]) * s[c] + beta->data<float>()[c];
     }
-    // A copy: SetInput below may delete the filter node that owns the name.
-    const std::string wname = m.at("filter")->arg().name;
-    if (which == 1) {  // int8: the levels stay, each channel's scale takes s_c
-      cpp::OpDesc& desc = conv->stmt().desc;
-      std::vector<float> scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
-      if (!IsInt8Op(desc) || static_cast<int64_t>(scales.size()) != c_out) {
-        Count("bad_weights");
-        return false;
-      }
-      for (int64_t c = 0; c < c_out; ++c) scales[c] *= s[c];
-      desc.SetAttr("Filter_scales", scales);
-      Count("int8_scales_folded");
-    } else {
-      Tensor new_w;
-      new_w.CopyDataFrom(*w);
-      ScaleFilter(conv->stmt().desc, s, &new_w);
-      SetInput(graph, conv, "Filter", AddWeight(graph, wname + "_bn_fused", new_w));
+    const float* mu = mean->data<float>();
+    const float* be = beta->data<float>();
+    if (!FoldChannelAffine(
+            graph, conv, s,
+            [&](int64_t c, float b0) { return (b0 - mu[c]) * s[c] + be[c]; }, "_bn_fused",
+            "_bn_bias")) {
+      Count("bad_weights");
+      return false;
     }
-    Node* fb = AddWeight(graph, (old_bias ? old_bias->arg().name : wname) + "_bn_bias", new_b);
-    SetInput(graph, conv, "Bias", fb);
+    if (which == 1) Count("int8_scales_folded");
     AbsorbIntoProducer(graph, conv, m.at("conv_out"), m.at("bn"), m.at("y"));
     return true;
-  }
-
- private:
-  // Multiplies every filter element by the scale of its output channel.
-  static void ScaleFilter(const cpp::OpDesc& conv, const std::vector<float>& s, Tensor* w) {
-    const DDim& d = w->dims();
-    const int64_t spatial = d[2] * d[3];
-    float* data = w->mutable_data<float>();
-    if (!IsTransposedConv(conv.Type())) {
-      const int64_t per_channel = d[1] * spatial;
-      for (int64_t i = 0; i < w->numel(); ++i) data[i] *= s[i / per_channel];
-      return;
-    }
-    const int64_t groups = std::max<int64_t>(1, conv.GetAttr<int32_t>("groups", 1));
-    const int64_t in_per_group = d[0] / groups;
-    for (int64_t i = 0; i < d[0]; ++i) {
-      for (int64_t j = 0; j < d[1]; ++j) {
-        const float sc = s[(i / in_per_group) * d[1] + j];
-        float* block = data + (i * d[1] + j) * spatial;
-        for (int64_t k = 0; k < spatial; ++k) block[k] *= sc;
-      }
-    }
   }
 };
 

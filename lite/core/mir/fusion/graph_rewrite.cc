@@ -1,5 +1,7 @@
 #include "lite/core/mir/fusion/graph_rewrite.h"
 
+#include "lite/core/mir/fusion/fusion_pass.h"
+
 #include <algorithm>
 
 #include "lite/core/base/fused_activation.h"
@@ -197,6 +199,78 @@ bool FoldActivation(SSAGraph* graph, Node* producer, Node* mid, Node* act, Node*
   if (!spec.ok() || !CanWriteEarlier(*graph, out, {mid})) return false;
   spec->ToOpDesc(&producer->stmt().desc);
   AbsorbIntoProducer(graph, producer, mid, act, out);
+  return true;
+}
+
+namespace {
+
+// Multiplies every filter element by the scale of its output channel.
+void ScaleFilter(const cpp::OpDesc& conv, const std::vector<float>& s, Tensor* w) {
+  const DDim& d = w->dims();
+  const int64_t spatial = d[2] * d[3];
+  float* data = w->mutable_data<float>();
+  if (!IsTransposedConv(conv.Type())) {
+    const int64_t per_channel = d[1] * spatial;
+    for (int64_t i = 0; i < w->numel(); ++i) data[i] *= s[i / per_channel];
+    return;
+  }
+  const int64_t groups = std::max<int64_t>(1, conv.GetAttr<int32_t>("groups", 1));
+  const int64_t in_per_group = d[0] / groups;
+  for (int64_t i = 0; i < d[0]; ++i) {
+    for (int64_t j = 0; j < d[1]; ++j) {
+      const float sc = s[(i / in_per_group) * d[1] + j];
+      float* block = data + (i * d[1] + j) * spatial;
+      for (int64_t k = 0; k < spatial; ++k) block[k] *= sc;
+    }
+  }
+}
+
+}  // namespace
+
+bool FoldChannelAffine(SSAGraph* graph, Node* conv, const std::vector<float>& s,
+                       const std::function<float(int64_t c, float bias)>& new_bias,
+                       const std::string& filter_suffix, const std::string& bias_suffix) {
+  cpp::OpDesc& desc = conv->stmt().desc;
+  Node* filter = InputNode(conv, "Filter");
+  const Tensor* w = filter ? WeightTensor(*graph, filter) : nullptr;
+  if (!w || !w->IsInitialized() || w->dims().size() != 4) return false;
+  const int64_t c_out = ConvOutChannels(desc, w->dims());
+  const int64_t groups = std::max<int64_t>(1, desc.GetAttr<int32_t>("groups", 1));
+  if (c_out <= 0 || static_cast<int64_t>(s.size()) != c_out ||
+      (IsTransposedConv(desc.Type()) && w->dims()[0] % groups != 0)) {
+    return false;
+  }
+  Node* old_bias = InputNode(conv, "Bias");
+  const Tensor* b = old_bias ? WeightTensor(*graph, old_bias) : nullptr;
+  if (desc.HasInput("Bias") && !(b && b->IsInitialized() && b->dtype() == DataType::kFloat32 &&
+                                 b->numel() == c_out)) {
+    return false;
+  }
+  const bool int8 = IsInt8Op(desc) && w->dtype() == DataType::kInt8;
+  std::vector<float> scales;
+  if (int8) {
+    scales = desc.GetAttr<std::vector<float>>("Filter_scales", {});
+    if (static_cast<int64_t>(scales.size()) != c_out) return false;
+  } else if (w->dtype() != DataType::kFloat32) {
+    return false;
+  }
+  Tensor folded_bias;
+  folded_bias.Resize({c_out});
+  float* nb = folded_bias.mutable_data<float>();
+  for (int64_t c = 0; c < c_out; ++c) nb[c] = new_bias(c, b ? b->data<float>()[c] : 0.f);
+  // A copy: SetInput below may delete the filter node that owns the name.
+  const std::string wname = filter->arg().name;
+  if (int8) {  // the levels stay, each channel's scale takes s[c]
+    for (int64_t c = 0; c < c_out; ++c) scales[c] *= s[c];
+    desc.SetAttr("Filter_scales", scales);
+  } else {
+    Tensor folded;
+    folded.CopyDataFrom(*w);
+    ScaleFilter(desc, s, &folded);
+    SetInput(graph, conv, "Filter", AddWeight(graph, wname + filter_suffix, folded));
+  }
+  Node* fb = AddWeight(graph, (old_bias ? old_bias->arg().name : wname) + bias_suffix, folded_bias);
+  SetInput(graph, conv, "Bias", fb);
   return true;
 }
 

@@ -13,6 +13,8 @@
 // since a weight may be shared). Owned by the fusion passes.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -78,6 +80,19 @@ bool RemoveIdentityOp(SSAGraph* graph, Node* op, Node* x, Node* y);
 // `out`. False (graph untouched) when the activation cannot be expressed or
 // the rename is unsafe.
 bool FoldActivation(SSAGraph* graph, Node* producer, Node* mid, Node* act, Node* out);
+
+// Folds a per-output-channel affine map applied to `conv`'s output
+// (out_c = s[c] * conv_c + ..., conv2d / depthwise_conv2d /
+// conv2d_transpose, NCHW filter) into the conv: a float32 filter is scaled
+// per channel into a new weight "<filter><filter_suffix>" (a filter may be
+// shared), an int8 conv (IsInt8Op) keeps its levels and its Filter_scales
+// take s[c] instead (s[c] may be negative); Bias becomes new_bias(c, old
+// bias or 0) in a new weight "<old bias or filter><bias_suffix>". false (graph untouched) when the filter or an
+// existing Bias is not a constant of the conv's output channel count, or s
+// does not have that many values.
+bool FoldChannelAffine(SSAGraph* graph, Node* conv, const std::vector<float>& s,
+                       const std::function<float(int64_t c, float bias)>& new_bias,
+                       const std::string& filter_suffix, const std::string& bias_suffix);
 
 }  // namespace fusion
 }  // namespace mir
