@@ -89,6 +89,11 @@ Status ConvOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.residual = OptionalInput("ResidualData");
   RETURN_IF_ERROR(ParseConvAttrs(desc, &param_));
   ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
+  param_.post_scale = desc.GetAttr<float>("fuse_post_scale", 1.f);
+  param_.post_bias = desc.GetAttr<float>("fuse_post_bias", 0.f);
+  if (!std::isfinite(param_.post_scale) || !std::isfinite(param_.post_bias)) {
+    return OpError("fuse_post_scale / fuse_post_bias must be finite");
+  }
   return ParseInt8Attrs(desc);
 }
 

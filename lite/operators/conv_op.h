@@ -1,11 +1,13 @@
 // conv2d and depthwise_conv2d: Output = act(conv(Input, Filter) + Bias
-// + ResidualData).
+// + ResidualData) [* fuse_post_scale + fuse_post_bias].
 //
 // Input [N, C_in, H, W] (NCHW / AnyLayout only), Filter
 // [C_out, C_in / groups, kh, kw], optional Bias (C_out values, added per
 // output channel; set by fusion passes), optional ResidualData (float32 of
 // Output's dims, added before the activation: a residual add folded in by
-// conv_residual_fuse_pass, as Paddle's fused conv names it). Attributes follow Paddle: strides,
+// conv_residual_fuse_pass, as Paddle's fused conv names it), and after the
+// activation an optional affine map fuse_post_scale * x + fuse_post_bias (a
+// scale op folded in by conv_scale_fuse_pass; ours, not Paddle's). Attributes follow Paddle: strides,
 // paddings (2 or 4 values), dilations, groups, padding_algorithm
 // (EXPLICIT / SAME / VALID) and the fuse_* activation attributes. InferShape
 // resolves the effective 4-value paddings and dilations for the current input
@@ -53,6 +55,11 @@ struct ConvParam : OpParam {
   std::string padding_algorithm = "EXPLICIT";
   std::string data_format = "NCHW";
   FusedActivation act;
+  // fuse_post_scale / fuse_post_bias (conv_scale_fuse_pass): Output =
+  // post_scale * act(...) + post_bias; 1 and 0 without them.
+  float post_scale = 1.f;
+  float post_bias = 0.f;
+  bool has_post_affine() const { return post_scale != 1.f || post_bias != 0.f; }
   // int8 form (see above); enable_int8 false for the float32 conv.
   bool enable_int8 = false;
   float input_scale = 0.f;

@@ -62,6 +62,8 @@ struct TileArgs {
   float hs_alpha, hs_beta, hs_gamma;  // hard_swish: v * min(max(v + gamma, 0), alpha) / beta
   int64_t pf_per;
   int64_t ldr;        // residual rows' stride (with a residual)
+  bool post;          // post_scale * v + post_bias after the activation
+  float post_scale, post_bias;
 };
 
 // out[R x 16V] = clamp(bias + in[R x ic] * w[ic x 16V]); rows ldi / ldo
@@ -132,11 +134,14 @@ void Tile(const float* in, int64_t ldi, const TileArgs& a, const float* pf, int6
         acc[r][j] = _mm512_div_ps(_mm512_mul_ps(v, g), sc);
       }
   }
+  const __m512 ps = _mm512_set1_ps(a.post_scale), pb = _mm512_set1_ps(a.post_bias);
 #pragma GCC unroll 8
   for (int r = 0; r < R; ++r) {
 #pragma GCC unroll 4
     for (int j = 0; j < V; ++j) {
-      const __m512 v = _mm512_min_ps(hi, _mm512_max_ps(lo, acc[r][j]));
+      __m512 v = _mm512_min_ps(hi, _mm512_max_ps(lo, acc[r][j]));
+      // v * a + b in two roundings, as the scale op computes it.
+      if (a.post) v = _mm512_add_ps(_mm512_mul_ps(v, ps), pb);
       if (j == V - 1) _mm512_mask_storeu_ps(out + r * ldo + 16 * j, tail, v);
       else _mm512_storeu_ps(out + r * ldo + 16 * j, v);
     }
@@ -163,7 +168,8 @@ const std::array<TileFn, 8> kTiles[5] = {
 
 void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const float* bias,
                         const operators::FusedActivation& act, float* out, int64_t ldo,
-                        int threads, const float* residual, int64_t ldr) const {
+                        int threads, const float* residual, int64_t ldr, float post_scale,
+                        float post_bias) const {
   if (pixels <= 0) return;
   const int64_t ic = ic_, oc = oc_, ocp = ocp_;
   const int64_t panels = (ocp + kPanel - 1) / kPanel;
@@ -195,7 +201,8 @@ void PointwiseConv::Run(int64_t pixels, const float* in, int64_t ldi, const floa
       const int64_t tiles = (r1 - r0 + rmax - 1) / rmax, chunk = (lines + tiles - 1) / tiles;
       const TileArgs a = {w_.data<float>() + p0 * ic, ic, bias ? bias + p0 : nullptr,
                           TailMask(oc - (p0 + width - 16)), lo, hi, hard_swish, act.alpha,
-                          act.beta, act.gamma, (chunk + groups - 1) / groups, ldr};
+                          act.beta, act.gamma, (chunk + groups - 1) / groups, ldr,
+                          post_scale != 1.f || post_bias != 0.f, post_scale, post_bias};
       const float* pf = w_.data<float>() + np * ic;
       // Tiles as even as they can be (169 rows: 24 x 6 + 5 x 5, not
       // 28 x 6 + 1: a 1-row tile streams the panel for a sixth of the work).
@@ -217,7 +224,7 @@ bool PointwiseConv::Available() { return false; }
 
 void PointwiseConv::Run(int64_t, const float*, int64_t, const float*,
                         const operators::FusedActivation&, float*, int64_t, int, const float*,
-                        int64_t) const {}
+                        int64_t, float, float) const {}
 
 #endif
 

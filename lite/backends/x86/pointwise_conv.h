@@ -56,11 +56,13 @@ class PointwiseConv {
   // Columns of out outside [0, oc) are never written (a concat's channel
   // slice can be written in place). bias: oc values or null; act: one
   // Supports() takes; residual (or null): `pixels` rows of oc floats, row r
-  // at residual + r * ldr, added before the activation. Requires
+  // at residual + r * ldr, added before the activation; post_scale and
+  // post_bias: an affine map after the activation (a * v + b). Requires
   // Available() and SetFilter.
   void Run(int64_t pixels, const float* in, int64_t ldi, const float* bias,
            const operators::FusedActivation& act, float* out, int64_t ldo, int threads,
-           const float* residual = nullptr, int64_t ldr = 0) const;
+           const float* residual = nullptr, int64_t ldr = 0, float post_scale = 1.f,
+           float post_bias = 0.f) const;
 
  private:
   // [panel][ic][width], zero-padded columns; a Tensor for its 64-byte

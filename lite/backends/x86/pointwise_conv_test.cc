@@ -138,6 +138,31 @@ TEST(PointwiseConv, MatchesReferenceGemm) {
   }
 }
 
+// The post-activation affine map: exactly v * a + b (two roundings) of the
+// run without it.
+TEST(PointwiseConv, PostAffineMapFollowsTheActivation) {
+  if (!PointwiseConv::Available()) GTEST_SKIP() << "no AVX-512 in this build or CPU";
+  for (Act act : {Act::kNone, Act::kRelu6, Act::kHardSwish}) {
+    const Case c = {45, 20, 70, 0, 80, true, act, 3};
+    const int64_t ldo = c.ldo;
+    const auto in = Random(c.pixels * c.ic, 23);
+    const auto f = Random(c.oc * c.ic, 25);
+    const auto b = Random(c.oc, 27);
+    PointwiseConv conv;
+    conv.SetFilter(f.data(), c.oc, c.ic);
+    std::vector<float> want = RunConv(conv, c, in, c.ic, b.data(), ldo, 1);
+    for (int64_t p = 0; p < c.pixels; ++p)
+      for (int64_t o = 0; o < c.oc; ++o) {
+        float& v = want[p * ldo + c.off + o];
+        v = v * -0.7f + 0.3f;
+      }
+    std::vector<float> got(c.pixels * ldo, kSentinel);
+    conv.Run(c.pixels, in.data(), c.ic, b.data(), Fused(act), got.data() + c.off, ldo, 2, nullptr,
+             0, -0.7f, 0.3f);
+    EXPECT_EQ(got, want) << "act " << static_cast<int>(act);
+  }
+}
+
 TEST(PointwiseConv, ResidualIsAddedBeforeTheActivation) {
   if (!PointwiseConv::Available()) GTEST_SKIP() << "no AVX-512 in this build or CPU";
   const std::vector<Case> cases = {

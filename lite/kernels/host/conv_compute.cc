@@ -213,7 +213,11 @@ Status ConvCompute::Run() {
                          DataTypeName(p.input->dtype()) + " input and " +
                          DataTypeName(p.filter->dtype()) + " filter");
   }
-  if (!p.residual) return RunConv(p);
+  if (!p.residual) {
+    RETURN_IF_ERROR(RunConv(p));
+    ApplyPostAffine(p);
+    return Status::OK();
+  }
   if (p.residual->dtype() != DataType::kFloat32 || p.residual->dims() != p.output->dims()) {
     return InvalidArgument("conv2d host kernel: ResidualData must be float32 of Output's dims " +
                            DimsToString(p.output->dims()) + ", got " +
@@ -235,7 +239,15 @@ Status ConvCompute::Run() {
     for (int64_t i = b; i < b + m; ++i) out[i] += r[i];
     if (p.act.enabled()) BiasActRow(out + b, 0.f, p.act, m, out + b);
   }
+  ApplyPostAffine(p);
   return Status::OK();
+}
+
+void ConvCompute::ApplyPostAffine(const operators::ConvParam& p) {
+  if (!p.has_post_affine()) return;
+  float* out = p.output->mutable_data<float>();
+  const float a = p.post_scale, b = p.post_bias;
+  for (int64_t i = 0; i < p.output->numel(); ++i) out[i] = out[i] * a + b;
 }
 
 Status ConvCompute::RunConv(const operators::ConvParam& p) {

@@ -14,7 +14,8 @@
 // block or padded depthwise plane), one per thread, are kernel members grown
 // as needed. ConvEpilogue (a whole-tensor bias and activation pass) is shared
 // with conv2d_transpose. ResidualData (conv_residual_fuse_pass) is added
-// after the conv and bias, before the activation, block by block.
+// after the conv and bias, before the activation, block by block; the
+// post-activation affine map (fuse_post_*) in one pass at the end.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +37,8 @@ class ConvCompute : public KernelBase {
  private:
   // The conv of `p` without its ResidualData (Run adds it).
   Status RunConv(const operators::ConvParam& p);
+  // Output = post_scale * Output + post_bias (fuse_post_*), in place.
+  static void ApplyPostAffine(const operators::ConvParam& p);
   std::vector<std::vector<float>> scratch_;  // one per thread
   WinogradFilterCache winograd_filter_;
 };

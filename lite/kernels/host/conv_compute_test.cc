@@ -402,7 +402,8 @@ using namespace conv_test;  // NOLINT: the shared conv test vocabulary
 
 // ResidualData (conv_residual_fuse_pass) joins after the conv and bias,
 // before the activation, on every path: GEMM (3x3 and 1x1), depthwise and
-// Winograd; a residual of other dims is refused at InferShape.
+// Winograd; the post-activation affine map (conv_scale_fuse_pass) after the
+// activation; a residual of other dims is refused at InferShape.
 TEST(Conv2d, ResidualDataIsAddedBeforeTheActivation) {
   struct Case {
     std::string what;
@@ -442,6 +443,29 @@ TEST(Conv2d, ResidualDataIsAddedBeforeTheActivation) {
       const auto act = ToAct(a);
       for (size_t i = 0; i < ref.size(); ++i) ref[i] = act.Apply(ref[i] + res[i]);
       ExpectNear(r.t.GetData<float>("out"), ref, c.what + " act " + a.name);
+    }
+  }
+  // The post-activation affine map (fuse_post_*), alone and after a residual.
+  for (bool residual : {false, true}) {
+    for (const Case& c : cases) {
+      const ConvCfg& g = c.k;
+      ConvRun r("conv2d", g, g.pads, 140);
+      const auto res = RandomFloats(int64_t{g.n} * g.cout * g.OutH() * g.OutW(), 141);
+      if (residual) {
+        r.t.SetInput<float>("ResidualData", "res", {g.n, g.cout, g.OutH(), g.OutW()}, res);
+      }
+      r.t.SetAttr("fuse_activation", std::string("relu6"));
+      r.t.SetAttr("fuse_alpha", 1.5f);
+      r.t.SetAttr("fuse_post_scale", -0.7f);
+      r.t.SetAttr("fuse_post_bias", 0.2f);
+      ASSERT_TRUE(r.t.Run().ok()) << c.what;
+      auto ref = NaiveConv(g, r.x, r.f, nullptr);
+      for (size_t i = 0; i < ref.size(); ++i) {
+        const float v = ref[i] + (residual ? res[i] : 0.f);
+        ref[i] = std::min(std::max(v, 0.f), 1.5f) * -0.7f + 0.2f;
+      }
+      ExpectNear(r.t.GetData<float>("out"), ref,
+                 c.what + " post map" + (residual ? " after a residual" : ""));
     }
   }
   ConvRun r("conv2d", k, k.pads, 130);

@@ -32,8 +32,9 @@ bool ConvCompute::OwnWinogradFits(const operators::ConvParam& p) const {
          in[1] >= kWinogradMinInChannels && p.filter->dims()[0] >= kWinogradMinOutChannels &&
          out[2] * out[3] >= kWinogradMinOutputPixels &&
          (p.act.kind == K::kNone || p.act.kind == K::kRelu || p.act.kind == K::kRelu6) &&
-         p.input->dtype() == DataType::kFloat32 && p.filter->dtype() == DataType::kFloat32 &&
-         Desc(*p.input) == lite::x86::NhwcDesc(in) && Desc(*p.output) == lite::x86::NhwcDesc(out);
+         !p.has_post_affine() && p.input->dtype() == DataType::kFloat32 &&
+         p.filter->dtype() == DataType::kFloat32 && Desc(*p.input) == lite::x86::NhwcDesc(in) &&
+         Desc(*p.output) == lite::x86::NhwcDesc(out);
 }
 
 bool ConvCompute::OwnPointwiseFits(const operators::ConvParam& p) const {
@@ -129,6 +130,9 @@ Status ConvCompute::Plan() {
   dnnl::post_ops ops;
   if (p.residual) ops.append_binary(dnnl::algorithm::binary_add, Desc(*p.residual));
   lite::x86::AppendActivation(p.act, &ops);
+  if (p.has_post_affine()) {
+    ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, p.post_scale, p.post_bias);
+  }
   dnnl::primitive_attr attr;
   attr.set_post_ops(ops);
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
@@ -209,7 +213,7 @@ Status ConvCompute::RunDnnl() {
     pointwise_.Run(in[0] * in[2] * in[3], p.input->data<float>(), in[1],
                    p.bias ? p.bias->data<float>() : nullptr, p.act, OutData(p),
                    OutPixelStride(p), threads(), p.residual ? p.residual->data<float>() : nullptr,
-                   p.output->dims()[1]);
+                   p.output->dims()[1], p.post_scale, p.post_bias);
     return Status::OK();
   }
   if (own_winograd_) {

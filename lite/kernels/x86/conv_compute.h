@@ -19,7 +19,9 @@
 //
 // ResidualData (conv_residual_fuse_pass) is a binary add post-op before the
 // activation in oneDNN, an input of the own 1x1 GEMM's epilogue, and one
-// pass after the own Winograd.
+// pass after the own Winograd. The post-activation affine map (fuse_post_*)
+// is a linear post-op after it, and the last step of the own 1x1 GEMM's
+// epilogue; convs with it do not take the own Winograd.
 //
 // Winograd: dense 3x3 stride-1 undilated convs with at least
 // kWinogradMinInChannels inputs, kWinogradMinOutChannels outputs and

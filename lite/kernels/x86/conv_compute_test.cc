@@ -16,6 +16,7 @@ struct Conv {
   std::vector<int> strides{1, 1}, pads{1, 1}, dils{1, 1};
   bool bias = true;
   bool residual = false;  // a ResidualData input of Output's dims
+  float post_scale = 1.f, post_bias = 0.f;  // fuse_post_* when not 1, 0
   std::string act;  // fuse_activation
   float alpha = 0.f, beta = 0.f, gamma = 0.f;
   std::string padding_algorithm = "EXPLICIT";
@@ -35,6 +36,10 @@ struct Conv {
                            RandomFloats(int64_t{k.n} * k.cout * oh * ow, 17, -2.f, 2.f));
       }
       t->SetOutput("Output", "out");
+      if (k.post_scale != 1.f || k.post_bias != 0.f) {
+        t->SetAttr("fuse_post_scale", k.post_scale);
+        t->SetAttr("fuse_post_bias", k.post_bias);
+      }
       t->SetAttr("strides", k.strides);
       t->SetAttr("paddings", k.pads);
       t->SetAttr("dilations", k.dils);
@@ -246,17 +251,18 @@ TEST(X86Conv, OneByOneConvsRunOurGemm) {
   }
 }
 
-// ResidualData on each x86 path: the own 1x1 GEMM (in its epilogue), the
-// own Winograd (a pass after it), oneDNN direct and depthwise (a binary
-// post-op before the activation), with none / relu / relu6 / hard_swish.
-TEST(X86Conv, ResidualDataOnEveryPathMatchesHost) {
+// ResidualData (before the activation) and the post-activation affine map
+// (after it), alone and together, on each x86 path: the own 1x1 GEMM (in
+// its epilogue), the own Winograd (the residual in a pass after it; with a
+// post map the conv goes to oneDNN), oneDNN direct and depthwise (binary /
+// linear post-ops), with none / relu / relu6 / hard_swish.
+TEST(X86Conv, ResidualAndPostAffineMapOnEveryPathMatchHost) {
   struct Case {
-    std::string what, impl;  // impl: the expected impl_info prefix ("" any)
+    std::string what, impl;  // impl: the expected impl_info ("" any)
     Conv k;
   };
   std::vector<Case> cases;
   Conv k;
-  k.residual = true;
   k.kh = k.kw = 1;
   k.pads = {0, 0};
   k.c = 24;
@@ -294,17 +300,31 @@ TEST(X86Conv, ResidualDataOnEveryPathMatchesHost) {
   dw.alpha = 6.f;
   cases.push_back({"depthwise relu6", "", dw});
   const bool own = lite::x86::PointwiseConv::Available() && lite::x86::WinogradNhwc::Available();
-  for (const auto& c : cases) {
-    const std::string op = c.k.groups > 1 ? "depthwise_conv2d" : "conv2d";
-    for (int threads : {1, 2}) {
-      ExpectX86MatchesHost(op, c.k.Setup(op), {"out"}, c.what, 1e-4f, threads, 2,
-                           [&](OpTester* t) {
-                             auto* conv = dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
-                             ASSERT_NE(conv, nullptr) << c.what;
-                             if (own && !c.impl.empty()) {
-                               EXPECT_EQ(conv->impl_info(), c.impl) << c.what;
-                             }
-                           });
+  for (const auto& base : cases) {
+    for (int variant : {0, 1, 2}) {  // residual, post map, both
+      Case c = base;
+      c.k.residual = variant != 1;
+      if (variant > 0) {
+        c.k.post_scale = -0.7f;
+        c.k.post_bias = 0.3f;
+        if (c.impl == "lite:winograd_nhwc_4x3") c.impl = "";
+      }
+      c.what += variant == 0 ? ", residual" : variant == 1 ? ", post map" : ", both";
+      const std::string op = c.k.groups > 1 ? "depthwise_conv2d" : "conv2d";
+      for (int threads : {1, 2}) {
+        ExpectX86MatchesHost(op, c.k.Setup(op), {"out"}, c.what, 1e-4f, threads, 2,
+                             [&](OpTester* t) {
+                               auto* conv =
+                                   dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
+                               ASSERT_NE(conv, nullptr) << c.what;
+                               if (own && !c.impl.empty()) {
+                                 EXPECT_EQ(conv->impl_info(), c.impl) << c.what;
+                               }
+                               if (variant > 0) {
+                                 EXPECT_NE(conv->impl_info(), "lite:winograd_nhwc_4x3") << c.what;
+                               }
+                             });
+      }
     }
   }
 }

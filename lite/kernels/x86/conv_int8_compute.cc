@@ -374,11 +374,12 @@ class ConvInt8Compute : public DnnlKernel {
     const auto& p = Param<operators::ConvParam>();
     // ResidualData: the 1x1 kernel adds it in its epilogue; the other own
     // kernels have no residual input, so oneDNN (a binary post-op) runs.
-    own_dw_ = !p.residual && OwnDepthwise(p);
+    // The post-activation affine map (fuse_post_*) only oneDNN computes.
+    own_dw_ = !p.residual && !p.has_post_affine() && OwnDepthwise(p);
     if (own_dw_) return PlanOwnDepthwise();
-    own_smalln_ = !p.residual && OwnSmalln(p);
+    own_smalln_ = !p.residual && !p.has_post_affine() && OwnSmalln(p);
     if (own_smalln_) return PlanOwnSmalln();
-    own_pointwise_ = OwnPointwise(p);
+    own_pointwise_ = !p.has_post_affine() && OwnPointwise(p);
     if (own_pointwise_) return PlanOwnPointwise();
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
@@ -443,7 +444,8 @@ class ConvInt8Compute : public DnnlKernel {
   }
 
   // ResidualData (float32, added after the output scales and bias), the
-  // fused activation, then for a levels output the consumer's
+  // fused activation, the post-activation affine map, then for a levels
+  // output the consumer's
   // quantization: x * 127 / Output_scale clipped to [-127, 127] (round_type
   // 1: x clipped to [-s, s]) or [-128, 127] (round_type 0); the conversion
   // to s8 / u8 rounds (u8 takes only non-negative activations).
@@ -452,9 +454,16 @@ class ConvInt8Compute : public DnnlKernel {
     dnnl::post_ops ops;
     if (p.residual) ops.append_binary(dnnl::algorithm::binary_add, residual_md);
     lite::x86::AppendActivation(p.act, &ops);
+    if (p.output_dtype == DataType::kFloat32 && p.has_post_affine()) {
+      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, p.post_scale, p.post_bias);
+    }
     if (p.output_dtype != DataType::kFloat32) {
+      // The post-activation map and the requantization as one linear step:
+      // oneDNN 2.6 got two consecutive linear post-ops wrong on this path
+      // (every level off; conv_scale_fuse_pass_test's int8 chain).
       const float factor = 127.f * operators::quant::InverseScale(p.output_scale);
-      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, factor, 0.f);
+      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, factor * p.post_scale,
+                         factor * p.post_bias);
       ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip,
                          p.output_round_type == 0 ? -128.f : -127.f, 127.f);
     }

@@ -18,7 +18,8 @@ bool NchwInputConvFits(const cpp::OpDesc& desc, const VarDimsFn& var_dims) {
   if (!lite::x86::NchwInputConv::Available() || !desc.HasInput("Filter") ||
       desc.Input("Filter").size() != 1 || desc.GetAttr<int>("groups", 1) != 1 ||
       desc.GetAttr<std::string>("data_format", "NCHW") == "NHWC" ||
-      desc.HasInput("ResidualData") || !operators::FusedActivation::FromOpDesc(desc).ok()) {
+      desc.HasInput("ResidualData") || desc.HasAttr("fuse_post_scale") ||
+      desc.HasAttr("fuse_post_bias") || !operators::FusedActivation::FromOpDesc(desc).ok()) {
     return false;
   }
   const std::vector<int64_t> f = var_dims(desc.Input("Filter")[0]);

@@ -3,7 +3,10 @@
 // alone with a scaled filter and bias, for conv2d, depthwise_conv2d and
 // conv2d_transpose; an int8 conv's Filter_scales take the factor (its
 // output stays within float rounding of the simulation). Kept: a scale with
-// ScaleTensor, a conv output read elsewhere, a conv with its own activation.
+// ScaleTensor, a conv output read elsewhere. A conv with an activation takes
+// a scale without one as its post-activation affine map (fuse_post_*), also
+// right after the fold (conv -> scale + hard_swish -> scale: one conv), on
+// host, on x86 and in int8 chains whose levels follow the map's sign.
 #include <map>
 #include <string>
 #include <vector>
@@ -28,8 +31,9 @@ struct Case {
 };
 
 // x [1, 8, 7, 7] -> conv 3x3 (pad 1; the transposed conv: 2x2 stride 2)
-// -> c; y = scale(c, -1.3, 0.4).
-TestModel ConvScale(const Case& k) {
+// -> c; y = scale(c, -1.3, 0.4) fetched, or with `second` z = scale(y, 0.5,
+// -0.25, bias before the scale) fetched.
+TestModel ConvScale(const Case& k, bool second = false) {
   TestModel m;
   m.Input("x", {1, 8, 7, 7});
   const bool transposed = k.type == "conv2d_transpose";
@@ -56,7 +60,15 @@ TestModel ConvScale(const Case& k) {
     scale.SetAttr("fuse_beta", 6.f);
     scale.SetAttr("fuse_gamma", 3.f);
   }
-  m.Output("y");
+  if (second) {
+    auto& s2 = m.Op("scale", {{"X", {"y"}}}, {{"Out", {"z"}}});
+    s2.SetAttr("scale", 0.5f);
+    s2.SetAttr("bias", -0.25f);
+    s2.SetAttr("bias_after_scale", false);
+    m.Output("z");
+  } else {
+    m.Output("y");
+  }
   return m;
 }
 
@@ -120,12 +132,103 @@ TEST(ConvScaleFuse, KeptWhereTheScaleCannotFold) {
     EXPECT_EQ(r.counters["matched"], 0);
   }
   {
-    SCOPED_TRACE("conv with its own activation");
-    TestModel m = ConvScale(Case());
+    SCOPED_TRACE("conv with its own activation and a scale with one");
+    Case k;
+    k.act = "relu6";
+    TestModel m = ConvScale(k);
     m.program.blocks[0].ops[1].SetAttr("fuse_activation", std::string("relu"));
     FusionRun r = ExpectFusedMatches(m, kPass);
     EXPECT_EQ(CountOps(r.op_types, "scale"), 1);
     EXPECT_EQ(r.counters["matched"], 0);
+  }
+  {
+    SCOPED_TRACE("a transposed conv with an activation");
+    Case k;
+    k.type = "conv2d_transpose";
+    TestModel m = ConvScale(k);
+    m.program.blocks[0].ops[1].SetAttr("fuse_activation", std::string("relu"));
+    FusionRun r = ExpectFusedMatches(m, kPass);
+    EXPECT_EQ(CountOps(r.op_types, "scale"), 1);
+  }
+}
+
+// ConvScale(k, second) with activation `conv_act` on the conv.
+TestModel ActConvScale(const Case& k, const std::string& conv_act, bool second) {
+  TestModel m = ConvScale(k, second);
+  if (!conv_act.empty()) {
+    cpp::OpDesc& conv = m.program.blocks[0].ops[1];
+    conv.SetAttr("fuse_activation", conv_act);
+    conv.SetAttr("fuse_alpha", 6.f);
+    conv.SetAttr("fuse_beta", 6.f);
+    conv.SetAttr("fuse_gamma", 3.f);
+  }
+  return m;
+}
+
+TEST(ConvScaleFuse, AScaleAfterTheActivationBecomesThePostAffineMap) {
+  struct PostCase {
+    std::string what, conv_act;
+    Case k;
+    bool second;
+    float post_scale, post_bias;
+  };
+  Case plain;
+  Case hs;
+  hs.act = "hard_swish";
+  Case dw;
+  dw.type = "depthwise_conv2d";
+  Case before;
+  before.bias_after_scale = false;
+  const std::vector<PostCase> cases = {
+      {"relu conv, one scale", "relu", plain, false, -1.3f, 0.4f},
+      {"bias before the scale", "relu", before, false, -1.3f, -1.3f * 0.4f},
+      {"two scales compose", "relu", plain, true, -0.65f, 0.5f * (0.4f - 0.25f)},
+      {"depthwise hard_swish conv", "hard_swish", dw, false, -1.3f, 0.4f},
+      {"fold, then the next scale", "", hs, true, 0.5f, -0.125f},
+  };
+  for (const PostCase& c : cases) {
+    SCOPED_TRACE(c.what);
+    const TestModel m = ActConvScale(c.k, c.conv_act, c.second);
+    FusionRun r = ExpectFusedMatches(m, kPass, 1e-5);
+    EXPECT_EQ(CountOps(r.op_types, "scale"), 0) << r.pass_log;
+    ASSERT_EQ(r.op_types.size(), 3u);
+    const cpp::OpDesc& conv = r.program.blocks[0].ops[1];
+    EXPECT_NEAR(conv.GetAttr<float>("fuse_post_scale", 1.f), c.post_scale, 1e-6);
+    EXPECT_NEAR(conv.GetAttr<float>("fuse_post_bias", 0.f), c.post_bias, 1e-6);
+    EXPECT_EQ(r.counters["post_affine"], c.second && c.conv_act != "" ? 2 : 1);
+    const FusionRun host = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun x86 =
+        RunOrFail(m, {kPass}, {Place(TargetType::kX86), Place(TargetType::kHost)});
+
+    EXPECT_EQ(CountOps(x86.op_types, "scale"), 0);
+    EXPECT_LE(MaxAbsDiff(host.outputs, x86.outputs), 1e-4);
+  }
+}
+
+// x [1, 16, 9, 9] -> [qdq] int8 conv 1x1 (16 -> 24) + relu -> scale (a, b)
+// -> [qdq] int8 conv 1x1 (24 -> 8) -> y: the first conv writes the second's
+// levels through its post-activation map (uint8 only when a, b >= 0).
+TEST(ConvScaleFuse, Int8ChainsThroughThePostAffineMap) {
+  for (const auto& ab : std::vector<std::pair<float, float>>{{0.8f, 0.1f}, {-0.8f, 0.1f}}) {
+    SCOPED_TRACE("post map " + std::to_string(ab.first) + " x + " + std::to_string(ab.second));
+    TestModel m;
+    m.Input("x", {1, 16, 9, 9});
+    AddQuantConv(&m, "x", 0.9f, "conv2d", 1, "c", 16, 24);
+    m.Op("relu", {{"X", {"c"}}}, {{"Out", {"r"}}});
+    auto& scale = m.Op("scale", {{"X", {"r"}}}, {{"Out", {"s"}}});
+    scale.SetAttr("scale", ab.first);
+    scale.SetAttr("bias", ab.second);
+    AddQuantConv(&m, "s", 1.1f, "conv2d", 1, "y", 24, 8);
+    m.Output("y");
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun int8 =
+        RunOrFail(m, AllFusionPasses(), {Place(TargetType::kX86), Place(TargetType::kHost)});
+    ASSERT_FALSE(int8.outputs.empty());
+    EXPECT_EQ(CountOps(int8.op_types, "scale"), 0) << int8.pass_log;
+    const cpp::VarDesc* s = int8.program.blocks[0].FindVar("s");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(DataTypeName(s->dtype), std::string(ab.first > 0 ? "uint8" : "int8"));
+    ExpectNearSimulation(sim, int8);
   }
 }
 

@@ -71,11 +71,16 @@ const char* LevelsWriterOutput(const SSAGraph& graph, Node* op) {
   return nullptr;
 }
 
-// The activation fused into `desc` never gives negative values.
+// The activation fused into `desc` (and a post-activation affine map
+// a * x + b after it, conv_scale_fuse_pass) never gives negative values.
 bool NonNegativeActivation(const cpp::OpDesc& desc) {
   using Act = operators::FusedActivation;
   auto act = Act::FromOpDesc(desc);
   if (!act.ok()) return false;
+  if (desc.GetAttr<float>("fuse_post_scale", 1.f) < 0.f ||
+      desc.GetAttr<float>("fuse_post_bias", 0.f) < 0.f) {
+    return false;
+  }
   return act->kind == Act::kRelu || act->kind == Act::kRelu6 || act->kind == Act::kSigmoid ||
          act->kind == Act::kHardSigmoid;
 }
