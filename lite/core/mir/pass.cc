@@ -79,6 +79,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "se_block_fuse_pass",
       "scalar_affine_fuse_pass",
       "conv_scale_fuse_pass",
+      "conv_transpose_pair_fuse_pass",
       "conv_max_pool_fuse_pass",
       "conv_concat_fuse_pass",
       // int8 levels between int8 convs (after their fusions, before the pick).

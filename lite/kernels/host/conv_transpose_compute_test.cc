@@ -1,5 +1,6 @@
 // conv2d_transpose against a naive scatter reference.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -315,6 +316,62 @@ TEST(Conv2dTranspose, RejectsBadInput) {
     r.t.SetInput<float>("Bias", "b", {4}, {0, 0, 0, 0});  // C_out is 3
     EXPECT_EQ(r.t.Run().code(), StatusCode::kInvalidArgument);
   }
+}
+
+// conv2d_transpose_pair (the fused form of two transposes in a row) runs
+// both host kernels: the second (with sigmoid) on the first's output (with
+// relu), against the naive scatter twice; its second part's bias is
+// optional; a second filter whose C_in is not the first's C_out is refused.
+TEST(Conv2dTransposePair, RunsBothTransposes) {
+  TCfg a;
+  a.c = 5;
+  a.cout_g = 4;
+  a.kh = a.kw = 2;
+  a.strides = {2, 2};
+  TCfg b = a;
+  b.c = 4;
+  b.cout_g = 2;
+  b.h = a.Inferred(0);
+  b.w = a.Inferred(1);
+  for (bool bias1 : {true, false}) {
+    OpTester t("conv2d_transpose_pair");
+    const auto x = RandomFloats(a.c * a.h * a.w, 1);
+    const auto f0 = RandomFloats(a.c * a.cout_g * 4, 2);
+    const auto f1 = RandomFloats(b.c * b.cout_g * 4, 3);
+    const auto b0 = RandomFloats(a.cout_g, 4);
+    const auto b1 = RandomFloats(b.cout_g, 5);
+    t.SetInput<float>("Input", "x", {1, a.c, a.h, a.w}, x);
+    t.SetInput<float>("Filter0", "f0", {a.c, a.cout_g, 2, 2}, f0);
+    t.SetInput<float>("Bias0", "b0", {a.cout_g}, b0);
+    t.SetInput<float>("Filter1", "f1", {b.c, b.cout_g, 2, 2}, f1);
+    if (bias1) t.SetInput<float>("Bias1", "b1", {b.cout_g}, b1);
+    t.SetOutput("Out", "out");
+    for (int i = 0; i < 2; ++i) {
+      const std::string pre = "conv" + std::to_string(i) + "_";
+      t.SetAttr(pre + "strides", std::vector<int>{2, 2});
+      t.SetAttr(pre + "paddings", std::vector<int>{0, 0});
+      t.SetAttr(pre + "dilations", std::vector<int>{1, 1});
+      t.SetAttr(pre + "groups", 1);
+      t.SetAttr(pre + "fuse_activation", std::string(i == 0 ? "relu" : "sigmoid"));
+    }
+    ASSERT_TRUE(t.Run().ok());
+    auto mid = NaiveTranspose(a, b.h, b.w, x, f0, &b0);
+    for (auto& v : mid) v = std::max(v, 0.f);
+    auto want = NaiveTranspose(b, b.Inferred(0), b.Inferred(1), mid, f1, bias1 ? &b1 : nullptr);
+    for (auto& v : want) v = 1.f / (1.f + std::exp(-v));
+    EXPECT_EQ(t.Get("out").dims(), (DDim{1, b.cout_g, b.Inferred(0), b.Inferred(1)}));
+    ExpectNear(t.GetData<float>("out"), want, bias1 ? "pair" : "pair, no second bias");
+  }
+  OpTester t("conv2d_transpose_pair");
+  t.SetInput<float>("Input", "x", {1, 5, 3, 3}, RandomFloats(45, 1));
+  t.SetInput<float>("Filter0", "f0", {5, 4, 2, 2}, RandomFloats(80, 2));
+  t.SetInput<float>("Filter1", "f1", {3, 2, 2, 2}, RandomFloats(24, 3));
+  t.SetOutput("Out", "out");
+  for (const char* pre : {"conv0_", "conv1_"}) {
+    t.SetAttr(std::string(pre) + "strides", std::vector<int>{2, 2});
+    t.SetAttr(std::string(pre) + "paddings", std::vector<int>{0, 0});
+  }
+  EXPECT_FALSE(t.Run().ok());
 }
 
 }  // namespace

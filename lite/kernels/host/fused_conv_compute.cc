@@ -1,7 +1,8 @@
 // Host kernels of the fused conv ops that exist for device kernels:
 // conv2d_max_pool (lite/operators/conv_max_pool_op.h; x86 pools conv rows in
-// cache) and conv2d_concat (conv_concat_op.h; x86 writes each conv into its
-// slice of the concat). Here they run the host kernels of the ops they hold,
+// cache), conv2d_concat (conv_concat_op.h; x86 writes each conv into its
+// slice of the concat) and conv2d_transpose_pair (conv_transpose_pair_op.h;
+// x86 runs the second transpose on bands of the first's output). Here they run the host kernels of the ops they hold,
 // bound to the fused op's own params, through its intermediate vars, so
 // they compute exactly what the separate ops did.
 #include <memory>
@@ -10,6 +11,7 @@
 #include "lite/core/kernel.h"
 #include "lite/operators/conv_concat_op.h"
 #include "lite/operators/conv_max_pool_op.h"
+#include "lite/operators/conv_transpose_pair_op.h"
 
 namespace lite {
 namespace kernels {
@@ -69,6 +71,25 @@ class ConvConcatCompute : public KernelBase {
   std::unique_ptr<KernelBase> concat_;
 };
 
+class ConvTransposePairCompute : public KernelBase {
+ public:
+  Status Prepare() override {
+    const auto& p = Param<operators::ConvTransposePairParam>();
+    ASSIGN_OR_RETURN(first_, HostKernel("conv2d_transpose/def/host/float/NCHW", p.first, ctx()));
+    ASSIGN_OR_RETURN(second_,
+                     HostKernel("conv2d_transpose/def/host/float/NCHW", p.second, ctx()));
+    return Status::OK();
+  }
+
+  Status Run() override {
+    RETURN_IF_ERROR(first_->Run());
+    return second_->Run();
+  }
+
+ private:
+  std::unique_ptr<KernelBase> first_, second_;
+};
+
 }  // namespace
 }  // namespace host
 }  // namespace kernels
@@ -79,4 +100,7 @@ REGISTER_LITE_KERNEL(conv2d_max_pool, kHost, kFloat, kNCHW,
     .Finalize();
 REGISTER_LITE_KERNEL(conv2d_concat, kHost, kFloat, kNCHW, lite::kernels::host::ConvConcatCompute,
                      def)
+    .Finalize();
+REGISTER_LITE_KERNEL(conv2d_transpose_pair, kHost, kFloat, kNCHW,
+                     lite::kernels::host::ConvTransposePairCompute, def)
     .Finalize();
