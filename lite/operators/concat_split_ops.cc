@@ -119,6 +119,11 @@ Status ConcatOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.axis = desc.GetAttr<int32_t>("axis", 0);
   param_.axis_tensor = OptionalInput("AxisTensor");
   param_.upscale = desc.GetAttr<std::vector<int>>("input_upscale", {});
+  for (Tensor* t : InputList("InputScale")) param_.input_scales.push_back(t);
+  if (!param_.input_scales.empty() &&
+      (param_.input_scales.size() != param_.xs.size() || param_.axis != 1 || param_.axis_tensor)) {
+    return OpError("input InputScale needs one tensor per input and axis 1 (no AxisTensor)");
+  }
   auto levels = LevelsOutputFromOpDesc(desc);
   if (!levels.ok()) return OpError(levels.status().message());
   param_.levels = *levels;
@@ -136,6 +141,17 @@ Status ConcatOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 
 Status ConcatOp::CheckShape() const {
   if (param_.xs.empty()) return OpError("input X list is empty");
+  for (size_t i = 0; i < param_.input_scales.size(); ++i) {
+    const DDim& x = param_.xs[i]->dims();
+    const DDim& s = param_.input_scales[i]->dims();
+    const bool per_channel = (s.size() == 1 && s[0] == x[1]) ||
+                             (s.size() == 4 && (s[0] == 1 || s[0] == x[0]) && s[1] == x[1] &&
+                              s[2] == 1 && s[3] == 1);
+    if (x.size() != 4 || param_.xs[i]->dtype() != DataType::kFloat32 || !per_channel) {
+      return OpError("InputScale " + std::to_string(i) + " must be [C] or [1 or N, C, 1, 1] of " +
+                     "a rank-4 float32 input, got " + DimsToString(s) + " for " + DimsToString(x));
+    }
+  }
   for (size_t i = 0; i < param_.upscale.size(); ++i) {
     if (param_.xs[i]->dims().size() != 4 || param_.xs[i]->dtype() != DataType::kFloat32) {
       return OpError("input_upscale needs rank-4 float32 inputs, input " + std::to_string(i) +

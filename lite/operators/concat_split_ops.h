@@ -8,7 +8,8 @@
 // concat along axis 0 appends the inputs' one-level LoDs (all inputs with one
 // or none); on another axis the inputs that carry a LoD must agree and Out
 // keeps it (lod_util.h AgreedLoD). A fusion may give concat per-input
-// nearest upscale factors (ConcatParam::upscale), and int8_requantize_pass
+// nearest upscale factors (ConcatParam::upscale) and per-channel input
+// scales (ConcatParam::input_scales), and int8_requantize_pass
 // int8 levels as its output (ConcatParam::levels, see levels_output.h).
 #pragma once
 
@@ -30,12 +31,24 @@ struct ConcatParam : OpParam {
   // and W (each pixel repeated f x f times). Empty: none. Only for rank-4
   // float inputs joined on axis 1.
   std::vector<int> upscale;
+  // Optional InputScale list (set by concat_scale_fuse_pass): one float32
+  // tensor per input, [C_i] or [1 or N, C_i, 1, 1]; input i enters the concat
+  // multiplied per sample and channel by it (an SE gate's multiply folded
+  // in). Empty: none. Only for rank-4 float inputs joined on axis 1.
+  std::vector<const Tensor*> input_scales;
   // Out as int8 levels of float inputs (levels_output.h; x86 kernel).
   LevelsOutput levels;
 };
 
 // Input i's dims as the concat sees them (after its upscale).
 DDim ConcatInputDims(const ConcatParam& p, size_t i);
+// Offset into input i's InputScale of sample n's channels (0 for a
+// [1, C, 1, 1] scale).
+inline int64_t ConcatScaleOffset(const ConcatParam& p, size_t i, int64_t n) {
+  const Tensor* s = p.input_scales[i];
+  const int64_t c = p.xs[i]->dims()[1];
+  return s->numel() == c ? 0 : n * c;
+}
 
 struct SplitParam : OpParam {
   const Tensor* x = nullptr;

@@ -76,6 +76,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "interp_residual_fuse_pass",
       "conv_residual_fuse_pass",
       "concat_upscale_fuse_pass",
+      "concat_scale_fuse_pass",
       "se_block_fuse_pass",
       "scalar_affine_fuse_pass",
       "conv_scale_fuse_pass",

@@ -86,9 +86,9 @@ const std::vector<std::string>& SubBlockPipeline() {
   // The main pipeline's rewrites that hold on host kernels. Not here:
   // quant_dequant_fuse_pass and int8_requantize_pass (int8 ops only where an
   // int8 kernel of a valid place takes them: sub-blocks run host kernels),
-  // conv_max_pool_fuse_pass, conv_concat_fuse_pass and
-  // conv_residual_fuse_pass (only where a non-host kernel takes the fused
-  // op), npu_subgraph_pass (no device
+  // conv_max_pool_fuse_pass, conv_concat_fuse_pass, conv_residual_fuse_pass
+  // and conv_transpose_pair_fuse_pass (only where a non-host kernel takes
+  // the fused op), npu_subgraph_pass (no device
   // subgraph inside a loop body or branch: the block's kernel runs its ops
   // one by one on host) and the kernel and placement passes (the main
   // pipeline's static_kernel_pick_pass picks host kernels for sub-blocks).

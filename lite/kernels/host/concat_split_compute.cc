@@ -101,10 +101,26 @@ class ConcatCompute : public KernelBase {
     ASSIGN_OR_RETURN(DDim dims, operators::ComputeConcatDims(p, &axis));
     p.out->Resize(dims);
     std::vector<const Tensor*> xs = p.xs;
+    scaled_.resize(p.input_scales.size());
+    for (size_t i = 0; i < p.input_scales.size(); ++i) {  // (fusion of SE multiplies)
+      const DDim& d = p.xs[i]->dims();
+      scaled_[i].Resize(d);
+      const float* x = p.xs[i]->data<float>();
+      const float* sc = p.input_scales[i]->data<float>();
+      float* o = scaled_[i].mutable_data<float>();
+      const int64_t plane = d[2] * d[3];
+      for (int64_t n = 0; n < d[0]; ++n)
+        for (int64_t c = 0; c < d[1]; ++c) {
+          const float s = sc[operators::ConcatScaleOffset(p, i, n) + c];
+          const int64_t base = (n * d[1] + c) * plane;
+          for (int64_t k = 0; k < plane; ++k) o[base + k] = x[base + k] * s;
+        }
+      xs[i] = &scaled_[i];
+    }
     upscaled_.resize(p.upscale.size());
     for (size_t i = 0; i < p.upscale.size(); ++i) {  // (fusion of nearest upsamplings)
       if (p.upscale[i] == 1) continue;
-      Upscale(*p.xs[i], p.upscale[i], &upscaled_[i]);
+      Upscale(*xs[i], p.upscale[i], &upscaled_[i]);
       xs[i] = &upscaled_[i];
     }
     std::vector<int64_t> inner;
@@ -113,7 +129,7 @@ class ConcatCompute : public KernelBase {
   }
 
  private:
-  std::vector<Tensor> upscaled_;
+  std::vector<Tensor> scaled_, upscaled_;
 };
 
 class SplitCompute : public KernelBase {

@@ -12,6 +12,9 @@
 // once at its own resolution and joins the int8 rows (a nearest upscale
 // copies values, so the levels are the same as quantizing after it); the
 // oneDNN path concatenates into a float temporary and quantizes that.
+// Inputs with InputScale (ConcatParam::input_scales, concat_scale_fuse_pass)
+// take the NHWC loop too, each value multiplied by its sample's and
+// channel's scale as it is copied or quantized.
 #include <immintrin.h>
 
 #include <cstring>
@@ -51,7 +54,9 @@ class ConcatCompute : public DnnlKernel {
       }
       return Status::OK();
     }
-    if (!p.upscale.empty() || ChannelsOfNhwc(p)) return RunNhwcChannels(p);
+    if (!p.upscale.empty() || !p.input_scales.empty() || ChannelsOfNhwc(p)) {
+      return RunNhwcChannels(p);
+    }
     if (dims != dims_) {
       const int rank = static_cast<int>(p.out->dims().size());
       const int axis = p.axis < 0 ? p.axis + rank : p.axis;
@@ -122,7 +127,13 @@ class ConcatCompute : public DnnlKernel {
         const DDim& d = p.xs[i]->dims();
         const float* srow = src[i] + (n * d[2] + y / factor[i]) * d[3] * channels[i];
         const int64_t* offs = col_offsets_.data() + i * ow;
-        CopyRuns(srow, offs, ow, channels[i], oc, o);
+        if (p.input_scales.empty()) {
+          CopyRuns(srow, offs, ow, channels[i], oc, o);
+        } else {
+          const float* sc =
+              p.input_scales[i]->data<float>() + operators::ConcatScaleOffset(p, i, n);
+          for (int64_t xo = 0; xo < ow; ++xo) ScaleRun(srow + offs[xo], sc, o + xo * oc, channels[i]);
+        }
         o += channels[i];
       }
     }
@@ -140,9 +151,13 @@ class ConcatCompute : public DnnlKernel {
     for (size_t i = 0; i < count; ++i) start[i + 1] = start[i] + p.xs[i]->numel();
     levels_.resize(start[count]);
     for (size_t i = 0; i < count; ++i) {
-      operators::quant::QuantizeToInt8(p.xs[i]->data<float>(), levels_.data() + start[i],
-                                       p.xs[i]->numel(), p.levels.scale, 127,
-                                       p.levels.round_type);
+      if (p.input_scales.empty()) {
+        operators::quant::QuantizeToInt8(p.xs[i]->data<float>(), levels_.data() + start[i],
+                                         p.xs[i]->numel(), p.levels.scale, 127,
+                                         p.levels.round_type);
+      } else {
+        QuantizeScaled(p, i, levels_.data() + start[i]);
+      }
     }
     int8_t* out = p.out->mutable_data<int8_t>();
 #pragma omp parallel for num_threads(threads()) if (threads() > 1)
@@ -159,6 +174,43 @@ class ConcatCompute : public DnnlKernel {
       }
     }
     return Status::OK();
+  }
+
+  // The levels of input i (NHWC, float) times its InputScale per sample
+  // and channel, a pixel row at a time: the product is quantized where it is
+  // made, never written.
+  void QuantizeScaled(const operators::ConcatParam& p, size_t i, int8_t* q) {
+    const DDim& d = p.xs[i]->dims();
+    const int64_t c = d[1], row = d[3] * c;
+    const float* x = p.xs[i]->data<float>();
+    scaled_row_.resize(row);
+    for (int64_t n = 0; n < d[0]; ++n) {
+      const float* sc = p.input_scales[i]->data<float>() + operators::ConcatScaleOffset(p, i, n);
+      for (int64_t y = 0; y < d[2]; ++y) {
+        const int64_t base = (n * d[2] + y) * row;
+        for (int64_t px = 0; px < d[3]; ++px) ScaleRun(x + base + px * c, sc, scaled_row_.data() + px * c, c);
+        operators::quant::QuantizeToInt8(scaled_row_.data(), q + base, row, p.levels.scale, 127,
+                                         p.levels.round_type);
+      }
+    }
+  }
+
+  // o[k] = s[k] * x[k] for k < n (whole vectors and a masked tail on
+  // AVX-512 builds; the product the SE multiply computed).
+  static void ScaleRun(const float* x, const float* s, float* o, int64_t n) {
+    int64_t k = 0;
+#ifdef __AVX512F__
+    for (; k + 16 <= n; k += 16) {
+      _mm512_storeu_ps(o + k, _mm512_mul_ps(_mm512_loadu_ps(x + k), _mm512_loadu_ps(s + k)));
+    }
+    if (k < n) {
+      const __mmask16 m = static_cast<__mmask16>((1u << (n - k)) - 1);
+      _mm512_mask_storeu_ps(o + k, m,
+                            _mm512_mul_ps(_mm512_maskz_loadu_ps(m, x + k), _mm512_maskz_loadu_ps(m, s + k)));
+    }
+    return;
+#endif
+    for (; k < n; ++k) o[k] = x[k] * s[k];
   }
 
   // For each output column xo: `c` values from srow + offs[xo] to
@@ -212,6 +264,7 @@ class ConcatCompute : public DnnlKernel {
   dnnl::concat concat_;
   std::vector<int64_t> col_offsets_;  // per input and output column, see RunNhwcChannels
   std::vector<int8_t> levels_;        // the inputs' levels, see JoinLevels
+  std::vector<float> scaled_row_;     // a scaled pixel row, see QuantizeScaled
   HostFallback fallback_;
 };
 

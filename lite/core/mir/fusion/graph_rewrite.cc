@@ -1,6 +1,7 @@
 #include "lite/core/mir/fusion/graph_rewrite.h"
 
 #include "lite/core/mir/fusion/fusion_pass.h"
+#include "lite/core/mir/pattern_matcher.h"
 
 #include <algorithm>
 
@@ -272,6 +273,31 @@ bool FoldChannelAffine(SSAGraph* graph, Node* conv, const std::vector<float>& s,
   Node* fb = AddWeight(graph, (old_bias ? old_bias->arg().name : wname) + bias_suffix, folded_bias);
   SetInput(graph, conv, "Bias", fb);
   return true;
+}
+
+Node* ChannelScaleMul(const SSAGraph& graph, Node* a, const DDim& dims, Node** x, Node** s) {
+  if (dims.size() != 4 || a->inlinks.size() != 1 || a->outlinks.size() != 1 || IsFetched(a)) {
+    return nullptr;
+  }
+  Node* mul = a->inlinks.front();
+  const cpp::OpDesc& d = mul->stmt().desc;
+  if (d.Type() != "elementwise_mul" || !HasNoActivations(d)) return nullptr;
+  *x = InputNode(mul, "X");
+  *s = InputNode(mul, "Y");
+  if (!*x || !*s || *x == *s || VarDims(graph, **x) != dims) return nullptr;
+  const DDim sd = VarDims(graph, **s);
+  const int axis = d.GetAttr<int32_t>("axis", -1);
+  // [N or 1, C, 1, 1] (an SE gate: per sample and channel) or [C].
+  const bool per_channel =
+      (sd.size() == 4 && sd[1] == dims[1] && sd[2] == 1 && sd[3] == 1 &&
+       (sd[0] == 1 || sd[0] == dims[0]) && (axis == -1 || axis == 0)) ||
+      (sd == DDim{dims[1]} && axis == 1);
+  const cpp::VarDesc* sdesc = graph.FindVarDesc((*s)->arg().name);
+  if (!per_channel || !sdesc || sdesc->dtype != DataType::kFloat32 ||
+      Versions(graph, (*x)->arg().name) != 1 || Versions(graph, (*s)->arg().name) != 1) {
+    return nullptr;
+  }
+  return mul;
 }
 
 }  // namespace fusion

@@ -94,6 +94,13 @@ bool FoldChannelAffine(SSAGraph* graph, Node* conv, const std::vector<float>& s,
                        const std::function<float(int64_t c, float bias)>& new_bias,
                        const std::string& filter_suffix, const std::string& bias_suffix);
 
+// When `a` (dims `dims`, rank 4) is elementwise_mul(X = x, Y = s) with s
+// one value per channel ([1, C, 1, 1], [C] at axis 1) or per sample and
+// channel ([N, C, 1, 1]; -1 batches match), no activations, read only by one
+// op and not fetched, and x and s have one version each (the caller reads
+// them at that op instead): that mul, with *x and *s set. Else nullptr.
+Node* ChannelScaleMul(const SSAGraph& graph, Node* a, const DDim& dims, Node** x, Node** s);
+
 }  // namespace fusion
 }  // namespace mir
 }  // namespace lite

@@ -71,7 +71,7 @@ class InterpResidualFusePass : public FusionPass {
     Node* resize = m.at("resize");
     Node* scaled = nullptr;
     Node* scale = nullptr;
-    Node* mul = ChannelScaleProducer(*graph, a, dims, &scaled, &scale);
+    Node* mul = ChannelScaleMul(*graph, a, dims, &scaled, &scale);
     cpp::OpDesc& rd = resize->stmt().desc;
     if (mul) {  // a = x * s[c]: the resize reads x and s instead
       rd.SetInput("ResidualData", {scaled->arg().name});
@@ -88,35 +88,6 @@ class InterpResidualFusePass : public FusionPass {
     return true;
   }
 
- private:
-  // When `a` (dims `dims`) is elementwise_mul(X = x, Y = s) with s one value
-  // per channel ([1, C, 1, 1], [C] at axis 1) or per sample and channel
-  // ([N, C, 1, 1]; -1 batches match), read only by the add, and
-  // x and s have one version each (they are now read at the resize): that
-  // mul, with *x and *s set. Else nullptr.
-  static Node* ChannelScaleProducer(const SSAGraph& graph, Node* a, const DDim& dims, Node** x,
-                                    Node** s) {
-    if (a->inlinks.size() != 1 || a->outlinks.size() != 1 || IsFetched(a)) return nullptr;
-    Node* mul = a->inlinks.front();
-    const cpp::OpDesc& d = mul->stmt().desc;
-    if (d.Type() != "elementwise_mul" || !HasNoActivations(d)) return nullptr;
-    *x = InputNode(mul, "X");
-    *s = InputNode(mul, "Y");
-    if (!*x || !*s || *x == *s || VarDims(graph, **x) != dims) return nullptr;
-    const DDim sd = VarDims(graph, **s);
-    const int axis = d.GetAttr<int32_t>("axis", -1);
-    // [N or 1, C, 1, 1] (an SE gate: per sample and channel) or [C].
-    const bool per_channel =
-        (sd.size() == 4 && sd[1] == dims[1] && sd[2] == 1 && sd[3] == 1 &&
-         (sd[0] == 1 || sd[0] == dims[0]) && (axis == -1 || axis == 0)) ||
-        (sd == DDim{dims[1]} && axis == 1);
-    const cpp::VarDesc* sdesc = graph.FindVarDesc((*s)->arg().name);
-    if (!per_channel || !sdesc || sdesc->dtype != DataType::kFloat32 ||
-        Versions(graph, (*x)->arg().name) != 1 || Versions(graph, (*s)->arg().name) != 1) {
-      return nullptr;
-    }
-    return mul;
-  }
 };
 
 }  // namespace fusion
