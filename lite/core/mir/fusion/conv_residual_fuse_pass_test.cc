@@ -162,6 +162,31 @@ TEST(ConvResidualFuse, KeptWhereTheSumIsNotAConvPlusResidual) {
   }
 }
 
+// The residual is computed after the conv in program order (r = relu(x)
+// written by an op listed between the conv and the add): the fused conv
+// reads r, so the program runs r's producer first.
+TEST(ConvResidualFuse, AResidualProducedAfterTheConvRunsBeforeIt) {
+  TestModel m;
+  m.Input("x", {1, 16, 6, 6});
+  m.RandomWeight("w", {16, 16, 1, 1});
+  m.Op("conv2d", {{"Input", {"x"}}, {"Filter", {"w"}}}, {{"Output", {"a"}}});
+  m.Op("relu", {{"X", {"x"}}}, {{"Out", {"r"}}});
+  m.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"r"}}}, {{"Out", {"out"}}}).SetAttr("axis", -1);
+  cpp::OpDesc& conv = m.program.blocks[0].ops[1];
+  conv.SetAttr("strides", std::vector<int32_t>{1, 1});
+  conv.SetAttr("paddings", std::vector<int32_t>{0, 0});
+  conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+  conv.SetAttr("groups", 1);
+  m.program.blocks[0].FindVar("a")->dims = {1, 16, 6, 6};
+  m.program.blocks[0].FindVar("r")->dims = {1, 16, 6, 6};
+  m.Output("out");
+  const FusionRun host = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  FusionRun fused = RunOrFail(m, {kPass}, kX86);
+  ASSERT_FALSE(fused.outputs.empty());
+  EXPECT_EQ(fused.counters["matched"], 1) << fused.pass_log;
+  EXPECT_LE(MaxAbsDiff(host.outputs, fused.outputs), 1e-5);
+}
+
 // x [1, c, 10, 10] -> [qdq] int8 conv 1x1 (c -> c) -> a; sum = a + x (the
 // add's activation `act`); sum fetched, or (`into_conv`) read only by an
 // int8 conv 1x1 (c -> 8) -> y.
