@@ -247,7 +247,8 @@ void ConvCompute::ApplyPostAffine(const operators::ConvParam& p) {
   if (!p.has_post_affine()) return;
   float* out = p.output->mutable_data<float>();
   const float a = p.post_scale, b = p.post_bias;
-  for (int64_t i = 0; i < p.output->numel(); ++i) out[i] = out[i] * a + b;
+  const int64_t n = p.output->numel();
+  for (int64_t i = 0; i < n; ++i) out[i] = out[i] * a + b;
 }
 
 Status ConvCompute::RunConv(const operators::ConvParam& p) {
