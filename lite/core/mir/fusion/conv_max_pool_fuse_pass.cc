@@ -11,8 +11,8 @@
 // x86 kernel for 1-4 input channels); else declined as "declined_no_kernel"
 // and the two ops stay as they were (the host kernel of the fused op only
 // runs the two host kernels). Also declined: a pool that is global or
-// adaptive (declined_pool), a conv with a residual input or legacy
-// activation flags (declined_conv), and an output that cannot be written
+// adaptive (declined_pool), a conv with a residual input, a post-activation
+// affine map or legacy activation flags (declined_conv), and an output that cannot be written
 // where the conv was (unsafe_rename). Runs after npu_subgraph_pass, like
 // the other fusions device drivers do not map.
 #include "lite/core/mir/fusion/fusion_pass.h"
@@ -26,7 +26,8 @@ namespace fusion {
 namespace {
 
 bool IsPlainConv(const cpp::OpDesc& d) {
-  return IsNchw(d) && !d.HasInput("ResidualData") && !d.GetAttr<bool>("fuse_relu", false) &&
+  return IsNchw(d) && !d.HasInput("ResidualData") && !d.HasAttr("fuse_post_scale") &&
+         !d.HasAttr("fuse_post_bias") && !d.GetAttr<bool>("fuse_relu", false) &&
          !d.GetAttr<bool>("fuse_brelu", false) &&
          d.GetAttr<std::string>("activation_type", "").empty();
 }
