@@ -7,7 +7,8 @@
 // Output's dims, added before the activation: a residual add folded in by
 // conv_residual_fuse_pass, as Paddle's fused conv names it), and after the
 // activation an optional affine map fuse_post_scale * x + fuse_post_bias (a
-// scale op folded in by conv_scale_fuse_pass; ours, not Paddle's). Attributes follow Paddle: strides,
+// scale op folded in by conv_scale_fuse_pass; ours, not Paddle's).
+// Attributes follow Paddle: strides,
 // paddings (2 or 4 values), dilations, groups, padding_algorithm
 // (EXPLICIT / SAME / VALID) and the fuse_* activation attributes. InferShape
 // resolves the effective 4-value paddings and dilations for the current input

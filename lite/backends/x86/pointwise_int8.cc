@@ -125,7 +125,8 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
                            _mm512_loadu_ps(a.bias + c));
     if (a.residual) {
       const int64_t p = p0 + i / V;
-      f[i] = _mm512_add_ps(f[i], _mm512_maskz_loadu_ps(TailMask(a.oc - c), a.residual + p * a.oc + c));
+      const __m512 r = _mm512_maskz_loadu_ps(TailMask(a.oc - c), a.residual + p * a.oc + c);
+      f[i] = _mm512_add_ps(f[i], r);
     }
   }
   int8_epilogue::Activate(f, R * V, *a.act);

@@ -2,7 +2,8 @@
 // conv2d_max_pool (lite/operators/conv_max_pool_op.h; x86 pools conv rows in
 // cache), conv2d_concat (conv_concat_op.h; x86 writes each conv into its
 // slice of the concat) and conv2d_transpose_pair (conv_transpose_pair_op.h;
-// x86 runs the second transpose on bands of the first's output). Here they run the host kernels of the ops they hold,
+// x86 runs the second transpose on bands of the first's output). Here they
+// run the host kernels of the ops they hold,
 // bound to the fused op's own params, through its intermediate vars, so
 // they compute exactly what the separate ops did.
 #include <memory>

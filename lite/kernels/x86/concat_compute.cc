@@ -132,7 +132,9 @@ class ConcatCompute : public DnnlKernel {
         } else {
           const float* sc =
               p.input_scales[i]->data<float>() + operators::ConcatScaleOffset(p, i, n);
-          for (int64_t xo = 0; xo < ow; ++xo) ScaleRun(srow + offs[xo], sc, o + xo * oc, channels[i]);
+          for (int64_t xo = 0; xo < ow; ++xo) {
+            ScaleRun(srow + offs[xo], sc, o + xo * oc, channels[i]);
+          }
         }
         o += channels[i];
       }
@@ -188,7 +190,9 @@ class ConcatCompute : public DnnlKernel {
       const float* sc = p.input_scales[i]->data<float>() + operators::ConcatScaleOffset(p, i, n);
       for (int64_t y = 0; y < d[2]; ++y) {
         const int64_t base = (n * d[2] + y) * row;
-        for (int64_t px = 0; px < d[3]; ++px) ScaleRun(x + base + px * c, sc, scaled_row_.data() + px * c, c);
+        for (int64_t px = 0; px < d[3]; ++px) {
+          ScaleRun(x + base + px * c, sc, scaled_row_.data() + px * c, c);
+        }
         operators::quant::QuantizeToInt8(scaled_row_.data(), q + base, row, p.levels.scale, 127,
                                          p.levels.round_type);
       }
@@ -205,8 +209,8 @@ class ConcatCompute : public DnnlKernel {
     }
     if (k < n) {
       const __mmask16 m = static_cast<__mmask16>((1u << (n - k)) - 1);
-      _mm512_mask_storeu_ps(o + k, m,
-                            _mm512_mul_ps(_mm512_maskz_loadu_ps(m, x + k), _mm512_maskz_loadu_ps(m, s + k)));
+      const __m512 v = _mm512_mul_ps(_mm512_maskz_loadu_ps(m, x + k), _mm512_maskz_loadu_ps(m, s + k));
+      _mm512_mask_storeu_ps(o + k, m, v);
     }
     return;
 #endif

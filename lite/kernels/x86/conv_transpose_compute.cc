@@ -234,7 +234,9 @@ class ConvTransposeCompute : public InPlaceActivationKernel {
     const int64_t rows = in[0] * in[2];
     const int64_t work = rows * wd * k * cols * kh;
     lite::x86::OmpForRanges(threads(), rows, work, [&](int64_t r0, int64_t r1) {
-      for (int64_t r = r0; r < r1; ++r) row_gemms_.RunRow(p, x + r * wd * k, wd, out + r * kh * wd * cols);
+      for (int64_t r = r0; r < r1; ++r) {
+        row_gemms_.RunRow(p, x + r * wd * k, wd, out + r * kh * wd * cols);
+      }
     });
     return Status::OK();
   }

@@ -79,7 +79,9 @@ TEST(ConcatScaleFuse, ScaledInputsFoldIntoTheConcat) {
       const cpp::OpDesc* concat = FindOp(r, "concat");
       ASSERT_NE(concat, nullptr);
       std::vector<std::string> scales;  // without layout_cast_pass's "/nhwc" suffix
-      for (const std::string& v : concat->Input("InputScale")) scales.push_back(v.substr(0, v.find('/')));
+      for (const std::string& v : concat->Input("InputScale")) {
+        scales.push_back(v.substr(0, v.find('/')));
+      }
       EXPECT_EQ(scales, (std::vector<std::string>{"sa", "sb", "sc"}));
       EXPECT_LE(MaxAbsDiff(plain.outputs, r.outputs), 1e-6);
     }

@@ -87,9 +87,9 @@ bool FoldActivation(SSAGraph* graph, Node* producer, Node* mid, Node* act, Node*
 // per channel into a new weight "<filter><filter_suffix>" (a filter may be
 // shared), an int8 conv (IsInt8Op) keeps its levels and its Filter_scales
 // take s[c] instead (s[c] may be negative); Bias becomes new_bias(c, old
-// bias or 0) in a new weight "<old bias or filter><bias_suffix>". false (graph untouched) when the filter or an
-// existing Bias is not a constant of the conv's output channel count, or s
-// does not have that many values.
+// bias or 0) in a new weight "<old bias or filter><bias_suffix>". false
+// (graph untouched) when the filter or an existing Bias is not a constant of
+// the conv's output channel count, or s does not have that many values.
 bool FoldChannelAffine(SSAGraph* graph, Node* conv, const std::vector<float>& s,
                        const std::function<float(int64_t c, float bias)>& new_bias,
                        const std::string& filter_suffix, const std::string& bias_suffix);
