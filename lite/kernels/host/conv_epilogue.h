@@ -15,8 +15,10 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-// a * b + c as one fused instruction where the target has it (-std=c++17
-// turns off GCC's automatic contraction), plain multiply-add elsewhere.
+// a * b + c as one fused instruction where the target has it, plain
+// multiply-add elsewhere: explicit, because whether GCC contracts a plain
+// `a * b + c` depends on the code around it (-ffp-contract=fast is its
+// default for C++; -std=c++17 turns contraction off only for C).
 inline float MulAdd(float a, float b, float c) {
 #ifdef FP_FAST_FMAF
   return std::fma(a, b, c);
