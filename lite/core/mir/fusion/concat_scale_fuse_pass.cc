@@ -37,10 +37,7 @@ class ConcatScaleFusePass : public Pass {
       const std::vector<std::string> names = cd.Input("X");
       std::vector<Node*> muls, as, xs, ss;
       for (const std::string& name : names) {
-        Node* a = nullptr;
-        for (Node* v : concat->inlinks) {
-          if (v->arg().name == name) a = v;
-        }
+        Node* a = InputVar(concat, name);
         Node *x = nullptr, *s = nullptr;
         Node* mul = a && std::count(names.begin(), names.end(), name) == 1
                         ? ChannelScaleMul(*graph, a, VarDims(*graph, *a), &x, &s)

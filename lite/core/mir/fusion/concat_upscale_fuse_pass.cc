@@ -70,10 +70,7 @@ class ConcatUpscaleFusePass : public Pass {
       std::vector<int> factors(names.size(), 1);
       bool any = false;
       for (size_t i = 0; i < names.size(); ++i) {
-        Node* up_out = nullptr;
-        for (Node* v : concat->inlinks) {
-          if (v->arg().name == names[i]) up_out = v;
-        }
+        Node* up_out = InputVar(concat, names[i]);
         if (!up_out || up_out->inlinks.size() != 1 || up_out->outlinks.size() != 1 ||
             IsFetched(up_out) || std::count(names.begin(), names.end(), names[i]) != 1) {
           continue;

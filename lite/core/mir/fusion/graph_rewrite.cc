@@ -56,9 +56,12 @@ std::string FreshName(SSAGraph* graph, const std::string& base) {
 
 Node* InputNode(Node* op, const std::string& param) {
   const auto& names = op->stmt().desc.Input(param);
-  if (names.size() != 1) return nullptr;
+  return names.size() == 1 ? InputVar(op, names[0]) : nullptr;
+}
+
+Node* InputVar(Node* op, const std::string& var) {
   for (Node* in : op->inlinks) {
-    if (in->arg().name == names[0]) return in;
+    if (in->arg().name == var) return in;
   }
   return nullptr;
 }

@@ -28,6 +28,8 @@ namespace fusion {
 // The arg node `op` reads as its single input `param`; nullptr when the
 // param is absent or lists several vars.
 Node* InputNode(Node* op, const std::string& param);
+// The arg node named `var` among `op`'s inputs, or nullptr.
+Node* InputVar(Node* op, const std::string& var);
 // The arg node `op` writes as its single output `param` (nullptr likewise).
 Node* OutputNode(Node* op, const std::string& param);
 // Makes `op` read `to` wherever it read `from` (desc and edges).
