@@ -48,6 +48,11 @@ struct ConvParam : OpParam {
   const Tensor* bias = nullptr;  // optional
   const Tensor* residual = nullptr;  // optional ResidualData (conv2d / depthwise_conv2d)
   Tensor* output = nullptr;
+  // conv2d_resize_add only (conv_resize_add_op.h): Addend, its integer
+  // upscale factors (set by InferShape) and the optional ConvScale.
+  const Tensor* addend = nullptr;
+  const Tensor* conv_scale = nullptr;
+  int64_t addend_factor_h = 1, addend_factor_w = 1;
 
   std::vector<int> strides{1, 1};
   std::vector<int> paddings{0, 0, 0, 0};  // attribute, expanded to 4 values
@@ -119,6 +124,8 @@ class ConvOp : public ConvOpBase {
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
   Status CheckDims() const override;
+  ConvParam* mutable_conv_param() { return &param_; }
+  const ConvParam& conv_param() const { return param_; }
 
  private:
   Status ParseInt8Attrs(const cpp::OpDesc& desc);

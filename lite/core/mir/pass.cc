@@ -74,6 +74,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "npu_subgraph_pass",
       // Fusions drivers do not map (only ops left outside subgraphs).
       "interp_residual_fuse_pass",
+      "conv_resize_add_fuse_pass",
       "conv_residual_fuse_pass",
       "concat_upscale_fuse_pass",
       "concat_scale_fuse_pass",

@@ -37,6 +37,7 @@
 #include "lite/kernels/x86/conv_compute.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/conv_op.h"
+#include "lite/operators/interpolate_op.h"
 #include "lite/operators/quant_math.h"
 
 namespace lite {
@@ -350,10 +351,60 @@ class ConvInt8Compute : public DnnlKernel {
 
   Status RunOwnPointwise(const void* levels) {
     const auto& p = Param<operators::ConvParam>();
+    if (p.addend) return RunResizeAdd(levels);
     const DDim& in = p.input->dims();
     pointwise_.Run(in[0] * in[2] * in[3], levels,
                    p.input_dtype == DataType::kUInt8 ? PW::Levels::kU8 : PW::Levels::kS8,
                    OutputData(p), threads(), p.residual ? p.residual->data<float>() : nullptr);
+    return Status::OK();
+  }
+
+  // conv2d_resize_add (conv_resize_add_op.h) on the 1x1 kernel: per image,
+  // the epilogue's scale and bias take ConvScale's factors ((sum * scale +
+  // bias) * s as sum * (scale * s) + bias * s); per Addend row, the row is
+  // upscaled once into a per-thread buffer that the kernel adds as its
+  // residual to each of the fh output rows it covers.
+  Status RunResizeAdd(const void* levels) {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& in = p.input->dims();
+    const DDim& out = p.output->dims();
+    const DDim& a = p.addend->dims();
+    const int64_t oc = out[1], ic = in[1], oh = out[2], ow = out[3];
+    const int64_t fh = p.addend_factor_h, fw = p.addend_factor_w;
+    const size_t out_bytes = p.output_dtype == DataType::kFloat32 ? sizeof(float) : 1;
+    const PW::Levels in_type =
+        p.input_dtype == DataType::kUInt8 ? PW::Levels::kU8 : PW::Levels::kS8;
+    const std::vector<float> base_scale = ChannelScales(p);
+    std::vector<float> scale(oc), bias(oc);
+    const float* addend = p.addend->data<float>();
+    char* dst = static_cast<char*>(OutputData(p));
+    const char* src = static_cast<const char*>(levels);
+    for (int64_t n = 0; n < out[0]; ++n) {
+      for (int64_t c = 0; c < oc; ++c) {
+        const float s = p.conv_scale ? p.conv_scale->data<float>()[operators::ResidualScaleIndex(
+                                           *p.conv_scale, n, c, oc)]
+                                     : 1.f;
+        scale[c] = base_scale[c] * s;
+        bias[c] = p.bias ? p.bias->data<float>()[c] * s : 0.f;
+      }
+      pointwise_.SetEpilogue(scale.data(), bias.data(), p.act, OwnOut<PW::Out>(p),
+                             127.f * operators::quant::InverseScale(p.output_scale),
+                             p.output_round_type);
+#pragma omp parallel for num_threads(threads()) if (threads() > 1) schedule(static)
+      for (int64_t ay = 0; ay < a[2]; ++ay) {
+        thread_local std::vector<float> row;
+        if (static_cast<int64_t>(row.size()) < ow * oc) row.resize(ow * oc);
+        const float* arow = addend + ((n * a[2] + ay) * a[3]) * oc;
+        for (int64_t x = 0; x < ow; ++x) {
+          std::copy_n(arow + (x / fw) * oc, oc, row.data() + x * oc);
+        }
+        for (int64_t y = ay * fh; y < (ay + 1) * fh; ++y) {
+          const int64_t pixel = (n * oh + y) * ow;
+          pointwise_.Run(ow, src + pixel * ic, in_type, dst + pixel * oc * out_bytes,
+                         1, row.data());
+        }
+      }
+    }
     return Status::OK();
   }
 
@@ -380,6 +431,14 @@ class ConvInt8Compute : public DnnlKernel {
     own_smalln_ = !p.residual && !p.has_post_affine() && OwnSmalln(p);
     if (own_smalln_) return PlanOwnSmalln();
     own_pointwise_ = !p.has_post_affine() && OwnPointwise(p);
+    if (p.addend) {
+      // conv2d_resize_add: only the 1x1 kernel computes it (its accept
+      // function asks for a 1x1 conv; the CPU may still lack VNNI).
+      if (!PW::Available()) {
+        return Unimplemented("x86 conv2d_resize_add needs AVX512-VNNI on this CPU");
+      }
+      own_pointwise_ = true;
+    }
     if (own_pointwise_) return PlanOwnPointwise();
     const DDim& in = p.input->dims();
     const DDim& out = p.output->dims();
@@ -579,6 +638,43 @@ bool HoldsLevels(const lite::cpp::OpDesc& desc, const char* attr) {
       .SetAcceptsDims(lite::kernels::x86::Int8NchwInputFits)                                     \
       .Finalize()
 
+namespace {
+// conv2d_resize_add runs on the 1x1 kernel: a 1x1 filter, stride 1, no
+// padding, one group.
+bool ResizeAddAccepts(const lite::cpp::OpDesc& desc, const lite::VarDimsFn& dims) {
+  if (!desc.HasInput("Filter") || desc.Input("Filter").size() != 1) return false;
+  const lite::DDim f = dims(desc.Input("Filter")[0]);
+  bool unit = f.size() == 4 && f[2] == 1 && f[3] == 1 &&
+              desc.GetAttr<int32_t>("groups", 1) == 1 &&
+              desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT") != "SAME";
+  for (int v : desc.GetAttr<std::vector<int>>("strides", {1, 1})) unit = unit && v == 1;
+  for (int v : desc.GetAttr<std::vector<int>>("paddings", {0, 0})) unit = unit && v == 0;
+  return unit;
+}
+}  // namespace
+
+// conv2d_resize_add (conv_resize_add_op.h): the int8 conv's four bindings
+// plus the float Addend and ConvScale.
+#define LITE_REGISTER_X86_INT8_RESIZE_ADD(alias, in_p, out_p, in_levels, out_levels)          \
+  REGISTER_LITE_KERNEL(conv2d_resize_add, kX86, kInt8, kNHWC,                                \
+                       lite::kernels::x86::ConvInt8Compute, alias)                           \
+      .BindInput("Input", lite::Place(TARGET(kX86), PRECISION(in_p), DATALAYOUT(kNHWC)))    \
+      .BindInput("Bias", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))   \
+      .BindInput("Addend", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC))) \
+      .BindInput("ConvScale",                                                                \
+                 lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))            \
+      .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(out_p), DATALAYOUT(kNHWC))) \
+      .SetAccepts([](const lite::cpp::OpDesc& desc) {                                        \
+        return ConvInt8Accepts(desc) && HoldsLevels(desc, "Input_dtype") == (in_levels) &&   \
+               HoldsLevels(desc, "Output_dtype") == (out_levels);                            \
+      })                                                                                     \
+      .SetAcceptsDims(ResizeAddAccepts)                                                      \
+      .Finalize()
+
+LITE_REGISTER_X86_INT8_RESIZE_ADD(def, kFloat, kFloat, false, false);
+LITE_REGISTER_X86_INT8_RESIZE_ADD(levels_in, kInt8, kFloat, true, false);
+LITE_REGISTER_X86_INT8_RESIZE_ADD(levels_out, kFloat, kInt8, false, true);
+LITE_REGISTER_X86_INT8_RESIZE_ADD(levels_in_out, kInt8, kInt8, true, true);
 LITE_REGISTER_X86_INT8_CONV(conv2d, def, kFloat, kFloat, false, false);
 LITE_REGISTER_X86_INT8_CONV(conv2d, levels_in, kInt8, kFloat, true, false);
 LITE_REGISTER_X86_INT8_CONV(conv2d, levels_out, kFloat, kInt8, false, true);

@@ -47,7 +47,8 @@ namespace {
 
 bool IsInt8Conv(const Node* op) {
   const cpp::OpDesc& d = op->stmt().desc;
-  return (d.Type() == "conv2d" || d.Type() == "depthwise_conv2d") &&
+  return (d.Type() == "conv2d" || d.Type() == "depthwise_conv2d" ||
+          d.Type() == "conv2d_resize_add") &&
          d.GetAttr<bool>("enable_int8", false);
 }
 
@@ -119,7 +120,8 @@ class Int8RequantizePass : public Pass {
       const cpp::OpDesc& d = reader->stmt().desc;
       const auto& in = d.Input("Input");
       if (!IsInt8Conv(reader) || in.size() != 1 || in[0] != y->arg().name ||
-          InputNode(reader, "Filter") == y || InputNode(reader, "Bias") == y) {
+          InputNode(reader, "Filter") == y || InputNode(reader, "Bias") == y ||
+          InputNode(reader, "Addend") == y || InputNode(reader, "ConvScale") == y) {
         Count("declined_float_reader");
         return false;
       }
