@@ -1,0 +1,162 @@
+// conv_resize_add_fuse_pass: resize(p) + conv(x) * mean(conv(x)), the
+// gated lateral branch of a pyramid's top-down add with an int8 1x1 conv,
+// becomes one conv2d_resize_add on the x86 int8 kernel, and the global
+// pool of the conv's output moves before the conv (quant-dequant, pool, a
+// float 1x1 conv). The fused program matches the exact float simulation of
+// the quant ops on host within float rounding, for batch 1 and 2 (a scale
+// per sample), the kernel's pair mode (8 channels), its 16-channel vectors
+// and wider outputs, float output and int8 levels read by another int8
+// conv. Kept: a conv with an activation, a conv output with another
+// reader, an align_corners resize, a conv no x86 kernel of the op takes,
+// host-only places.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "lite/core/mir/fusion/fusion_test_util.h"
+
+namespace lite {
+namespace mir {
+namespace fusion {
+namespace testing {
+namespace {
+
+const char* kPass = "conv_resize_add_fuse_pass";
+const std::vector<Place> kX86 = {Place(TargetType::kX86), Place(TargetType::kHost)};
+
+struct Lateral {
+  int64_t batch = 1;
+  int64_t oc = 16;
+  bool into_conv = false;       // the sum is read by an int8 conv, else fetched
+  std::string conv_act;         // an activation on the lateral conv
+  bool fetch_conv = false;      // the conv's output is fetched too
+  bool align_corners = false;   // on the resize
+  bool same_padding = false;    // padding_algorithm SAME on the conv
+};
+
+// x [n, 24, 8, 8] -> [qdq] int8 conv 1x1 (24 -> oc) -> c; m = pool(c)
+// (global avg); a = c * m; up = nearest x2 of p [n, oc, 4, 4]; sum = a + up.
+TestModel LateralBranch(const Lateral& l) {
+  TestModel m;
+  const int64_t n = l.batch, oc = l.oc;
+  m.Input("x", {n, 24, 8, 8});
+  m.Input("p", {n, oc, 4, 4});
+  AddQuantConv(&m, "x", 1.1f, "conv2d", 1, "c", 24, oc);
+  auto& conv = m.program.blocks[0].ops.back();
+  if (!l.conv_act.empty()) conv.SetAttr("fuse_activation", l.conv_act);
+  if (l.same_padding) conv.SetAttr("padding_algorithm", std::string("SAME"));
+  m.program.blocks[0].FindVar("c")->dims = {n, oc, 8, 8};
+  auto& pool = m.Op("pool2d", {{"X", {"c"}}}, {{"Out", {"mean"}}});
+  pool.SetAttr("pooling_type", std::string("avg"));
+  pool.SetAttr("global_pooling", true);
+  pool.SetAttr("ksize", std::vector<int32_t>{1, 1});
+  m.program.blocks[0].FindVar("mean")->dims = {n, oc, 1, 1};
+  m.Op("elementwise_mul", {{"X", {"c"}}, {"Y", {"mean"}}}, {{"Out", {"a"}}}).SetAttr("axis", -1);
+  m.program.blocks[0].FindVar("a")->dims = {n, oc, 8, 8};
+  auto& up = m.Op("nearest_interp_v2", {{"X", {"p"}}}, {{"Out", {"up"}}});
+  up.SetAttr("out_h", 8);
+  up.SetAttr("out_w", 8);
+  up.SetAttr("align_corners", l.align_corners);
+  m.program.blocks[0].FindVar("up")->dims = {n, oc, 8, 8};
+  m.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"up"}}}, {{"Out", {"sum"}}}).SetAttr("axis", -1);
+  m.program.blocks[0].FindVar("sum")->dims = {n, oc, 8, 8};
+  if (l.into_conv) {
+    AddQuantConv(&m, "sum", 2.3f, "conv2d", 1, "y", oc, 8);
+    m.Output("y");
+  } else {
+    m.Output("sum");
+  }
+  if (l.fetch_conv) m.Output("c");
+  return m;
+}
+
+const cpp::OpDesc* FindOp(const FusionRun& r, const std::string& type) {
+  for (const cpp::OpDesc& op : r.program.blocks[0].ops) {
+    if (op.Type() == type) return &op;
+  }
+  return nullptr;
+}
+
+std::string VarType(const FusionRun& r, const std::string& name) {
+  const cpp::VarDesc* v = r.program.blocks[0].FindVar(name);
+  return v ? DataTypeName(v->dtype) : "missing";
+}
+
+TEST(ConvResizeAddFuse, OneOpMatchesTheSimulation) {
+  // 8 output channels: the 1x1 kernel's pair mode; 16: one vector; 40: a
+  // partial vector; 96: more than one panel of 64.
+  for (int64_t oc : {8, 16, 40, 96}) {
+    for (int64_t batch : {1, 2}) {
+      for (bool into_conv : {false, true}) {
+        Lateral l;
+        l.oc = oc;
+        l.batch = batch;
+        l.into_conv = into_conv;
+        SCOPED_TRACE(std::to_string(oc) + " channels, batch " + std::to_string(batch) +
+                     (into_conv ? ", read by an int8 conv" : ", fetched"));
+        const TestModel m = LateralBranch(l);
+        const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+        const FusionRun fused = RunOrFail(m, AllFusionPasses(), kX86);
+        ASSERT_FALSE(fused.outputs.empty());
+        EXPECT_EQ(fused.counters.at("fused"), 1) << fused.pass_log;
+        EXPECT_EQ(fused.counters.at("pools_moved"), 1) << fused.pass_log;
+        EXPECT_EQ(CountOps(fused.op_types, "conv2d_resize_add"), 1);
+        EXPECT_EQ(CountOps(fused.op_types, "nearest_interp_v2"), 0);
+        EXPECT_EQ(CountOps(fused.op_types, "elementwise_mul"), 0);
+        const cpp::OpDesc* op = FindOp(fused, "conv2d_resize_add");
+        ASSERT_NE(op, nullptr);
+        EXPECT_TRUE(op->GetAttr<bool>("enable_int8", false));
+        EXPECT_EQ(VarType(fused, "sum"), into_conv ? "int8" : "float32");
+        // The pool now reads the conv's input (quant-dequantized).
+        const cpp::OpDesc* pool = FindOp(fused, "pool2d");
+        ASSERT_NE(pool, nullptr);
+        ASSERT_EQ(pool->Input("X").size(), 1u);
+        EXPECT_EQ(pool->Input("X")[0].rfind("x", 0), 0u) << pool->Input("X")[0];
+        ExpectNearSimulation(sim, fused);
+      }
+    }
+  }
+}
+
+TEST(ConvResizeAddFuse, Declines) {
+  struct Case {
+    const char* what;
+    Lateral l;
+    const char* counter;
+    std::vector<Place> places;
+  };
+  std::vector<Case> cases;
+  Lateral act;
+  act.conv_act = "relu";
+  cases.push_back({"conv with an activation", act, "declined_conv", kX86});
+  Lateral fetched;
+  fetched.fetch_conv = true;
+  cases.push_back({"conv output fetched", fetched, "declined_readers", kX86});
+  Lateral corners;
+  corners.align_corners = true;
+  cases.push_back({"align_corners resize", corners, "declined_resize", kX86});
+  // The x86 kernel takes no SAME padding (for a 1x1 conv it pads nothing).
+  Lateral same;
+  same.same_padding = true;
+  cases.push_back({"SAME padding", same, "declined_no_kernel", kX86});
+  // Host only: no int8 conv is made at all.
+  cases.push_back({"host only", Lateral(), "declined_conv", {Place(TargetType::kHost)}});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    const TestModel m = LateralBranch(c.l);
+    FusionRun r = RunOrFail(m, AllFusionPasses(), c.places);
+    ASSERT_FALSE(r.outputs.empty());
+    EXPECT_EQ(CountOps(r.op_types, "conv2d_resize_add"), 0);
+    EXPECT_EQ(r.counters[c.counter], 1) << r.pass_log;
+    EXPECT_EQ(r.counters["fused"], 0) << r.pass_log;
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    ExpectNearSimulation(sim, r);
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace fusion
+}  // namespace mir
+}  // namespace lite
