@@ -74,8 +74,10 @@ void CheckMethod(CalibrationMethod method) {
   ASSERT_TRUE(naive_buffer::LoadFromFile(written, &loaded, &loaded_scope).ok());
   int int8_convs = 0;
   for (const auto& op : loaded.blocks[0].ops) {
-    // The head's concat writes int8 levels too (enable_int8): count convs.
-    int8_convs += op.Type() == "conv2d" && op.GetAttr<bool>("enable_int8", false);
+    // The head's concat writes int8 levels too (enable_int8): count convs,
+    // the FPN's lateral 1x1 convs now inside conv2d_resize_add ops.
+    int8_convs += (op.Type() == "conv2d" || op.Type() == "conv2d_resize_add") &&
+                  op.GetAttr<bool>("enable_int8", false);
   }
   EXPECT_EQ(int8_convs, 57);
 

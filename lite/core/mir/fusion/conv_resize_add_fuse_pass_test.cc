@@ -155,6 +155,44 @@ TEST(ConvResizeAddFuse, Declines) {
   }
 }
 
+// A conv2d_resize_add as a saved model holds it, with a malformed Addend or
+// ConvScale or a fused activation: creation fails naming the op and input.
+TEST(ConvResizeAddFuse, MalformedOpFailsAtCreation) {
+  struct Case {
+    const char* what;
+    DDim addend;
+    DDim scale;
+    std::string act;
+  };
+  const std::vector<Case> cases = {
+      {"Addend", {1, 8, 3, 3}, {1, 8, 1, 1}, ""},    // 8 is no multiple of 3
+      {"Addend", {1, 4, 4, 4}, {1, 8, 1, 1}, ""},    // other channels
+      {"ConvScale", {1, 8, 4, 4}, {1, 5, 1, 1}, ""},  // neither C nor N * C values
+      {"fused activation", {1, 8, 4, 4}, {1, 8, 1, 1}, "relu"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    TestModel m;
+    m.Input("x", {1, 16, 8, 8});
+    m.Input("a", c.addend);
+    m.Input("s", c.scale);
+    m.Int8Weight("w", {8, 16, 1, 1}, std::vector<int8_t>(8 * 16, 3));
+    auto& op = m.Op("conv2d_resize_add",
+                    {{"Input", {"x"}}, {"Filter", {"w"}}, {"Addend", {"a"}}, {"ConvScale", {"s"}}},
+                    {{"Output", {"sum"}}});
+    op.SetAttr("strides", std::vector<int32_t>{1, 1});
+    op.SetAttr("paddings", std::vector<int32_t>{0, 0});
+    op.SetAttr("dilations", std::vector<int32_t>{1, 1});
+    op.SetAttr("groups", 1);
+    op.SetAttr("enable_int8", true);
+    op.SetAttr("Input_scale", 1.f);
+    op.SetAttr("Filter_scales", std::vector<float>(8, 0.5f));
+    if (!c.act.empty()) op.SetAttr("fuse_activation", c.act);
+    m.Output("sum");
+    ExpectCreationFailsNaming(m, kX86, "conv2d_resize_add", c.what);
+  }
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace fusion
