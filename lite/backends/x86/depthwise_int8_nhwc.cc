@@ -151,7 +151,7 @@ void Tile(const TileArgs& a, int64_t off, void* out) {
 #pragma GCC unroll 16
     for (int r = 0; r < R; ++r) acc[r][j] = _mm512_fmadd_ps(acc[r][j], s, b);
   }
-  // The activation, FusedActivation::Apply's formula.
+  // The activation (int8_epilogue.h: Apply's formula; hard_swish by 1 / beta).
   int8_epilogue::Activate(&acc[0][0], R * V, a.act);
   const __mmask16 tail = a.tail;
   const int64_t ldo = a.ldo;

@@ -40,7 +40,8 @@
 // fixed; the unit test computes it the same way in scalar code):
 //   v = fma(sum, scale[c], bias[c])                  (bias 0 without bias)
 //   v = act(v)    FusedActivation::Apply's formula for none, relu, relu6,
-//                 leaky_relu, hard_swish, hard_sigmoid (Supports())
+//                 leaky_relu, hard_sigmoid; hard_swish multiplies by 1 /
+//                 beta instead of dividing (int8_epilogue.h) (Supports())
 //   float output: v
 //   levels output: q = v * out_factor (the caller's 127 / Output_scale, as
 //                  quant_math.h's InverseScale computes it), clipped to

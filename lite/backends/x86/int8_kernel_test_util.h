@@ -13,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "lite/backends/x86/int8_epilogue.h"
 #include "lite/core/base/fused_activation.h"
 
 namespace lite {
@@ -96,8 +97,8 @@ struct RandomEpilogue {
   }
   // residual: a conv's ResidualData value, added before the activation.
   float Value(int32_t sum, int64_t c, bool with_bias, const Act& act, float residual = 0.f) const {
-    return act.Apply(std::fma(static_cast<float>(sum), scale[c], with_bias ? bias[c] : 0.f) +
-                     residual);
+    return int8_epilogue::ActivateOne(
+        std::fma(static_cast<float>(sum), scale[c], with_bias ? bias[c] : 0.f) + residual, act);
   }
   int Level(float v) const {
     return static_cast<int>(std::nearbyint(std::min(std::max(v * factor, lo), 127.f)));
