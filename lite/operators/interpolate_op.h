@@ -54,6 +54,18 @@ inline int64_t ResidualScaleIndex(const Tensor& scale, int64_t n, int64_t c, int
 }
 Status AddInterpolateResidual(const InterpolateParam& p);
 
+// True when Paddle's nearest index int(ratio * o) is o / factor for every
+// output position o, with out == factor * in: an integer upscale (the x86
+// kernels' own path; conv_resize_add_fuse_pass asks before fusing).
+inline bool NearestIsIntegerUpscale(int64_t in, int64_t out, float ratio) {
+  if (in <= 0 || out % in != 0) return false;
+  const int64_t factor = out / in;
+  for (int64_t o = 0; o < out; ++o) {
+    if (static_cast<int64_t>(ratio * o) != o / factor) return false;
+  }
+  return true;
+}
+
 struct InterpolatePlan {
   int64_t n = 0, c = 0, in_h = 0, in_w = 0, out_h = 0, out_w = 0;
   float ratio_h = 0.f, ratio_w = 0.f;

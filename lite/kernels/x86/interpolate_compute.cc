@@ -23,25 +23,14 @@ namespace x86 {
 
 namespace {
 
-// True when Paddle's nearest index int(ratio * o) is o / factor for every
-// output position, with out == factor * in.
-bool IntegerUpscale(int64_t in, int64_t out, float ratio) {
-  if (in <= 0 || out % in != 0) return false;
-  const int64_t factor = out / in;
-  for (int64_t o = 0; o < out; ++o) {
-    if (static_cast<int64_t>(ratio * o) != o / factor) return false;
-  }
-  return true;
-}
-
 class NearestCompute : public DnnlKernel {
  protected:
   Status RunDnnl() override {
     auto& p = Param<operators::InterpolateParam>();
     ASSIGN_OR_RETURN(operators::InterpolatePlan pl, operators::ComputeInterpolatePlan(p));
     if (p.align_corners || p.x->dtype() != DataType::kFloat32 || p.x->dims().size() != 4 ||
-        !IntegerUpscale(pl.in_h, pl.out_h, pl.ratio_h) ||
-        !IntegerUpscale(pl.in_w, pl.out_w, pl.ratio_w)) {
+        !operators::NearestIsIntegerUpscale(pl.in_h, pl.out_h, pl.ratio_h) ||
+        !operators::NearestIsIntegerUpscale(pl.in_w, pl.out_w, pl.ratio_w)) {
       if (p.levels.enabled) {
         return Unimplemented("x86 nearest_interp writing int8 levels needs a float rank-4 X, "
                              "an integer upscale and align_corners false");

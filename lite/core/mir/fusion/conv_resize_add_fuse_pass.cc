@@ -38,23 +38,13 @@
 #include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/core/mir/pass.h"
 #include "lite/core/mir/pattern_matcher.h"
+#include "lite/operators/interpolate_op.h"
 
 namespace lite {
 namespace mir {
 namespace fusion {
 
 namespace {
-
-// Paddle's nearest index int(ratio * o) is o / factor for every output
-// position (the x86 resize's own test for its integer path).
-bool IntegerUpscale(int64_t in, int64_t out, float ratio) {
-  if (in <= 0 || out % in != 0) return false;
-  const int64_t factor = out / in;
-  for (int64_t o = 0; o < out; ++o) {
-    if (static_cast<int64_t>(ratio * o) != o / factor) return false;
-  }
-  return true;
-}
 
 bool IsGlobalAveragePool(const cpp::OpDesc& d) {
   if (d.Type() != "pool2d" || d.GetAttr<std::string>("pooling_type", "max") != "avg" ||
@@ -95,7 +85,9 @@ bool FusableResize(const cpp::OpDesc& d, const DDim& a, const DDim& out) {
     const float s = v2 && scale.size() == 2 ? scale[i] : 0.f;
     const float ratio =
         s > 0.f ? static_cast<float>(1. / s) : static_cast<float>(a[2 + i]) / out[2 + i];
-    if (out[2 + i] > 1 && !IntegerUpscale(a[2 + i], out[2 + i], ratio)) return false;
+    if (out[2 + i] > 1 && !operators::NearestIsIntegerUpscale(a[2 + i], out[2 + i], ratio)) {
+      return false;
+    }
   }
   return true;
 }
