@@ -74,6 +74,7 @@ struct TileArgs {
   float factor, lo, hi;
   void* dst;
   const float* residual;  // pixels x oc floats added before the activation, or null
+  int64_t repeat;         // residual pixel p / repeat goes with output pixel p
   // Pair mode (PairMode()): filter / compensation / scale / bias of the
   // (at most 8) channels twice over 16 lanes, and the bytes of two pixels.
   const int32_t *w2, *comp2;
@@ -91,6 +92,11 @@ __attribute__((always_inline)) inline __m512i Quad(const uint8_t* row, int64_t q
     std::memcpy(&word, row + 4 * q, 4);
   }
   return _mm512_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(word) ^ a.flip));
+}
+
+// The residual values of output pixel p.
+__attribute__((always_inline)) inline const float* ResidualOf(const TileArgs& a, int64_t p) {
+  return a.residual + (a.repeat == 1 ? p : p / a.repeat) * a.oc;
 }
 
 // Pixels [p0, p0 + R) x channels [c0, c0 + 16 V) (V vectors of the panel;
@@ -116,6 +122,11 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
       for (int v = 0; v < V; ++v) acc[r][v] = _mm512_dpbusd_epi32(acc[r][v], x, wv[v]);
     }
   }
+  const float* res[R];
+  if (a.residual) {
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) res[r] = ResidualOf(a, p0 + r);
+  }
   __m512 f[R * V];
 #pragma GCC unroll 32
   for (int i = 0; i < R * V; ++i) {
@@ -124,8 +135,7 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
     f[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), _mm512_loadu_ps(a.scale + c),
                            _mm512_loadu_ps(a.bias + c));
     if (a.residual) {
-      const int64_t p = p0 + i / V;
-      const __m512 r = _mm512_maskz_loadu_ps(TailMask(a.oc - c), a.residual + p * a.oc + c);
+      const __m512 r = _mm512_maskz_loadu_ps(TailMask(a.oc - c), res[i / V] + c);
       f[i] = _mm512_add_ps(f[i], r);
     }
   }
@@ -178,9 +188,10 @@ void PairTile(const TileArgs& a, int64_t p0) {
   if (a.residual) {
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r) {
-      const float* res = a.residual + (p0 + 2 * r) * a.oc;
-      const __m256 first = _mm256_maskz_loadu_ps(static_cast<__mmask8>(m), res);
-      const __m256 second = _mm256_maskz_loadu_ps(static_cast<__mmask8>(m), res + a.oc);
+      const int64_t p = p0 + 2 * r;
+      const __m256 first = _mm256_maskz_loadu_ps(static_cast<__mmask8>(m), ResidualOf(a, p));
+      const __m256 second =
+          _mm256_maskz_loadu_ps(static_cast<__mmask8>(m), ResidualOf(a, p + 1));
       f[r] = _mm512_add_ps(f[r], _mm512_insertf32x8(_mm512_castps256_ps512(first), second, 1));
     }
   }
@@ -236,7 +247,7 @@ void Range(const TileArgs& a, bool pairs, int64_t p0, int64_t p1) {
 }  // namespace
 
 void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* out, int threads,
-                        const float* residual) const {
+                        const float* residual, int64_t residual_repeat) const {
   TileArgs a;
   a.in = static_cast<const uint8_t*>(in);
   a.ic = ic_;
@@ -257,6 +268,7 @@ void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* ou
   a.hi = ep_.hi;
   a.dst = out;
   a.residual = residual;
+  a.repeat = residual_repeat;
   const bool pairs = PairMode(oc_, ic_);
   a.w2 = w2_.data();
   a.comp2 = s8 ? comp2_.data() : no_comp_.data();
@@ -275,7 +287,8 @@ void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* ou
 
 bool PointwiseInt8::Available() { return false; }
 
-void PointwiseInt8::Run(int64_t, const void*, Levels, void*, int, const float*) const {}
+void PointwiseInt8::Run(int64_t, const void*, Levels, void*, int, const float*,
+                        int64_t) const {}
 
 #endif
 

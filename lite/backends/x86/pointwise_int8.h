@@ -55,10 +55,11 @@ class PointwiseInt8 {
                    Out out, float out_factor, int out_round_type);
 
   // in: pixels x ic levels; out: pixels x oc floats or levels; residual
-  // (or null): pixels x oc floats added after the bias, before the
-  // activation (a conv's ResidualData).
+  // (or null): oc floats per pixel added after the bias, before the
+  // activation (a conv's ResidualData), pixel p / residual_repeat of it for
+  // output pixel p (a row upscaled by that factor: conv2d_resize_add).
   void Run(int64_t pixels, const void* in, Levels in_type, void* out, int threads,
-           const float* residual = nullptr) const;
+           const float* residual = nullptr, int64_t residual_repeat = 1) const;
 
  private:
   int64_t oc_ = 0, ic_ = 0, ocp_ = 0, quads_ = 0;  // ocp_: oc rounded up to 16

@@ -7,7 +7,8 @@
 // 3 / 17 / 40 / 70 / 130 (every tile width, channel tails, several 64-channel
 // panels), pixel counts leaving partial tiles; s8 / u8 input; float / s8 /
 // u8 output; every supported activation; both rounding types; with and
-// without bias; with and without a residual (added before the activation);
+// without bias; with and without a residual (added before the activation),
+// one per output pixel or one per 3 (residual_repeat);
 // 1 and 2 threads (bit-identical); nothing written past the output and
 // nothing read past the input or the residual (each ends where an
 // inaccessible page begins). Levels must be equal; floats within 1e-5 of the largest |output|.
@@ -63,12 +64,13 @@ class GuardedCopy {
 };
 
 void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, bool bias,
-           int round_type, bool residual, uint32_t seed) {
+           int round_type, int repeat, uint32_t seed) {
+  const bool residual = repeat > 0;
   SCOPED_TRACE(std::to_string(k.pixels) + " pixels " + std::to_string(k.ic) + "->" +
                std::to_string(k.oc) + " in " + (in_type == PW::Levels::kU8 ? "u8" : "s8") +
                " out " + std::to_string(static_cast<int>(out_type)) + " act " + act.name() +
                " bias " + std::to_string(bias) + " round " + std::to_string(round_type) +
-               " residual " + std::to_string(residual));
+               " residual repeat " + std::to_string(repeat));
   const bool u8 = in_type == PW::Levels::kU8;
   std::vector<int8_t> in(k.pixels * k.ic), filter(k.oc * k.ic);
   for (auto& x : in) x = static_cast<int8_t>(Next(&seed) % 256);
@@ -77,7 +79,9 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
   const int8_test::RandomEpilogue ep(&seed, k.oc, 4e-4f / k.ic, out_type == PW::Out::kU8,
                                      round_type);
   const int64_t total = k.pixels * k.oc;
-  std::vector<float> res(residual ? total : 0);
+  // Pixel p reads residual pixel p / repeat: the rows end with the last one
+  // read (a guard page follows).
+  std::vector<float> res(residual ? (k.pixels + repeat - 1) / repeat * k.oc : 0);
   for (auto& r : res) r = static_cast<float>(Next(&seed) % 4000) / 1000.f - 2.f;
   std::vector<float> ref_f(total);
   std::vector<int> ref_q(total);
@@ -89,7 +93,7 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
         const int8_t l = in[p * k.ic + c];
         sum += (u8 ? static_cast<int32_t>(static_cast<uint8_t>(l)) : l) * filter[o * k.ic + c];
       }
-      const float v = ep.Value(sum, o, bias, act, residual ? res[p * k.oc + o] : 0.f);
+      const float v = ep.Value(sum, o, bias, act, residual ? res[p / repeat * k.oc + o] : 0.f);
       ref_f[p * k.oc + o] = v;
       largest = std::max(largest, static_cast<double>(std::fabs(v)));
       ref_q[p * k.oc + o] = ep.Level(v);
@@ -102,7 +106,9 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
   const GuardedCopy guarded_res(res);
   const float* r = residual ? static_cast<const float*>(guarded_res.data()) : nullptr;
   int8_test::RunAndExpectMatches(
-      [&](char* out, int threads) { pw.Run(k.pixels, guarded.data(), in_type, out, threads, r); },
+      [&](char* out, int threads) {
+        pw.Run(k.pixels, guarded.data(), in_type, out, threads, r, std::max(repeat, 1));
+      },
       total, out_type == PW::Out::kFloat, out_type == PW::Out::kU8, ref_f, ref_q, largest);
 }
 
@@ -135,11 +141,11 @@ TEST(PointwiseInt8, MatchesScalarReference) {
   };
   uint32_t seed = 1;
   for (const Case& k : shapes) {
-    for (bool residual : {false, true}) {
+    for (int repeat : {0, 1, 3}) {  // no residual; one per pixel; per 3 pixels
       int8_test::ForEachForm<PW::Out>(
           [&](bool in_u8, PW::Out out, const Act& act, bool bias, int round_type) {
             Check(k, in_u8 ? PW::Levels::kU8 : PW::Levels::kS8, out, act, bias, round_type,
-                  residual, ++seed);
+                  repeat, ++seed);
           });
       if (HasFatalFailure()) return;
     }

@@ -361,9 +361,8 @@ class ConvInt8Compute : public DnnlKernel {
 
   // conv2d_resize_add (conv_resize_add_op.h) on the 1x1 kernel: per image,
   // the epilogue's scale and bias take ConvScale's factors ((sum * scale +
-  // bias) * s as sum * (scale * s) + bias * s); per Addend row, the row is
-  // upscaled once into a per-thread buffer that the kernel adds as its
-  // residual to each of the fh output rows it covers.
+  // bias) * s as sum * (scale * s) + bias * s); per output row, the kernel
+  // adds Addend row y / fh as its residual, pixel x / fw for pixel x.
   Status RunResizeAdd(const void* levels) {
     const auto& p = Param<operators::ConvParam>();
     const DDim& in = p.input->dims();
@@ -391,18 +390,10 @@ class ConvInt8Compute : public DnnlKernel {
                              127.f * operators::quant::InverseScale(p.output_scale),
                              p.output_round_type);
 #pragma omp parallel for num_threads(threads()) if (threads() > 1) schedule(static)
-      for (int64_t ay = 0; ay < a[2]; ++ay) {
-        thread_local std::vector<float> row;
-        if (static_cast<int64_t>(row.size()) < ow * oc) row.resize(ow * oc);
-        const float* arow = addend + ((n * a[2] + ay) * a[3]) * oc;
-        for (int64_t x = 0; x < ow; ++x) {
-          std::copy_n(arow + (x / fw) * oc, oc, row.data() + x * oc);
-        }
-        for (int64_t y = ay * fh; y < (ay + 1) * fh; ++y) {
-          const int64_t pixel = (n * oh + y) * ow;
-          pointwise_.Run(ow, src + pixel * ic, in_type, dst + pixel * oc * out_bytes,
-                         1, row.data());
-        }
+      for (int64_t y = 0; y < oh; ++y) {
+        const float* arow = addend + ((n * a[2] + y / fh) * a[3]) * oc;
+        const int64_t pixel = (n * oh + y) * ow;
+        pointwise_.Run(ow, src + pixel * ic, in_type, dst + pixel * oc * out_bytes, 1, arow, fw);
       }
     }
     return Status::OK();
