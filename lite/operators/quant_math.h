@@ -103,11 +103,13 @@ class Quantizer16 {
       return _mm512_min_ps(_mm512_max_ps(r, lo_), hi_);
     }
     v = _mm512_mul_ps(factor_, _mm512_min_ps(_mm512_max_ps(v, lo_), hi_));
+    // trunc(v) + trunc(2 * (v - trunc(v))): the fraction v - trunc(v) and
+    // its double are exact, and the second term is +-1 exactly when the
+    // fraction's magnitude is at least 0.5 (0 of v's sign otherwise).
     const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    const __mmask16 up = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(v, t)),
-                                            _mm512_set1_ps(0.5f), _CMP_GE_OQ);
-    const __m512 step = _mm512_or_ps(_mm512_set1_ps(1.f), _mm512_and_ps(v, _mm512_set1_ps(-0.f)));
-    return _mm512_mask_add_ps(t, up, t, step);
+    const __m512 d = _mm512_sub_ps(v, t);
+    return _mm512_add_ps(
+        t, _mm512_roundscale_ps(_mm512_add_ps(d, d), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
   }
 
  private:

@@ -159,7 +159,13 @@ TEST(QuantMath, SubnormalInputsHaveLevelZero) {
 TEST(QuantMath, VectorPathsMatchQuantizer) {
   namespace quant = operators::quant;
   std::vector<float> x = RandomFloats(1000, 9, -8.f, 8.f);
-  for (int k = -130; k <= 130; ++k) x.push_back((k + 0.5f) * 4.f / 127.f);
+  for (int k = -130; k <= 130; ++k) {
+    // Near-halves of the levels under s = 4: the value and its neighbours.
+    const float h = (k + 0.5f) * 4.f / 127.f;
+    x.push_back(h);
+    x.push_back(std::nextafter(h, 1e9f));
+    x.push_back(std::nextafter(h, -1e9f));
+  }
   x.push_back(1e-40f);
   x.push_back(-1e-40f);
   x.push_back(0.f);
