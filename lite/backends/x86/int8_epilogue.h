@@ -87,6 +87,9 @@ struct Params {
     out = form;
     factor = out_factor;
     LevelRange(form == Out::kU8, out_round_type, &lo, &hi);
+    // u8 levels clip at 0 after the (positive) factor: a relu before it
+    // changes no level, so it is left out (one vector op fewer).
+    if (form == Out::kU8 && act.kind == Act::kRelu && factor > 0.f) act = Act();
   }
 };
 
