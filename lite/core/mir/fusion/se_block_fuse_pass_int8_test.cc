@@ -19,23 +19,23 @@ namespace {
 
 const std::vector<Place> kX86 = {Place(TargetType::kX86), Place(TargetType::kHost)};
 
-// x [1, 16, 3, 12] -> avg pool -> [qdq] conv 1x1 (16 -> 4) -> relu -> [qdq]
-// conv 1x1 (4 -> 16) -> hard_sigmoid -> mul(x, gate) -> y. Without
+// x [1, c, 3, 12] -> avg pool -> [qdq] conv 1x1 (c -> 4) -> relu -> [qdq]
+// conv 1x1 (4 -> c) -> hard_sigmoid -> mul(x, gate) -> y. Without
 // `quantized_excite` the second conv is a plain float conv; y is fetched
 // with `fetch_y`.
-TestModel QuantSe(bool quantized_excite, bool fetch_y = true) {
+TestModel QuantSe(bool quantized_excite, bool fetch_y = true, int64_t c = 16) {
   TestModel m;
-  m.Input("x", {1, 16, 3, 12});
+  m.Input("x", {1, c, 3, 12});
   auto& pool = m.Op("pool2d", {{"X", {"x"}}}, {{"Out", {"p"}}});
   pool.SetAttr("pooling_type", std::string("avg"));
   pool.SetAttr("ksize", std::vector<int>{1, 1});
   pool.SetAttr("adaptive", true);
-  AddQuantConv(&m, "p", 0.3f, "conv2d", 1, "s", 16, 4);
+  AddQuantConv(&m, "p", 0.3f, "conv2d", 1, "s", c, 4);
   m.Op("relu", {{"X", {"s"}}}, {{"Out", {"r"}}});
   if (quantized_excite) {
-    AddQuantConv(&m, "r", 0.2f, "conv2d", 1, "e", 4, 16);
+    AddQuantConv(&m, "r", 0.2f, "conv2d", 1, "e", 4, c);
   } else {
-    m.RandomWeight("e.w", {16, 4, 1, 1}, -0.4f, 0.4f);
+    m.RandomWeight("e.w", {c, 4, 1, 1}, -0.4f, 0.4f);
     auto& conv = m.Op("conv2d", {{"Input", {"r"}}, {"Filter", {"e.w"}}}, {{"Output", {"e"}}});
     conv.SetAttr("strides", std::vector<int32_t>{1, 1});
     conv.SetAttr("paddings", std::vector<int32_t>{0, 0});
@@ -48,10 +48,10 @@ TestModel QuantSe(bool quantized_excite, bool fetch_y = true) {
   return m;
 }
 
-// QuantSe's y read only by a quantized 1x1 conv (16 -> 8) writing z.
-TestModel QuantSeIntoConv() {
-  TestModel m = QuantSe(true, false);
-  AddQuantConv(&m, "y", 0.7f, "conv2d", 1, "z", 16, 8);
+// QuantSe's y read only by a quantized 1x1 conv (c -> 8) writing z.
+TestModel QuantSeIntoConv(int64_t c = 16) {
+  TestModel m = QuantSe(true, false, c);
+  AddQuantConv(&m, "y", 0.7f, "conv2d", 1, "z", c, 8);
   m.Output("z");
   return m;
 }
@@ -79,17 +79,22 @@ TEST(SeBlockFuseInt8, QuantizedBlockFusesAndMatchesTheSimulation) {
 }
 
 // int8_requantize_pass then has the fused op write the conv's levels.
+// 16 channels: a gate period of 64; 24: 48 (gate vectors of mixed
+// channels); 88: 176 (the classifier's width, a tail in the last pixel row).
 TEST(SeBlockFuseInt8, FusedBlockWritesTheNextConvsLevels) {
-  const TestModel m = QuantSeIntoConv();
-  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
-  const FusionRun r = RunOrFail(m, AllFusionPasses(), kX86);
-  ASSERT_FALSE(r.outputs.empty());
-  EXPECT_EQ(r.counters.at("fused_int8"), 1) << r.pass_log;
-  EXPECT_EQ(r.counters.at("quantized_float_output"), 1) << r.pass_log;
-  const cpp::VarDesc* y = r.program.blocks[0].FindVar("y");
-  ASSERT_NE(y, nullptr);
-  EXPECT_EQ(y->dtype, DataType::kInt8);
-  ExpectNearSimulation(sim, r);
+  for (int64_t c : {16, 24, 88}) {
+    SCOPED_TRACE(std::to_string(c) + " channels");
+    const TestModel m = QuantSeIntoConv(c);
+    const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+    const FusionRun r = RunOrFail(m, AllFusionPasses(), kX86);
+    ASSERT_FALSE(r.outputs.empty());
+    EXPECT_EQ(r.counters.at("fused_int8"), 1) << r.pass_log;
+    EXPECT_EQ(r.counters.at("quantized_float_output"), 1) << r.pass_log;
+    const cpp::VarDesc* y = r.program.blocks[0].FindVar("y");
+    ASSERT_NE(y, nullptr);
+    EXPECT_EQ(y->dtype, DataType::kInt8);
+    ExpectNearSimulation(sim, r);
+  }
 }
 
 TEST(SeBlockFuseInt8, DisabledKeepsTheInt8Convs) {
