@@ -9,7 +9,11 @@
 //   oneDNN always by kh * kw; equal unless a window reaches past that bound,
 //   and such shapes run the host kernel (HostFallback on NCHW copies), as
 //   do paddings of a whole window or more (an empty window).
-// Registered at layout NHWC (layout_cast_pass).
+// Registered at layout NHWC (layout_cast_pass). A global average of int8
+// levels (kInt8 "levels_in") sums them exactly per channel.
+#include <numeric>
+#include <vector>
+
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/pool_op.h"
@@ -86,6 +90,55 @@ class PoolCompute : public DnnlKernel {
   HostFallback fallback_;
 };
 
+// A global average pool of int8 levels (conv_resize_add_fuse_pass's pool
+// of a conv's quantized input): per channel the exact int32 sum of an
+// image's NHWC levels over its pixels, divided by the pixel count; the
+// output is float32 [N, C, 1, 1].
+class MeanOfLevelsCompute : public KernelBase {
+ public:
+  Status Run() override {
+    const auto& p = Param<operators::PoolParam>();
+    const DDim& in = p.x->dims();
+    if (in.size() != 4 || p.x->dtype() != DataType::kInt8) {
+      return InvalidArgument("pool2d of int8 levels needs a 4-D int8 X, got " +
+                             std::string(DataTypeName(p.x->dtype())) + " " + DimsToString(in));
+    }
+    const int64_t n = in[0], c = in[1], pixels = in[2] * in[3], size = pixels * c;
+    p.out->Resize({n, c, 1, 1});
+    const int8_t* x = p.x->data<int8_t>();
+    float* out = p.out->mutable_data<float>();
+    // The image as a flat array in chunks of a period of whole pixels and
+    // 64 bytes (at most 64 * C): one contiguous, vectorizable add per chunk
+    // into `acc`, whose entry j then belongs to channel j % C.
+    const int64_t period = c / std::gcd<int64_t>(c, 64) * 64;
+    std::vector<int32_t> acc(period);
+    for (int64_t b = 0; b < n; ++b) {
+      std::fill(acc.begin(), acc.end(), 0);
+      const int8_t* xb = x + b * size;
+      const int64_t chunks = size / period;
+      for (int64_t k = 0; k < chunks; ++k) {
+        const int8_t* xk = xb + k * period;
+#pragma omp simd
+        for (int64_t j = 0; j < period; ++j) acc[j] += xk[j];
+      }
+      for (int64_t i = chunks * period; i < size; ++i) acc[i - chunks * period] += xb[i];
+      for (int64_t k = 0; k < c; ++k) {
+        int32_t sum = 0;
+        for (int64_t j = k; j < period; j += c) sum += acc[j];
+        out[b * c + k] = static_cast<float>(sum) / static_cast<float>(pixels);
+      }
+    }
+    return Status::OK();
+  }
+};
+
+bool GlobalAverage(const cpp::OpDesc& desc) {
+  if (desc.GetAttr<std::string>("pooling_type", "") != "avg") return false;
+  if (desc.GetAttr<bool>("global_pooling", false)) return true;
+  return desc.GetAttr<bool>("adaptive", false) &&
+         desc.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1};
+}
+
 bool PoolAccepts(const cpp::OpDesc& desc) {
   const std::string type = desc.GetAttr<std::string>("pooling_type", "");
   if (desc.GetAttr<bool>("adaptive", false)) {
@@ -101,4 +154,10 @@ bool PoolAccepts(const cpp::OpDesc& desc) {
 
 REGISTER_LITE_KERNEL(pool2d, kX86, kFloat, kNHWC, lite::kernels::x86::PoolCompute, def)
     .SetAccepts(lite::kernels::x86::PoolAccepts)
+    .Finalize();
+REGISTER_LITE_KERNEL(pool2d, kX86, kInt8, kNHWC, lite::kernels::x86::MeanOfLevelsCompute,
+                     levels_in)
+    .BindInput("X", lite::Place(TARGET(kX86), PRECISION(kInt8), DATALAYOUT(kNHWC)))
+    .BindOutput("Out", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .SetAccepts(lite::kernels::x86::GlobalAverage)
     .Finalize();

@@ -37,18 +37,28 @@ TEST(X86Quant, PerTensorOpsEqualHost) {
   }
 }
 
+// The float kernel takes per-tensor quantize_linear writing float levels;
+// the kInt8 one (conv_resize_add_fuse_pass's) only Output_dtype "int8".
 TEST(X86Quant, PerChannelDeclinesX86) {
   const KernelDef* x86 = nullptr;
+  const KernelDef* x86_levels = nullptr;
   for (const KernelDef* def : KernelRegistry::Global().Find("quantize_linear")) {
-    if (def->place.target == TargetType::kX86) x86 = def;
+    if (def->place.target != TargetType::kX86) continue;
+    (def->place.precision == PrecisionType::kInt8 ? x86_levels : x86) = def;
   }
   ASSERT_NE(x86, nullptr);
+  ASSERT_NE(x86_levels, nullptr);
   cpp::OpDesc desc("quantize_linear");
   desc.SetAttr("quant_axis", 1);
   auto no_dims = [](const std::string&) { return DDim(); };
   EXPECT_FALSE(x86->Accepts(desc, no_dims));
+  EXPECT_FALSE(x86_levels->Accepts(desc, no_dims));
   desc.SetAttr("quant_axis", -1);
   EXPECT_TRUE(x86->Accepts(desc, no_dims));
+  EXPECT_FALSE(x86_levels->Accepts(desc, no_dims));
+  desc.SetAttr("Output_dtype", std::string("int8"));
+  EXPECT_FALSE(x86->Accepts(desc, no_dims));
+  EXPECT_TRUE(x86_levels->Accepts(desc, no_dims));
 }
 
 }  // namespace

@@ -8,15 +8,17 @@
 //
 // C may also be read by global average pools (the SE block that computes s
 // from C). The mean of a 1x1 conv without activation over the pixels is the
-// conv of the mean of its input, so each such pool is rewritten to pool x
-// instead, followed by a 1x1 float conv of the pooled [N, C_in, 1, 1] map
-// with the conv's own weights and bias, writing the pool's old output. For
-// an int8 conv (the only form the x86 kernel of conv2d_resize_add runs) the
-// pool reads x quant-dequantized with the conv's Input_scale and rule (a
-// fake_quantize_dequantize op, as the simulation feeds the conv) and the
-// small conv uses the dequantized filter (level * Filter_scales[c] / 127):
-// the same sums in another order, so the mean differs from the pool of C
-// only by float rounding.
+// conv of the mean of its input, so each such pool is rewritten to pool
+// the conv's input instead, followed by a 1x1 float conv of the pooled
+// [N, C_in, 1, 1] map writing the pool's old output. The int8 conv's input x
+// is quantized once, by a quantize_linear writing x's levels as int8 (its
+// x86 kInt8 kernel; the conv's Input_scale and rule): the fused op reads them
+// (Input_dtype int8), the pool averages them (x86 kInt8 pool2d: exact int32
+// sums) and the small conv's filter is the dequantized one times the level
+// step Input_scale / 127: the same sums as the simulation's pool of C in
+// another order, so the mean differs only by float rounding. Other int8
+// convs reading x with the same scale and rule read the levels too
+// ("levels_shared"): one quantization of x instead of one per conv.
 //
 // Conditions, each decline counted: the conv is an int8 conv2d with a 1x1
 // filter, no fused activation, ResidualData or post map, float32 Input and
@@ -26,16 +28,18 @@
 // inputs, with declared dims that upscale a by integer factors and the
 // index rule int(ratio * o) == o / factor ("declined_resize"); renaming the
 // resize's output to the conv is safe ("unsafe_rename"); a non-host kernel
-// takes conv2d_resize_add ("declined_no_kernel"). "fused" and
-// "pools_moved" count the rewrites. Runs after interp_residual_fuse_pass
-// and before int8_requantize_pass (which may then let the fused op write
-// levels).
+// takes conv2d_resize_add, the int8 quantize_linear and the int8 pool
+// ("declined_no_kernel"); x has one version ("declined_readers"). "fused",
+// "pools_moved" and "levels_shared" count the rewrites. Runs after
+// interp_residual_fuse_pass and before int8_requantize_pass (which may then
+// let the fused op write levels).
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
+#include "lite/core/mir/fusion/int8_kernel_query.h"
 #include "lite/core/mir/pass.h"
 #include "lite/core/mir/pattern_matcher.h"
 #include "lite/operators/interpolate_op.h"
@@ -142,76 +146,145 @@ class ConvResizeAddFusePass : public Pass {
       Count("unsafe_rename");
       return false;
     }
-    cpp::OpDesc fused = conv->stmt().desc;
+    Node* x = InputNode(conv, "Input");
+    if (!x || Versions(*graph, x->arg().name) != 1) {
+      Count("declined_readers");  // x is read again, by the new ops below
+      return false;
+    }
+    const cpp::OpDesc& cd = conv->stmt().desc;
+    const cpp::OpDesc quantize = QuantizeDesc(cd, x->arg().name, "", "");
+    cpp::OpDesc fused = cd;
     fused.SetType("conv2d_resize_add");
     fused.SetInput("Addend", {a->arg().name});
     Node* s = InputNode(resize, "ResidualScale");
     if (s) fused.SetInput("ConvScale", {s->arg().name});
     fused.SetOutput("Output", {out->arg().name});
-    if (!DeviceKernelTakes(*graph, fused)) {
+    fused.SetAttr("Input_dtype", std::string("int8"));
+    if (!DeviceKernelTakes(*graph, fused) || !DeviceKernelTakes(*graph, quantize) ||
+        !DeviceKernelTakes(*graph, LevelsPoolDesc())) {
       Count("declined_no_kernel");
       return false;
     }
-    for (Node* pool : pools) MovePoolBeforeConv(graph, conv, pool);
-    // The conv takes the resize's inputs and output; C and the resize go.
+    Node* levels = QuantizeOnce(graph, conv, x, pools.empty() ? resize : pools[0]);
+    for (Node* pool : pools) MovePoolBeforeConv(graph, conv, levels, pool);
+    ShareLevels(graph, conv, x, levels);
+    // The conv takes the levels, the resize's inputs and its output; C and
+    // the resize go.
+    ReplaceInput(conv, x, levels);
     SSAGraph::Link(a, conv);
     if (s) SSAGraph::Link(s, conv);
     SSAGraph::Unlink(resize, out);
     ReplaceOutput(conv, c, out);
+    fused.SetInput("Input", {levels->arg().name});
     conv->stmt().desc = fused;
-    conv->stmt().desc.SetOutput("Output", {out->arg().name});
     RemoveOp(graph, resize);  // and C, now unlinked
     Count("fused");
     return true;
   }
 
-  // pool(C) -> small_conv(pool(qd(x))): see the top of the file.
-  void MovePoolBeforeConv(SSAGraph* graph, Node* conv, Node* pool) {
+  // The quantize_linear op writing x's levels by the int8 conv `cd`'s rule as
+  // int8 (its x86 kInt8 kernel; Output_dtype "int8").
+  static cpp::OpDesc QuantizeDesc(const cpp::OpDesc& cd, const std::string& x,
+                                  const std::string& scale, const std::string& y) {
+    cpp::OpDesc q;
+    q.SetType("quantize_linear");
+    q.SetInput("X", {x});
+    q.SetInput("Scale", {scale});
+    q.SetOutput("Y", {y});
+    q.SetAttr("quant_axis", -1);
+    q.SetAttr("bit_length", 8);
+    q.SetAttr("round_type", cd.GetAttr<int32_t>("quant_round_type", 1));
+    q.SetAttr("enable_int8", true);
+    q.SetAttr("Output_dtype", std::string("int8"));
+    return q;
+  }
+
+  // A global average pool reading int8 levels (the x86 kInt8 kernel).
+  static cpp::OpDesc LevelsPoolDesc() {
+    cpp::OpDesc d;
+    d.SetType("pool2d");
+    d.SetAttr("pooling_type", std::string("avg"));
+    d.SetAttr("global_pooling", true);
+    d.SetAttr("ksize", std::vector<int>{1, 1});
+    d.SetAttr("enable_int8", true);
+    return d;
+  }
+
+  // x's levels under the conv's Input_scale: a quantize_linear op at
+  // `at`'s position in the program order, writing a new int8 var.
+  Node* QuantizeOnce(SSAGraph* graph, Node* conv, Node* x, Node* at) {
     const cpp::OpDesc& cd = conv->stmt().desc;
-    Node* x = InputNode(conv, "Input");
+    Tensor scale;
+    scale.Resize({1});
+    scale.mutable_data<float>()[0] = cd.GetAttr<float>("Input_scale", 0.f);
+    Node* scale_var = AddWeight(graph, x->arg().name + "_scale", scale);
+    Node* levels = NewVar(graph, x->arg().name + "_levels", VarDims(*graph, *x), DataType::kInt8);
+    Node* q = graph->NewStmtNode(
+        QuantizeDesc(cd, x->arg().name, scale_var->arg().name, levels->arg().name),
+        std::min(at->stmt().order, conv->stmt().order));
+    SSAGraph::Link(x, q);
+    SSAGraph::Link(scale_var, q);
+    SSAGraph::Link(q, levels);
+    return levels;
+  }
+
+  // Other int8 convs reading x as their float Input with the same scale and
+  // rule read the levels instead (one quantization of x for all of them).
+  void ShareLevels(SSAGraph* graph, Node* conv, Node* x, Node* levels) {
+    const cpp::OpDesc& cd = conv->stmt().desc;
+    const std::vector<Node*> readers = x->outlinks;
+    for (Node* reader : readers) {
+      if (reader == conv || !reader->IsStmt()) continue;
+      const cpp::OpDesc& d = reader->stmt().desc;
+      if ((d.Type() != "conv2d" && d.Type() != "depthwise_conv2d") || !IsInt8Op(d) ||
+          InputNode(reader, "Input") != x || InputNode(reader, "Filter") == x ||
+          InputNode(reader, "Bias") == x || InputNode(reader, "ResidualData") == x ||
+          d.GetAttr<std::string>("Input_dtype", "float32") != "float32" ||
+          d.GetAttr<float>("Input_scale", 0.f) != cd.GetAttr<float>("Input_scale", 0.f) ||
+          d.GetAttr<int32_t>("quant_round_type", 1) != cd.GetAttr<int32_t>("quant_round_type", 1)) {
+        continue;
+      }
+      cpp::OpDesc shared = d;
+      shared.SetInput("Input", {levels->arg().name});
+      shared.SetAttr("Input_dtype", std::string("int8"));
+      if (!Int8KernelTakes(*graph, shared)) continue;
+      ReplaceInput(reader, x, levels);
+      reader->stmt().desc.SetAttr("Input_dtype", std::string("int8"));
+      Count("levels_shared");
+    }
+  }
+
+  // pool(C) -> small_conv(pool(levels of x)): see the top of the file.
+  void MovePoolBeforeConv(SSAGraph* graph, Node* conv, Node* levels, Node* pool) {
+    const cpp::OpDesc& cd = conv->stmt().desc;
     Node* filter = InputNode(conv, "Filter");
     Node* bias = InputNode(conv, "Bias");
     Node* m = OutputNode(pool, "Out");
-    const DDim xd = VarDims(*graph, *x);
+    const DDim xd = VarDims(*graph, *levels);
     const int64_t order = pool->stmt().order;
 
-    // x quant-dequantized as the int8 conv sees it.
-    Tensor in_scale;
-    in_scale.Resize({1});
-    in_scale.mutable_data<float>()[0] = cd.GetAttr<float>("Input_scale", 0.f);
-    Node* scale_var = AddWeight(graph, x->arg().name + "_mean_scale", in_scale);
-    Node* xq = NewVar(graph, x->arg().name + "_qd", xd);
-    cpp::OpDesc qd;
-    qd.SetType("fake_quantize_dequantize_moving_average_abs_max");
-    qd.SetInput("X", {x->arg().name});
-    qd.SetInput("InScale", {scale_var->arg().name});
-    qd.SetOutput("Out", {xq->arg().name});
-    qd.SetAttr("bit_length", 8);
-    qd.SetAttr("round_type", cd.GetAttr<int32_t>("quant_round_type", 1));
-    Node* qd_op = graph->NewStmtNode(qd, order);
-    SSAGraph::Link(x, qd_op);
-    SSAGraph::Link(scale_var, qd_op);
-    SSAGraph::Link(qd_op, xq);
-
-    // The pool reads it and writes the input channels' means.
+    // The pool reads the levels and writes the input channels' mean levels.
     const DDim md = {xd.empty() ? -1 : xd[0], xd.size() == 4 ? xd[1] : -1, 1, 1};
-    Node* pooled = NewVar(graph, m->arg().name + "_in", md);
-    ReplaceInput(pool, InputNode(pool, "X"), xq);
+    Node* pooled = NewVar(graph, m->arg().name + "_in", md, DataType::kFloat32);
+    ReplaceInput(pool, InputNode(pool, "X"), levels);
     SSAGraph::Unlink(pool, m);
     pool->stmt().desc.SetOutput("Out", {pooled->arg().name});
+    pool->stmt().desc.SetAttr("enable_int8", true);
     SSAGraph::Link(pool, pooled);
 
-    // The float 1x1 conv of the means writes the pool's old output.
-    const Tensor* levels = WeightTensor(*graph, filter);
+    // The float 1x1 conv of the mean levels writes the pool's old output:
+    // the filter dequantized, times the input's level step Input_scale / 127.
+    const Tensor* w_levels = WeightTensor(*graph, filter);
     const auto scales = cd.GetAttr<std::vector<float>>("Filter_scales", {});
+    const float step = cd.GetAttr<float>("Input_scale", 0.f) / 127.f;
     Tensor w;
-    w.Resize(levels->dims());
-    const int64_t oc = levels->dims()[0], per = levels->numel() / oc;
-    for (int64_t i = 0; i < levels->numel(); ++i) {
+    w.Resize(w_levels->dims());
+    const int64_t oc = w_levels->dims()[0], per = w_levels->numel() / oc;
+    for (int64_t i = 0; i < w_levels->numel(); ++i) {
       w.mutable_data<float>()[i] =
-          static_cast<float>(levels->data<int8_t>()[i]) * scales[i / per] / 127.f;
+          static_cast<float>(w_levels->data<int8_t>()[i]) * scales[i / per] / 127.f * step;
     }
-    Node* w_var = AddWeight(graph, filter->arg().name + "_dequantized", w);
+    Node* w_var = AddWeight(graph, filter->arg().name + "_mean", w);
     cpp::OpDesc mean_conv;
     mean_conv.SetType("conv2d");
     mean_conv.SetInput("Input", {pooled->arg().name});
@@ -230,10 +303,11 @@ class ConvResizeAddFusePass : public Pass {
     Count("pools_moved");
   }
 
-  static Node* NewVar(SSAGraph* graph, const std::string& base, const DDim& dims) {
+  static Node* NewVar(SSAGraph* graph, const std::string& base, const DDim& dims,
+                      DataType dtype) {
     cpp::VarDesc vd;
     vd.name = graph->UniqueVarName(base);
-    vd.dtype = DataType::kFloat32;
+    vd.dtype = dtype;
     vd.dims = dims;
     graph->SetVarDesc(vd);
     return graph->NewArgNode(vd.name);

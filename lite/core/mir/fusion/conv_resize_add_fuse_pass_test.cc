@@ -1,7 +1,8 @@
 // conv_resize_add_fuse_pass: resize(p) + conv(x) * mean(conv(x)), the
 // gated lateral branch of a pyramid's top-down add with an int8 1x1 conv,
 // becomes one conv2d_resize_add on the x86 int8 kernel, and the global
-// pool of the conv's output moves before the conv (quant-dequant, pool, a
+// pool of the conv's output moves before the conv (x's int8 levels from one
+// quantize_linear, which a second int8 conv of x shares, their mean, a
 // float 1x1 conv). The fused program matches the exact float simulation of
 // the quant ops on host within float rounding, for batch 1 and 2 (a scale
 // per sample), the kernel's pair mode (8 channels), its 16-channel vectors
@@ -33,6 +34,7 @@ struct Lateral {
   bool fetch_conv = false;      // the conv's output is fetched too
   bool align_corners = false;   // on the resize
   bool same_padding = false;    // padding_algorithm SAME on the conv
+  bool second_reader = false;   // another int8 conv (24 -> 8) reads x's levels too
 };
 
 // x [n, 24, 8, 8] -> [qdq] int8 conv 1x1 (24 -> oc) -> c; m = pool(c)
@@ -68,6 +70,21 @@ TestModel LateralBranch(const Lateral& l) {
     m.Output("sum");
   }
   if (l.fetch_conv) m.Output("c");
+  if (l.second_reader) {
+    // A second 1x1 conv of the same quantized x (the fake op's output).
+    m.RandomWeight("o.w", {8, 24, 1, 1}, -0.4f, 0.4f);
+    auto& wq = m.Op("fake_channel_wise_quantize_dequantize_abs_max", {{"X", {"o.w"}}},
+                    {{"Out", {"o.wq"}}, {"OutScale", {"o.ws"}}});
+    wq.SetAttr("bit_length", 8);
+    wq.SetAttr("quant_axis", 0);
+    auto& conv2 = m.Op("conv2d", {{"Input", {"x.qdq"}}, {"Filter", {"o.wq"}}},
+                       {{"Output", {"other"}}});
+    conv2.SetAttr("strides", std::vector<int32_t>{1, 1});
+    conv2.SetAttr("paddings", std::vector<int32_t>{0, 0});
+    conv2.SetAttr("dilations", std::vector<int32_t>{1, 1});
+    conv2.SetAttr("groups", 1);
+    m.Output("other");
+  }
   return m;
 }
 
@@ -93,11 +110,12 @@ TEST(ConvResizeAddFuse, OneOpMatchesTheSimulation) {
         l.oc = oc;
         l.batch = batch;
         l.into_conv = into_conv;
+        l.second_reader = into_conv;
         SCOPED_TRACE(std::to_string(oc) + " channels, batch " + std::to_string(batch) +
-                     (into_conv ? ", read by an int8 conv" : ", fetched"));
+                     (into_conv ? ", read by an int8 conv, x read by a second one" : ", fetched"));
         const TestModel m = LateralBranch(l);
         const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
-        const FusionRun fused = RunOrFail(m, AllFusionPasses(), kX86);
+        FusionRun fused = RunOrFail(m, AllFusionPasses(), kX86);
         ASSERT_FALSE(fused.outputs.empty());
         EXPECT_EQ(fused.counters.at("fused"), 1) << fused.pass_log;
         EXPECT_EQ(fused.counters.at("pools_moved"), 1) << fused.pass_log;
@@ -108,11 +126,26 @@ TEST(ConvResizeAddFuse, OneOpMatchesTheSimulation) {
         ASSERT_NE(op, nullptr);
         EXPECT_TRUE(op->GetAttr<bool>("enable_int8", false));
         EXPECT_EQ(VarType(fused, "sum"), into_conv ? "int8" : "float32");
-        // The pool now reads the conv's input (quant-dequantized).
+        // x is quantized once, by a quantize_linear writing int8 levels that
+        // the fused op, the pool and (when there) the second conv read.
+        EXPECT_EQ(CountOps(fused.op_types, "quantize_linear"), 1);
+        const cpp::OpDesc* q = FindOp(fused, "quantize_linear");
+        ASSERT_NE(q, nullptr);
+        const std::string levels = q->Output("Y")[0];
+        EXPECT_EQ(VarType(fused, levels), "int8");
+        EXPECT_EQ(op->Input("Input"), std::vector<std::string>{levels});
+        EXPECT_EQ(op->GetAttr<std::string>("Input_dtype", ""), "int8");
         const cpp::OpDesc* pool = FindOp(fused, "pool2d");
         ASSERT_NE(pool, nullptr);
-        ASSERT_EQ(pool->Input("X").size(), 1u);
-        EXPECT_EQ(pool->Input("X")[0].rfind("x", 0), 0u) << pool->Input("X")[0];
+        EXPECT_EQ(pool->Input("X"), std::vector<std::string>{levels});
+        EXPECT_EQ(fused.counters["levels_shared"], into_conv ? 1 : 0) << fused.pass_log;
+        if (into_conv) {
+          int readers = 0;
+          for (const cpp::OpDesc& o : fused.program.blocks[0].ops) {
+            readers += o.Type() == "conv2d" && o.Input("Input") == std::vector<std::string>{levels};
+          }
+          EXPECT_EQ(readers, 1);
+        }
         ExpectNearSimulation(sim, fused);
       }
     }
