@@ -26,7 +26,9 @@
 // is not fetched and has one version ("declined_readers"); the resize is
 // nearest (v1 or v2), NCHW, align_corners false, without size / scale
 // inputs, with declared dims that upscale a by integer factors and the
-// index rule int(ratio * o) == o / factor ("declined_resize"); renaming the
+// index rule int(ratio * o) == o / factor, or, where the sizes are unknown
+// (-1: a dynamic input), a scale attribute of a power of two
+// ("declined_resize"); renaming the
 // resize's output to the conv is safe ("unsafe_rename"); a non-host kernel
 // takes conv2d_resize_add, the int8 quantize_linear and the int8 pool
 // ("declined_no_kernel"); x has one version ("declined_readers"). "fused",
@@ -87,11 +89,18 @@ bool FusableResize(const cpp::OpDesc& d, const DDim& a, const DDim& out) {
   const bool v2 = d.Type() == "nearest_interp_v2";
   for (int i = 0; i < 2; ++i) {
     const float s = v2 && scale.size() == 2 ? scale[i] : 0.f;
-    const float ratio =
-        s > 0.f ? static_cast<float>(1. / s) : static_cast<float>(a[2 + i]) / out[2 + i];
-    if (out[2 + i] > 1 && !operators::NearestIsIntegerUpscale(a[2 + i], out[2 + i], ratio)) {
-      return false;
+    if (a[2 + i] > 0 && out[2 + i] > 0) {
+      const float ratio =
+          s > 0.f ? static_cast<float>(1. / s) : static_cast<float>(a[2 + i]) / out[2 + i];
+      if (out[2 + i] > 1 && !operators::NearestIsIntegerUpscale(a[2 + i], out[2 + i], ratio)) {
+        return false;
+      }
+      continue;
     }
+    // Sizes unknown until run time (a dynamic input): only a scale that is a
+    // power of two gives the index o / scale at every size (1 / scale and its
+    // products with o are exact).
+    if (!(s >= 1.f && s <= 64.f && std::exp2(std::round(std::log2(s))) == s)) return false;
   }
   return true;
 }

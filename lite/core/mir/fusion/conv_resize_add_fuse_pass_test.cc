@@ -35,34 +35,44 @@ struct Lateral {
   bool align_corners = false;   // on the resize
   bool same_padding = false;    // padding_algorithm SAME on the conv
   bool second_reader = false;   // another int8 conv (24 -> 8) reads x's levels too
+  // Spatial dims declared -1 (a dynamic input); the resize then upscales by
+  // its scale attribute (this value) instead of out_h / out_w.
+  float dynamic_scale = 0.f;
 };
 
-// x [n, 24, 8, 8] -> [qdq] int8 conv 1x1 (24 -> oc) -> c; m = pool(c)
-// (global avg); a = c * m; up = nearest x2 of p [n, oc, 4, 4]; sum = a + up.
+// x [n, 24, 4f, 4f] -> [qdq] int8 conv 1x1 (24 -> oc) -> c; m = pool(c)
+// (global avg); a = c * m; up = nearest x f of p [n, oc, 4, 4] (f = 2, or
+// the dynamic scale); sum = a + up.
 TestModel LateralBranch(const Lateral& l) {
   TestModel m;
   const int64_t n = l.batch, oc = l.oc;
-  m.Input("x", {n, 24, 8, 8});
+  const int64_t f = l.dynamic_scale > 0.f ? static_cast<int64_t>(l.dynamic_scale) : 2;
+  const int64_t hw = 4 * f;  // p is 4 x 4, upscaled f times
+  m.Input("x", {n, 24, hw, hw});
   m.Input("p", {n, oc, 4, 4});
   AddQuantConv(&m, "x", 1.1f, "conv2d", 1, "c", 24, oc);
   auto& conv = m.program.blocks[0].ops.back();
   if (!l.conv_act.empty()) conv.SetAttr("fuse_activation", l.conv_act);
   if (l.same_padding) conv.SetAttr("padding_algorithm", std::string("SAME"));
-  m.program.blocks[0].FindVar("c")->dims = {n, oc, 8, 8};
+  m.program.blocks[0].FindVar("c")->dims = {n, oc, hw, hw};
   auto& pool = m.Op("pool2d", {{"X", {"c"}}}, {{"Out", {"mean"}}});
   pool.SetAttr("pooling_type", std::string("avg"));
   pool.SetAttr("global_pooling", true);
   pool.SetAttr("ksize", std::vector<int32_t>{1, 1});
   m.program.blocks[0].FindVar("mean")->dims = {n, oc, 1, 1};
   m.Op("elementwise_mul", {{"X", {"c"}}, {"Y", {"mean"}}}, {{"Out", {"a"}}}).SetAttr("axis", -1);
-  m.program.blocks[0].FindVar("a")->dims = {n, oc, 8, 8};
+  m.program.blocks[0].FindVar("a")->dims = {n, oc, hw, hw};
   auto& up = m.Op("nearest_interp_v2", {{"X", {"p"}}}, {{"Out", {"up"}}});
-  up.SetAttr("out_h", 8);
-  up.SetAttr("out_w", 8);
+  if (l.dynamic_scale > 0.f) {
+    up.SetAttr("scale", std::vector<float>{l.dynamic_scale, l.dynamic_scale});
+  } else {
+    up.SetAttr("out_h", static_cast<int32_t>(hw));
+    up.SetAttr("out_w", static_cast<int32_t>(hw));
+  }
   up.SetAttr("align_corners", l.align_corners);
-  m.program.blocks[0].FindVar("up")->dims = {n, oc, 8, 8};
+  m.program.blocks[0].FindVar("up")->dims = {n, oc, hw, hw};
   m.Op("elementwise_add", {{"X", {"a"}}, {"Y", {"up"}}}, {{"Out", {"sum"}}}).SetAttr("axis", -1);
-  m.program.blocks[0].FindVar("sum")->dims = {n, oc, 8, 8};
+  m.program.blocks[0].FindVar("sum")->dims = {n, oc, hw, hw};
   if (l.into_conv) {
     AddQuantConv(&m, "sum", 2.3f, "conv2d", 1, "y", oc, 8);
     m.Output("y");
@@ -70,6 +80,12 @@ TestModel LateralBranch(const Lateral& l) {
     m.Output("sum");
   }
   if (l.fetch_conv) m.Output("c");
+  if (l.dynamic_scale > 0.f) {
+    for (const char* v : {"x", "p", "c", "a", "up", "sum"}) {
+      cpp::VarDesc* d = m.program.blocks[0].FindVar(v);
+      d->dims[2] = d->dims[3] = -1;
+    }
+  }
   if (l.second_reader) {
     // A second 1x1 conv of the same quantized x (the fake op's output).
     m.RandomWeight("o.w", {8, 24, 1, 1}, -0.4f, 0.4f);
@@ -173,6 +189,12 @@ TEST(ConvResizeAddFuse, Declines) {
   Lateral same;
   same.same_padding = true;
   cases.push_back({"SAME padding", same, "declined_no_kernel", kX86});
+  // Sizes unknown at optimization: a scale of 2 fuses (see the test below),
+  // one that is not a power of two does not (the index rule is not exact
+  // at every size).
+  Lateral dynamic3;
+  dynamic3.dynamic_scale = 3.f;
+  cases.push_back({"dynamic sizes, scale 3", dynamic3, "declined_resize", kX86});
   // Host only: no int8 conv is made at all.
   cases.push_back({"host only", Lateral(), "declined_conv", {Place(TargetType::kHost)}});
   for (const Case& c : cases) {
@@ -186,6 +208,20 @@ TEST(ConvResizeAddFuse, Declines) {
     const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
     ExpectNearSimulation(sim, r);
   }
+}
+
+// Spatial dims declared -1 (PP-OCR det's dynamic input) with a resize
+// scale of 2: fused, and the run at the real sizes matches the simulation.
+TEST(ConvResizeAddFuse, DynamicSizesWithAScaleOfTwoFuse) {
+  Lateral l;
+  l.dynamic_scale = 2.f;
+  const TestModel m = LateralBranch(l);
+  const FusionRun sim = RunOrFail(m, {}, {Place(TargetType::kHost)});
+  FusionRun fused = RunOrFail(m, AllFusionPasses(), kX86);
+  ASSERT_FALSE(fused.outputs.empty());
+  EXPECT_EQ(fused.counters["fused"], 1) << fused.pass_log;
+  EXPECT_EQ(CountOps(fused.op_types, "conv2d_resize_add"), 1);
+  ExpectNearSimulation(sim, fused);
 }
 
 // A conv2d_resize_add as a saved model holds it, with a malformed Addend or
