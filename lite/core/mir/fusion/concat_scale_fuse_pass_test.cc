@@ -58,13 +58,6 @@ TestModel ScaledConcat(int64_t n, bool unscaled, bool into_conv) {
   return m;
 }
 
-const cpp::OpDesc* FindOp(const FusionRun& r, const std::string& type) {
-  for (const cpp::OpDesc& op : r.program.blocks[0].ops) {
-    if (op.Type() == type) return &op;
-  }
-  return nullptr;
-}
-
 TEST(ConcatScaleFuse, ScaledInputsFoldIntoTheConcat) {
   for (int64_t n : {1, 2}) {
     SCOPED_TRACE("batch " + std::to_string(n));

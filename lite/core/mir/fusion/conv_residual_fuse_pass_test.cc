@@ -58,22 +58,10 @@ TestModel Residual(const Block& b) {
   return m;
 }
 
-const cpp::OpDesc* FindOp(const FusionRun& r, const std::string& type) {
-  for (const cpp::OpDesc& op : r.program.blocks[0].ops) {
-    if (op.Type() == type) return &op;
-  }
-  return nullptr;
-}
-
 // `names`' one name without layout_cast_pass's "/nhwc" suffix.
 std::string Base(const std::vector<std::string>& names) {
   if (names.size() != 1) return "<" + std::to_string(names.size()) + " names>";
   return names[0].substr(0, names[0].find('/'));
-}
-
-std::string VarType(const FusionRun& r, const std::string& name) {
-  const cpp::VarDesc* v = r.program.blocks[0].FindVar(name);
-  return v ? DataTypeName(v->dtype) : "missing";
 }
 
 TEST(ConvResidualFuse, TheAddFoldsIntoTheConvOnEveryX86Path) {

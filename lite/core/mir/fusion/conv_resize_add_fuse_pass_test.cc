@@ -104,18 +104,6 @@ TestModel LateralBranch(const Lateral& l) {
   return m;
 }
 
-const cpp::OpDesc* FindOp(const FusionRun& r, const std::string& type) {
-  for (const cpp::OpDesc& op : r.program.blocks[0].ops) {
-    if (op.Type() == type) return &op;
-  }
-  return nullptr;
-}
-
-std::string VarType(const FusionRun& r, const std::string& name) {
-  const cpp::VarDesc* v = r.program.blocks[0].FindVar(name);
-  return v ? DataTypeName(v->dtype) : "missing";
-}
-
 TEST(ConvResizeAddFuse, OneOpMatchesTheSimulation) {
   // 8 output channels: the 1x1 kernel's pair mode; 16: one vector; 40: a
   // partial vector; 96: more than one panel of 64.

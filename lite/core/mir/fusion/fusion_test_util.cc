@@ -249,6 +249,18 @@ void AddQuantConv(TestModel* m, const std::string& in, float s, const std::strin
   conv.SetAttr("groups", groups);
 }
 
+const cpp::OpDesc* FindOp(const FusionRun& r, const std::string& type) {
+  for (const cpp::OpDesc& op : r.program.blocks[0].ops) {
+    if (op.Type() == type) return &op;
+  }
+  return nullptr;
+}
+
+std::string VarType(const FusionRun& r, const std::string& name) {
+  const cpp::VarDesc* v = r.program.blocks[0].FindVar(name);
+  return v ? DataTypeName(v->dtype) : "missing";
+}
+
 int CountOps(const std::vector<std::string>& types, const std::string& type) {
   int n = 0;
   for (const auto& t : types) n += t == type;

@@ -107,6 +107,11 @@ void ExpectCreationFailsNaming(const TestModel& model, const std::vector<Place>&
                                const std::string& op, const std::string& what);
 // Number of ops of `type` in `types`.
 int CountOps(const std::vector<std::string>& types, const std::string& type);
+// The first op of `type` in the optimized program of `r` (nullptr if none).
+const cpp::OpDesc* FindOp(const FusionRun& r, const std::string& type);
+// The dtype name the optimized program of `r` declares for var `name`
+// ("missing" when it declares none).
+std::string VarType(const FusionRun& r, const std::string& name);
 // Largest |a - b| over two output lists of the same shape (inf on mismatch).
 double MaxAbsDiff(const std::vector<std::vector<float>>& a,
                   const std::vector<std::vector<float>>& b);

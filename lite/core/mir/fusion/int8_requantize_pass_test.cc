@@ -47,11 +47,6 @@ TestModel Chain(bool relu, bool residual) {
   return m;
 }
 
-std::string VarType(const FusionRun& r, const std::string& name) {
-  const cpp::VarDesc* v = r.program.blocks[0].FindVar(name);
-  return v ? DataTypeName(v->dtype) : "missing";
-}
-
 TEST(Int8Requantize, ChainedConvsPassLevelsAndMatchTheSimulation) {
   for (bool relu : {false, true}) {
     SCOPED_TRACE(relu ? "relu" : "no relu");
