@@ -597,6 +597,13 @@ bool HoldsLevels(const lite::cpp::OpDesc& desc, const char* attr) {
   const std::string t = desc.GetAttr<std::string>(attr, "float32");
   return t == "int8" || t == "uint8";
 }
+// The int8 form with Input / Output as levels exactly when asked: the
+// accept function of each of the four bindings.
+template <bool kInLevels, bool kOutLevels>
+bool Int8FormAccepts(const lite::cpp::OpDesc& desc) {
+  return ConvInt8Accepts(desc) && HoldsLevels(desc, "Input_dtype") == kInLevels &&
+         HoldsLevels(desc, "Output_dtype") == kOutLevels;
+}
 }  // namespace
 
 // One kernel, four bindings: Input and Output float32 ("def") or int8
@@ -608,10 +615,7 @@ bool HoldsLevels(const lite::cpp::OpDesc& desc, const char* attr) {
       .BindInput("ResidualData",                                                             \
                  lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))            \
       .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(out_p), DATALAYOUT(kNHWC))) \
-      .SetAccepts([](const lite::cpp::OpDesc& desc) {                                        \
-        return ConvInt8Accepts(desc) && HoldsLevels(desc, "Input_dtype") == (in_levels) &&   \
-               HoldsLevels(desc, "Output_dtype") == (out_levels);                            \
-      })                                                                                     \
+      .SetAccepts(Int8FormAccepts<(in_levels), (out_levels)>)                                 \
       .SetAcceptsDims([](const lite::cpp::OpDesc& desc, const lite::VarDimsFn& dims) {       \
         return !lite::kernels::x86::Int8NchwInputFits(desc, dims);                           \
       })                                                                                     \
@@ -656,10 +660,7 @@ bool ResizeAddAccepts(const lite::cpp::OpDesc& desc, const lite::VarDimsFn& dims
       .BindInput("ConvScale",                                                                \
                  lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))            \
       .BindOutput("Output", lite::Place(TARGET(kX86), PRECISION(out_p), DATALAYOUT(kNHWC))) \
-      .SetAccepts([](const lite::cpp::OpDesc& desc) {                                        \
-        return ConvInt8Accepts(desc) && HoldsLevels(desc, "Input_dtype") == (in_levels) &&   \
-               HoldsLevels(desc, "Output_dtype") == (out_levels);                            \
-      })                                                                                     \
+      .SetAccepts(Int8FormAccepts<(in_levels), (out_levels)>)                                 \
       .SetAcceptsDims(ResizeAddAccepts)                                                      \
       .Finalize()
 
