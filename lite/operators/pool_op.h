@@ -40,6 +40,15 @@ struct PoolParam : OpParam {
   std::vector<int> eff_paddings{0, 0, 0, 0};  // [(front, back,) top, bottom, left, right]
 };
 
+// An avg pool2d described by `desc` averages each whole plane to one value
+// whatever the input size: global_pooling, or adaptive to 1 x 1.
+inline bool AveragesWholePlanes(const cpp::OpDesc& desc) {
+  if (desc.GetAttr<std::string>("pooling_type", "") != "avg") return false;
+  if (desc.GetAttr<bool>("global_pooling", false)) return true;
+  return desc.GetAttr<bool>("adaptive", false) &&
+         desc.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1};
+}
+
 class PoolOp : public OpLite {
  public:
   using OpLite::OpLite;

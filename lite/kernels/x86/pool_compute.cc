@@ -132,13 +132,6 @@ class MeanOfLevelsCompute : public KernelBase {
   }
 };
 
-bool GlobalAverage(const cpp::OpDesc& desc) {
-  if (desc.GetAttr<std::string>("pooling_type", "") != "avg") return false;
-  if (desc.GetAttr<bool>("global_pooling", false)) return true;
-  return desc.GetAttr<bool>("adaptive", false) &&
-         desc.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1};
-}
-
 bool PoolAccepts(const cpp::OpDesc& desc) {
   const std::string type = desc.GetAttr<std::string>("pooling_type", "");
   if (desc.GetAttr<bool>("adaptive", false)) {
@@ -159,5 +152,5 @@ REGISTER_LITE_KERNEL(pool2d, kX86, kInt8, kNHWC, lite::kernels::x86::MeanOfLevel
                      levels_in)
     .BindInput("X", lite::Place(TARGET(kX86), PRECISION(kInt8), DATALAYOUT(kNHWC)))
     .BindOutput("Out", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
-    .SetAccepts(lite::kernels::x86::GlobalAverage)
+    .SetAccepts(lite::operators::AveragesWholePlanes)
     .Finalize();

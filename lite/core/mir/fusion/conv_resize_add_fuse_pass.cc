@@ -45,6 +45,7 @@
 #include "lite/core/mir/pass.h"
 #include "lite/core/mir/pattern_matcher.h"
 #include "lite/operators/interpolate_op.h"
+#include "lite/operators/pool_op.h"
 
 namespace lite {
 namespace mir {
@@ -53,13 +54,7 @@ namespace fusion {
 namespace {
 
 bool IsGlobalAveragePool(const cpp::OpDesc& d) {
-  if (d.Type() != "pool2d" || d.GetAttr<std::string>("pooling_type", "max") != "avg" ||
-      !IsNchw(d)) {
-    return false;
-  }
-  if (d.GetAttr<bool>("global_pooling", false)) return true;
-  const auto k = d.GetAttr<std::vector<int>>("ksize", {});
-  return d.GetAttr<bool>("adaptive", false) && k.size() == 2 && k[0] == 1 && k[1] == 1;
+  return d.Type() == "pool2d" && IsNchw(d) && operators::AveragesWholePlanes(d);
 }
 
 bool FusableConv(const SSAGraph& graph, Node* conv) {
@@ -114,7 +109,7 @@ class ConvResizeAddFusePass : public Pass {
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;
     for (Node* resize : graph->StmtNodes()) {
-      if (!resize->IsStmt() || !resize->stmt().desc.HasInput("ResidualData")) continue;
+      if (!resize->stmt().desc.HasInput("ResidualData")) continue;
       changed = TryFuse(graph, resize) || changed;
     }
     return changed;

@@ -31,6 +31,7 @@
 #include "lite/core/mir/fusion/fusion_pass.h"
 #include "lite/core/mir/fusion/graph_rewrite.h"
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/pool_op.h"
 #include "lite/operators/quant_math.h"
 #include "lite/core/base/fused_activation.h"
 
@@ -51,9 +52,11 @@ bool NoPadding(const cpp::OpDesc& d) {
 // dims as far as known: a window must match known H and W.
 bool AveragesPlanes(const cpp::OpDesc& d, const DDim& x) {
   if (d.GetAttr<std::string>("pooling_type", "") != "avg") return false;
-  if (d.GetAttr<bool>("global_pooling", false)) return true;
+  if (operators::AveragesWholePlanes(d)) return true;
+  if (d.GetAttr<bool>("global_pooling", false) || d.GetAttr<bool>("adaptive", false)) {
+    return false;
+  }
   const std::vector<int> k = d.GetAttr<std::vector<int>>("ksize", {});
-  if (d.GetAttr<bool>("adaptive", false)) return k == std::vector<int>{1, 1};
   return x.size() == 4 && k.size() == 2 && k[0] == x[2] && k[1] == x[3] && NoPadding(d);
 }
 
