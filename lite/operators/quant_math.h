@@ -94,6 +94,12 @@ class Quantizer16 {
         lo_(_mm512_set1_ps(round_type == 0 ? -static_cast<float>(bin_cnt) - 1.f : -scale)),
         ties_to_even_(round_type == 0) {}
 
+  // The levels of v as 16 bytes (int8; the levels are whole numbers in
+  // [-128, 127], so the conversions are exact).
+  __m128i LevelBytes(__m512 v) const {
+    return _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(Level(v)));
+  }
+
   __m512 Level(__m512 v) const {
     const __m512 tiny = _mm512_set1_ps(std::numeric_limits<float>::min());
     v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(_mm512_abs_ps(v), tiny, _CMP_GE_OQ), v);
@@ -128,9 +134,7 @@ inline void QuantizeToInt8(const float* x, int8_t* q, int64_t n, float scale, in
 #ifdef __AVX512F__
   const Quantizer16 q16(scale, bin_cnt, round_type);
   for (; i + 16 <= n; i += 16) {
-    const __m512 r = q16.Level(_mm512_loadu_ps(x + i));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(q + i),
-                     _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(r)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(q + i), q16.LevelBytes(_mm512_loadu_ps(x + i)));
   }
 #endif
   for (; i < n; ++i) q[i] = static_cast<int8_t>(quantizer.Level(x[i]));

@@ -61,7 +61,7 @@ int8_t* QuantizedInputBuffer(int64_t n) {
 #if defined(__AVX512F__) && defined(__AVX512VBMI__)
 // 16 floats at x as 16 levels (bytes).
 inline __m128i Levels16(const operators::quant::Quantizer16& q16, const float* x) {
-  return _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(q16.Level(_mm512_loadu_ps(x))));
+  return q16.LevelBytes(_mm512_loadu_ps(x));
 }
 #endif
 

@@ -170,8 +170,7 @@ class SqueezeExcitationCompute : public KernelBase {
           int64_t j = 0;
           for (; j + 16 <= m; j += 16) {
             const __m512 v = _mm512_mul_ps(_mm512_loadu_ps(xk + j0 + j), _mm512_loadu_ps(g + j));
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(yk + j0 + j),
-                             _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(q16.Level(v))));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(yk + j0 + j), q16.LevelBytes(v));
           }
           for (; j < m; ++j) yk[j0 + j] = static_cast<int8_t>(q.Level(xk[j0 + j] * g[j]));
         }
