@@ -199,16 +199,14 @@ void ReorderRow(const int8_t* s, int64_t w, int64_t ic, int64_t quads, int64_t p
   for (int64_t q = 0; q < quads; ++q, d += wp * 4) {
     std::memset(d, pad, pad_left * 4);
     std::memset(d + (pad_left + w) * 4, pad, (wp - pad_left - w) * 4);
+    if (q < whole) continue;  // TransposeQuads wrote the row's columns
+    // The last, partial quad, byte by byte.
     uint8_t* dq = d + pad_left * 4;
-    if (4 * q + 4 <= ic) {
-      continue;  // TransposeQuads wrote it
-    } else {
-      for (int64_t px = 0; px < w; ++px)
-        for (int64_t k = 0; k < 4; ++k) {
-          const int64_t c = 4 * q + k;
-          dq[px * 4 + k] = c < ic ? static_cast<uint8_t>(s[px * ic + c]) ^ flip : pad;
-        }
-    }
+    for (int64_t px = 0; px < w; ++px)
+      for (int64_t k = 0; k < 4; ++k) {
+        const int64_t c = 4 * q + k;
+        dq[px * 4 + k] = c < ic ? static_cast<uint8_t>(s[px * ic + c]) ^ flip : pad;
+      }
   }
 }
 

@@ -169,7 +169,7 @@ class ConvResizeAddFusePass : public Pass {
       Count("declined_no_kernel");
       return false;
     }
-    Node* levels = QuantizeOnce(graph, conv, x, pools.empty() ? resize : pools[0]);
+    Node* levels = QuantizeOnce(graph, conv, x);
     for (Node* pool : pools) MovePoolBeforeConv(graph, conv, levels, pool);
     ShareLevels(graph, conv, x, levels);
     // The conv takes the levels, the resize's inputs and its output; C and
@@ -214,9 +214,10 @@ class ConvResizeAddFusePass : public Pass {
     return d;
   }
 
-  // x's levels under the conv's Input_scale: a quantize_linear op at
-  // `at`'s position in the program order, writing a new int8 var.
-  Node* QuantizeOnce(SSAGraph* graph, Node* conv, Node* x, Node* at) {
+  // x's levels under the conv's Input_scale: a quantize_linear op at the
+  // conv's place in the program order (before the conv and the pools it
+  // feeds), writing a new int8 var.
+  Node* QuantizeOnce(SSAGraph* graph, Node* conv, Node* x) {
     const cpp::OpDesc& cd = conv->stmt().desc;
     Tensor scale;
     scale.Resize({1});
@@ -225,7 +226,7 @@ class ConvResizeAddFusePass : public Pass {
     Node* levels = NewVar(graph, x->arg().name + "_levels", VarDims(*graph, *x), DataType::kInt8);
     Node* q = graph->NewStmtNode(
         QuantizeDesc(cd, x->arg().name, scale_var->arg().name, levels->arg().name),
-        std::min(at->stmt().order, conv->stmt().order));
+        conv->stmt().order);
     SSAGraph::Link(x, q);
     SSAGraph::Link(scale_var, q);
     SSAGraph::Link(q, levels);
