@@ -36,6 +36,21 @@
 // of taps summed in int32 by AVX512-VNNI's vpdpwssd (two taps per
 // instruction): the pairing of the input rows cost more than it saved
 // (1.2-1.6x the time of the float form on these shapes).
+// Quads (CPUs with AVX512-VNNI and AVX512-VBMI, dilation_w 1, stride_w 1 or
+// 2; UsesQuads()): the sums are int32 dot products of four horizontal taps
+// per instruction (vpdpbusd: u8 x s8, 64 products per zmm) instead of one
+// float FMA per tap. Each input row is first laid out per 16 channels as
+// [column][16] bytes with the zero-level padding columns (s8 levels + 128,
+// so they are u8; the window's 128 * sum of its valid taps' weights is
+// subtracted back: the sums start at minus it), then as quads: for every
+// column x a window can start at (every stride_w-th), 16 channels x the 4
+// bytes of columns x .. x + 3 (one 64-byte load and a vpermb). A kernel row
+// of kw taps is ceil(kw / 4) quads (the weights of columns >= kw are 0), so
+// 3x3 needs 3 instructions per pixel and vector where floats need 9, 5x5
+// 10 where floats need 25. The quads of a row take the ring's place (the
+// same 4 bytes per level as a float). The int32 sums are exact and are
+// converted to float before the same epilogue, so both forms give the same
+// bits.
 // Epilogue per output value, channel c (the order of float operations is
 // fixed; the unit test computes it the same way in scalar code):
 //   v = fma(sum, scale[c], bias[c])                  (bias 0 without bias)
@@ -90,15 +105,30 @@ class DepthwiseInt8Nhwc {
   void SetEpilogue(const float* scale, const float* bias, const operators::FusedActivation& act,
                    Out out, float out_factor, int out_round_type);
 
+  // True when Run sums `g` in quads (above): the CPU has the instructions,
+  // dilation_w is 1, stride_w 1 or 2, and ForceFloatSums is off.
+  bool UsesQuads(const Geometry& g) const;
+  // Sums in floats even where quads could (tests and the benchmark compare
+  // the two forms).
+  void ForceFloatSums(bool on) { force_float_ = on; }
+
   // in: n x h x w x c levels (s8 or u8 per `in_type`); out: n x oh x ow x c
   // floats or levels per SetEpilogue. Requires Available(), SetFilter and
   // SetEpilogue with the same c and kernel as `g`.
   void Run(const Geometry& g, const void* in, Levels in_type, void* out, int threads) const;
 
  private:
+  void RunQuads(const Geometry& g, const int8_t* in, bool u8, char* out, int threads) const;
+
   int64_t c_ = 0, cp_ = 0;  // cp_: c rounded up to the vector lanes (8 or 16)
   int kh_ = 0, kw_ = 0;
   std::vector<float> w_;  // [block][kh * kw][block width], zero-padded channels
+  // The quad form's filter: [block][kh][groups][block width][4] levels, taps
+  // past kw 0; its 128 * row sums [kh][cp] for s8 input.
+  int groups_ = 0;  // quads per kernel row: ceil(kw / 4)
+  std::vector<int8_t> wq_;
+  std::vector<int32_t> row_sums_;
+  bool force_float_ = false;
   int8_epilogue::Params<Out> ep_;  // scale / bias: cp_ values each
 };
 

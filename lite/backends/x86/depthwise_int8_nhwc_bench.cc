@@ -3,7 +3,9 @@
 // (NHWC s8 / u8 levels in, per-channel output scales, the activation and the
 // requantization as post-ops, s8 / u8 / f32 out), on the depthwise shapes of
 // ppocr_det_ch_PP-OCRv3_slim_quant (640x640) and ppocr_cls_mobile_v2.0_slim_quant
-// (48x192). One thread; the two alternate, best and median of `runs` each.
+// (48x192); the own kernel also with ForceFloatSums ("float": its float
+// form where the quad form runs). One thread; the three alternate, best and
+// median of `runs` each.
 //   bazel run //lite/backends/x86:depthwise_int8_nhwc_bench [-- runs [shape index]]
 #include <omp.h>
 
@@ -89,14 +91,15 @@ int main(int argc, char** argv) {
   };
   dnnl::engine eng(dnnl::engine::kind::cpu, 0);
   dnnl::stream strm(eng);
-  std::printf("%-4s %5s %9s %4s %4s %4s %4s | %9s %9s | %9s %9s | %6s  %s\n", "", "c", "hxw", "k",
-              "s", "in", "out", "dnnl min", "med", "own min", "med", "own/dnnl", "oneDNN impl");
+  std::printf("%-4s %5s %9s %4s %4s %4s %4s | %9s %9s | %9s %9s | %6s | %9s %6s  %s\n", "", "c",
+              "hxw", "k", "s", "in", "out", "dnnl min", "med", "own min", "med", "own/dnnl",
+              "float med", "own/fl", "oneDNN impl");
   uint32_t seed = 7;
   auto rnd = [&]() {
     seed = seed * 1103515245u + 12345u;
     return seed >> 8;
   };
-  double sum_dnnl = 0, sum_own = 0;
+  double sum_dnnl = 0, sum_own = 0, sum_float = 0;
   for (size_t index = 0; index < shapes.size(); ++index) {
     if (only >= 0 && static_cast<int>(index) != only) continue;
     const Shape& s = shapes[index];
@@ -121,7 +124,7 @@ int main(int argc, char** argv) {
     }
     const float out_factor = 127.f / 3.f;
     const size_t out_bytes = oh * ow * s.c * (s.out == DW::Out::kFloat ? 4 : 1);
-    std::vector<char> out_dnnl(out_bytes), out_own(out_bytes);
+    std::vector<char> out_dnnl(out_bytes), out_own(out_bytes), out_float(out_bytes);
 
     // oneDNN, as ConvInt8Compute sets it up.
     const auto nhwc = memory::format_tag::nhwc;
@@ -160,6 +163,10 @@ int main(int argc, char** argv) {
     DW dw;
     dw.SetFilter(filter.data(), s.c, s.k, s.k);
     dw.SetEpilogue(scale.data(), bias.data(), act, s.out, out_factor, 1);
+    DW dw_float;
+    dw_float.ForceFloatSums(true);
+    dw_float.SetFilter(filter.data(), s.c, s.k, s.k);
+    dw_float.SetEpilogue(scale.data(), bias.data(), act, s.out, out_factor, 1);
     DW::Geometry g;
     g.c = s.c;
     g.h = s.h;
@@ -171,7 +178,7 @@ int main(int argc, char** argv) {
     g.stride_w = s.sw;
     g.pad_top = g.pad_left = pad;
 
-    std::vector<double> t_dnnl, t_own;
+    std::vector<double> t_dnnl, t_own, t_float;
     for (int i = 0; i < runs + 3; ++i) {
       double t0 = Seconds();
       conv.execute(strm, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights},
@@ -180,9 +187,12 @@ int main(int argc, char** argv) {
       double t1 = Seconds();
       dw.Run(g, in.data(), s.u8 ? DW::Levels::kU8 : DW::Levels::kS8, out_own.data(), 1);
       double t2 = Seconds();
+      dw_float.Run(g, in.data(), s.u8 ? DW::Levels::kU8 : DW::Levels::kS8, out_float.data(), 1);
+      double t3 = Seconds();
       if (i >= 3) {
         t_dnnl.push_back((t1 - t0) * 1e3);
         t_own.push_back((t2 - t1) * 1e3);
+        t_float.push_back((t3 - t2) * 1e3);
       }
     }
     // Agreement (levels may differ by one at near-halves: the bias order).
@@ -200,12 +210,19 @@ int main(int argc, char** argv) {
     const double mo = *std::min_element(t_own.begin(), t_own.end());
     sum_dnnl += Median(t_dnnl);
     sum_own += Median(t_own);
-    std::printf("%-4s %5ld %4ldx%-4ld %4d %2d,%d %4s %4s | %9.4f %9.4f | %9.4f %9.4f | %6.2f  %s%s\n",
-                s.model, (long)s.c, (long)s.h, (long)s.w, s.k, s.sh, s.sw, s.u8 ? "u8" : "s8",
-                s.out == DW::Out::kFloat ? "f32" : s.out == DW::Out::kU8 ? "u8" : "s8", md,
-                Median(t_dnnl), mo, Median(t_own), Median(t_own) / Median(t_dnnl),
-                pd.impl_info_str(), worse ? " MISMATCH" : "");
+    sum_float += Median(t_float);
+    // The two own forms give the same bytes.
+    const bool forms_differ = out_own != out_float;
+    std::printf(
+        "%-4s %5ld %4ldx%-4ld %4d %2d,%d %4s %4s | %9.4f %9.4f | %9.4f %9.4f | %6.2f | %9.4f %6.2f"
+        "  %s%s%s\n",
+        s.model, (long)s.c, (long)s.h, (long)s.w, s.k, s.sh, s.sw, s.u8 ? "u8" : "s8",
+        s.out == DW::Out::kFloat ? "f32" : s.out == DW::Out::kU8 ? "u8" : "s8", md,
+        Median(t_dnnl), mo, Median(t_own), Median(t_own) / Median(t_dnnl), Median(t_float),
+        Median(t_own) / Median(t_float), pd.impl_info_str(), worse ? " MISMATCH" : "",
+        forms_differ ? " FORMS DIFFER" : "");
   }
-  std::printf("sum of medians: dnnl %.4f ms, own %.4f ms\n", sum_dnnl, sum_own);
+  std::printf("sum of medians: dnnl %.4f ms, own %.4f ms, own float sums %.4f ms\n", sum_dnnl,
+              sum_own, sum_float);
   return 0;
 }

@@ -8,7 +8,7 @@
 // 2, rows and columns entirely in the padding; s8 / u8 input; float / s8 /
 // u8 output; every supported activation (hard_swish also with non-default
 // attributes); both rounding types; with and without bias; 1 and 2 threads
-// (bit-identical).
+// (bit-identical); the quad sums where the CPU has them and float sums.
 // Levels must be equal; floats within 1e-5 of the largest |output|.
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 #include "lite/backends/x86/int8_kernel_test_util.h"
@@ -43,9 +43,13 @@ std::string Name(const Case& k) {
          std::to_string(k.dh) + std::to_string(k.dw);
 }
 
-void Check(const Case& k, DW::Levels in_type, DW::Out out_type, const Act& act, bool bias,
-           int round_type, uint32_t seed) {
-  SCOPED_TRACE(Name(k) + " in " + (in_type == DW::Levels::kU8 ? "u8" : "s8") + " out " +
+bool QuadsOnThisCpu() {
+  return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vbmi");
+}
+
+void Check(const Case& k, bool float_sums, DW::Levels in_type, DW::Out out_type, const Act& act,
+           bool bias, int round_type, uint32_t seed) {
+  SCOPED_TRACE(Name(k) + (float_sums ? " float sums" : "") + " in " + (in_type == DW::Levels::kU8 ? "u8" : "s8") + " out " +
                std::to_string(static_cast<int>(out_type)) + " act " + act.name() + " bias " +
                std::to_string(bias) + " round " + std::to_string(round_type));
   const int64_t oh = (k.h + k.pt + k.pb - (k.dh * (k.kh - 1) + 1)) / k.sh + 1;
@@ -85,6 +89,7 @@ void Check(const Case& k, DW::Levels in_type, DW::Out out_type, const Act& act, 
         }
 
   DW dw;
+  dw.ForceFloatSums(float_sums);
   dw.SetFilter(filter.data(), k.c, k.kh, k.kw);
   dw.SetEpilogue(ep.scale.data(), bias ? ep.bias.data() : nullptr, act, out_type, ep.factor,
                  round_type);
@@ -103,6 +108,8 @@ void Check(const Case& k, DW::Levels in_type, DW::Out out_type, const Act& act, 
   g.pad_left = k.pl;
   g.dilation_h = k.dh;
   g.dilation_w = k.dw;
+  // The quad form wherever the CPU has it and the geometry allows it.
+  EXPECT_EQ(dw.UsesQuads(g), !float_sums && QuadsOnThisCpu() && k.dw == 1 && k.sw <= 2);
   int8_test::RunAndExpectMatches(
       [&](char* out, int threads) { dw.Run(g, in.data(), in_type, out, threads); }, total,
       out_type == DW::Out::kFloat, out_type == DW::Out::kU8, ref_f, ref_q, largest);
@@ -149,13 +156,15 @@ const std::vector<Case> kShapes = {
 TEST(DepthwiseInt8Nhwc, MatchesScalarReference) {
   if (!DW::Available()) GTEST_SKIP() << "no AVX-512 in this build or CPU";
   uint32_t seed = 1;
-  for (const Case& k : kShapes) {
-    int8_test::ForEachForm<DW::Out>(
-        [&](bool in_u8, DW::Out out, const Act& act, bool bias, int round_type) {
-          Check(k, in_u8 ? DW::Levels::kU8 : DW::Levels::kS8, out, act, bias, round_type, ++seed);
-        });
-    if (HasFatalFailure()) return;
-  }
+  for (const bool float_sums : {false, true})
+    for (const Case& k : kShapes) {
+      int8_test::ForEachForm<DW::Out>(
+          [&](bool in_u8, DW::Out out, const Act& act, bool bias, int round_type) {
+            Check(k, float_sums, in_u8 ? DW::Levels::kU8 : DW::Levels::kS8, out, act, bias,
+                  round_type, ++seed);
+          });
+      if (HasFatalFailure()) return;
+    }
 }
 
 }  // namespace

@@ -195,7 +195,10 @@ class ConvInt8Compute : public DnnlKernel {
                        f[0] == p.groups && f[1] == 1 && DW::Supports(p.act) &&
                        DW::ExactSums(f[2], f[3], levels);
     const int64_t taps_per_pixel_of_stride = f[2] * f[3] / (p.strides[0] * p.strides[1]);
-    const int64_t least = in[1] <= 8 ? 2 : 9;
+    DW::Geometry g;
+    g.stride_w = p.strides[1];
+    g.dilation_w = p.eff_dilations[1];
+    const int64_t least = in[1] <= 8 ? 2 : DW().UsesQuads(g) ? 6 : 9;
     return exact && taps_per_pixel_of_stride >= least;
   }
 
