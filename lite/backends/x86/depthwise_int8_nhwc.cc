@@ -86,8 +86,12 @@ void DepthwiseInt8Nhwc::SetFilter(const int8_t* filter, int64_t c, int kh, int k
 }
 
 bool DepthwiseInt8Nhwc::UsesQuads(const Geometry& g) const {
+  // At most 8 channels at stride_h > 1 the float form converting two
+  // pixels per vector is as fast or faster (the classifier's 8ch 24x96 3x3
+  // at stride (2, 1): 1.16x the time in quads).
+  const bool narrow_strided = g.c <= 8 && g.stride_h > 1;
   return !force_float_ && QuadsAvailable() && g.dilation_w == 1 &&
-         (g.stride_w == 1 || g.stride_w == 2);
+         (g.stride_w == 1 || g.stride_w == 2) && !narrow_strided;
 }
 
 void DepthwiseInt8Nhwc::SetEpilogue(const float* scale, const float* bias, const Act& act,
@@ -109,11 +113,12 @@ namespace {
 constexpr int kRows[5] = {0, 12, 12, 8, 6};
 // Tile pixels of the 8-lane (ymm) form for c <= 8.
 constexpr int kHalfRows = 16;
-// The quad form's: at most 16 int32 sums, which GCC then keeps in
-// registers (with R x V up to 24, as above, it kept them on the stack and
-// loaded and stored each around its vpdpbusd).
-constexpr int kQuadRows[5] = {0, 12, 8, 5, 4};
-constexpr int kQuadHalfRows = 12;
+// The quad form's: about 16 int32 sums, which GCC then keeps in registers
+// (with R x V up to 24, as above, it kept them on the stack and loaded and
+// stored each around its vpdpbusd: det's depthwise convs took 1.2x the
+// time); 5 x 4 spills a few and is still faster than 4 x 4 in det.
+constexpr int kQuadRows[5] = {0, 16, 8, 5, 5};
+constexpr int kQuadHalfRows = 16;
 
 using int8_epilogue::TailMask;
 

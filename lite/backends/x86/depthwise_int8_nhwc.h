@@ -37,7 +37,7 @@
 // instruction): the pairing of the input rows cost more than it saved
 // (1.2-1.6x the time of the float form on these shapes).
 // Quads (CPUs with AVX512-VNNI and AVX512-VBMI, dilation_w 1, stride_w 1 or
-// 2; UsesQuads()): the sums are int32 dot products of four horizontal taps
+// 2; UsesQuads() says where): the sums are int32 dot products of four horizontal taps
 // per instruction (vpdpbusd: u8 x s8, 64 products per zmm) instead of one
 // float FMA per tap. Each input row is first laid out per 16 channels as
 // [column][16] bytes with the zero-level padding columns (s8 levels + 128,
@@ -106,7 +106,8 @@ class DepthwiseInt8Nhwc {
                    Out out, float out_factor, int out_round_type);
 
   // True when Run sums `g` in quads (above): the CPU has the instructions,
-  // dilation_w is 1, stride_w 1 or 2, and ForceFloatSums is off.
+  // dilation_w is 1, stride_w 1 or 2, not at most 8 channels at stride_h > 1
+  // (there the float form is as fast), and ForceFloatSums is off.
   bool UsesQuads(const Geometry& g) const;
   // Sums in floats even where quads could (tests and the benchmark compare
   // the two forms).

@@ -109,7 +109,8 @@ void Check(const Case& k, bool float_sums, DW::Levels in_type, DW::Out out_type,
   g.dilation_h = k.dh;
   g.dilation_w = k.dw;
   // The quad form wherever the CPU has it and the geometry allows it.
-  EXPECT_EQ(dw.UsesQuads(g), !float_sums && QuadsOnThisCpu() && k.dw == 1 && k.sw <= 2);
+  EXPECT_EQ(dw.UsesQuads(g), !float_sums && QuadsOnThisCpu() && k.dw == 1 && k.sw <= 2 &&
+                                 !(k.c <= 8 && k.sh > 1));
   int8_test::RunAndExpectMatches(
       [&](char* out, int threads) { dw.Run(g, in.data(), in_type, out, threads); }, total,
       out_type == DW::Out::kFloat, out_type == DW::Out::kU8, ref_f, ref_q, largest);

@@ -172,20 +172,19 @@ class ConvInt8Compute : public DnnlKernel {
 
   // Our depthwise kernel (lite/backends/x86/depthwise_int8_nhwc.h) takes
   // groups == C_in == C_out convs whose activation it computes and whose
-  // window keeps float32 sums exact, where it is the faster one: at least
-  // 9 taps per input pixel of stride (kh * kw >= 9 * sh * sw: 3x3 at stride
-  // 1, 5x5 at stride 1 or (2, 1)), or with at most 8 channels (its 8-lane
-  // form) 2 (3x3 at stride 2).
-  // depthwise_int8_nhwc_bench, 1 thread, own / oneDNN time: 5x5 stride 1
-  // 0.50-0.85 (the classifier's s8 3-row maps 0.50-0.58, det's 480ch 20x20
-  // s8 0.72, 64ch 80x80 u8 0.85), 5x5 stride (2, 1) 0.60-0.78, 3x3 stride 1
-  // u8 0.80-1.00 (16-40ch 0.87-0.94); C <= 8 (2026-11-27): 3x3 stride 1
-  // 0.49-0.61 (det's 8ch 320x320 u8 0.49, s8 0.61), 3x3 stride 2 or (2, 1)
-  // 0.69-0.76 (the classifier's 8ch 24x96 0.69), 5x5 stride 1 0.42; 3x3
-  // stride 1 s8 with hard_swish 0.86-0.99 in det's --profile_ops (1.01-1.07
-  // while the epilogue divided by 6). Kept on oneDNN: 5x5 stride 2
-  // 0.98-1.24, 3x3 stride 2 or (2, 1) with 16 or more channels 1.07-2.0
-  // (each input level is converted to float once and read by fewer taps).
+  // window keeps its sums exact, where it is the faster one: at least 9
+  // taps per input pixel of stride (kh * kw >= 9 * sh * sw: 3x3 at stride
+  // 1, 5x5 at stride 1 or (2, 1)), 6 where it sums in quads (UsesQuads:
+  // then also 5x5 at stride 2), or with at most 8 channels 2 (3x3 at stride
+  // 2). depthwise_int8_nhwc_bench, 1 thread, own / oneDNN median time
+  // (2026-11-27, quads): 3x3 stride 1 0.40-0.85 (det's 8ch 320x320 u8 0.40,
+  // 40ch 160x160 0.65, its s8 40x40 maps 0.81-0.85), 5x5 stride 1
+  // 0.33-0.85 (the classifier's s8 3-row maps 0.38-0.50, det's 480ch 20x20
+  // 0.61, 64ch 80x80 u8 0.85), 5x5 stride 2 0.78-0.82 (det's 40ch 160x160
+  // and 336ch 40x40), 5x5 stride (2, 1) 0.51-0.59, C <= 8 at stride 2 or
+  // (2, 1) (float sums) 0.68-0.75. Kept on oneDNN: 3x3 stride 2 or (2, 1)
+  // with 16 or more channels, 0.92-1.21 (a quad feeds fewer taps at stride
+  // 2, and det's 32ch 320x320 and 120ch 80x80 are 1.08 and 1.21).
   static bool OwnDepthwise(const operators::ConvParam& p) {
     const DDim& in = p.input->dims();
     const DDim& f = p.filter->dims();
@@ -196,6 +195,8 @@ class ConvInt8Compute : public DnnlKernel {
                        DW::ExactSums(f[2], f[3], levels);
     const int64_t taps_per_pixel_of_stride = f[2] * f[3] / (p.strides[0] * p.strides[1]);
     DW::Geometry g;
+    g.c = in[1];
+    g.stride_h = p.strides[0];
     g.stride_w = p.strides[1];
     g.dilation_w = p.eff_dilations[1];
     const int64_t least = in[1] <= 8 ? 2 : DW().UsesQuads(g) ? 6 : 9;
