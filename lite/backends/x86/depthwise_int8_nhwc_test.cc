@@ -152,6 +152,9 @@ const std::vector<Case> kShapes = {
     {1, 8, 29, 24, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1},     // c 24: a 32-channel block
     {1, 9, 31, 40, 5, 5, 1, 1, 2, 2, 2, 2, 1, 1},     // c 40: a 48-channel block
     {1, 6, 17, 100, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1},    // blocks 64 + 48 (36 channels)
+    // c 32 (two 16-channel quads a pixel).
+    {1, 9, 21, 32, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1},     // det's 32ch stride 2
+    {2, 6, 13, 32, 5, 5, 1, 1, 2, 2, 2, 2, 1, 1},     // 5x5: two quads a kernel row
 };
 
 TEST(DepthwiseInt8Nhwc, MatchesScalarReference) {
