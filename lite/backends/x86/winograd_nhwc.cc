@@ -282,8 +282,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
 bool WinogradNhwc::Available() { return false; }
 
 void WinogradNhwc::Run(int64_t, int64_t, int64_t, int, int, int64_t, int64_t, const float*,
-                       const float*, Act, float, float*, int64_t,
-                       const KernelContext*) const {}
+                       const float*, Act, float, float*, int64_t, int) const {}
 
 #endif
 

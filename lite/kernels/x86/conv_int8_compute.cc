@@ -429,7 +429,8 @@ class ConvInt8Compute : public DnnlKernel {
     own_pointwise_ = !p.has_post_affine() && OwnPointwise(p);
     if (p.addend) {
       // conv2d_resize_add: only the 1x1 kernel computes it (its accept
-      // function asks for a 1x1 conv; the CPU may still lack VNNI).
+      // function asks for it; a model optimized on another CPU may still
+      // carry the op here).
       if (!PW::Available()) {
         return Unimplemented("x86 conv2d_resize_add needs AVX512-VNNI on this CPU");
       }
@@ -640,8 +641,11 @@ bool Int8FormAccepts(const lite::cpp::OpDesc& desc) {
 
 namespace {
 // conv2d_resize_add runs on the 1x1 kernel: a 1x1 filter, stride 1, no
-// padding, one group.
+// padding, one group, and a build and CPU with the kernel's AVX512-VNNI
+// code (else conv_resize_add_fuse_pass declines: a portable build or an
+// older CPU keeps the ops unfused).
 bool ResizeAddAccepts(const lite::cpp::OpDesc& desc, const lite::VarDimsFn& dims) {
+  if (!lite::x86::PointwiseInt8::Available()) return false;
   if (!desc.HasInput("Filter") || desc.Input("Filter").size() != 1) return false;
   const lite::DDim f = dims(desc.Input("Filter")[0]);
   bool unit = f.size() == 4 && f[2] == 1 && f[3] == 1 &&
