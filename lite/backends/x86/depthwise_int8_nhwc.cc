@@ -618,11 +618,13 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
     std::vector<const int8_t*> bwrows(kh);
     std::vector<int> kys(kh);
     std::vector<int32_t> start(cp);
-    std::vector<bool> start_rows;  // the kernel rows `start` was summed over
+    // Which kernel rows lie inside the input, for this output row and for
+    // the one `start` was summed for.
+    std::vector<char> valid_rows(kh), start_rows;
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t b = row / g.oh, oy = row % g.oh;
       int nrows = 0;
-      std::vector<bool> valid_rows(kh, false);
+      std::fill(valid_rows.begin(), valid_rows.end(), 0);
       for (int ky = 0; ky < kh; ++ky) {
         const int64_t iy = oy * g.stride_h - g.pad_top + static_cast<int64_t>(ky) * g.dilation_h;
         if (iy < 0 || iy >= g.h) continue;
@@ -632,7 +634,7 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
           QuadRow(src + key * g.w * c, g.w, c, cp, g.pad_left, nq, s, u8, scratch.data(), buf);
           held[slot] = key;
         }
-        valid_rows[ky] = true;
+        valid_rows[ky] = 1;
         rows[nrows] = buf;
         kys[nrows] = ky;
         ++nrows;
