@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing (tools/setup.sh), checks that every
 # include points down the layers of docs/architecture.md (tools/check_layers.sh),
-# runs the whole Bazel test suite, then the ASan + UBSan subset (the robustness
+# runs the whole Bazel test suite, then all of it again built portable
+# (--config=portable: -march=x86-64, none of the AVX-512 kernels compiled in,
+# as tools/build_wheel.sh --config=portable ships; every fallback path and
+# every kernel choice that depends on the build), then the ASan + UBSan subset (the robustness
 # suite, the leak loop, the loaders' tests and the fuzz regressions, where
 # hostile input meets the engine), then the Python tests (tools/python_test.sh:
 # the wheel installed in a fresh venv, pytest), then builds every libFuzzer
@@ -24,6 +27,15 @@ bash tools/check_layers.sh
 layers_status=$?
 bazel test //...
 status=$?
+# In an output base of its own, so the two configurations do not evict each
+# other's outputs, without convenience links (//... would descend into the
+# main base's).
+echo "== portable build (--config=portable): every test again"
+portable_base="$HOME/.cache/paddle_lite_plus_portable"
+bazel --output_base="$portable_base" test --config=portable --symlink_prefix=/ \
+  //lite/... //tests/... //tools/... //python/... //examples/...
+portable_status=$?
+bazel --output_base="$portable_base" shutdown
 echo "== ASan + UBSan subset: ${asan_subset[*]}"
 bazel test --config=asan "${asan_subset[@]}"
 asan_status=$?
@@ -33,7 +45,7 @@ python_status=$?
 echo "== fuzz targets (clang build only)"
 bash tools/fuzz.sh --build_only all
 fuzz_status=$?
-for s in "$layers_status" "$status" "$asan_status" "$python_status"; do
+for s in "$layers_status" "$status" "$portable_status" "$asan_status" "$python_status"; do
   [ "$s" -ne 0 ] && exit "$s"
 done
 exit "$fuzz_status"

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "lite/backends/x86/nchw_input_conv.h"
 #include "lite/core/mir/fusion/fusion_test_util.h"
 
 namespace lite {
@@ -84,7 +85,10 @@ TEST(Int8Requantize, FirstConvReadsTheNchwImage) {
     const FusionRun int8 = RunOrFail(m, AllFusionPasses(), kX86);
     ASSERT_FALSE(int8.outputs.empty());
     EXPECT_EQ(int8.counters.at("made_int8"), chained ? 2 : 1) << int8.pass_log;
-    EXPECT_EQ(CountOps(int8.op_types, "layout"), 1) << int8.pass_log;
+    // Without the AVX-512 NCHW-input kernel (build or CPU) the image is
+    // reordered to NHWC first: a second layout op.
+    EXPECT_EQ(CountOps(int8.op_types, "layout"), lite::x86::NchwInputConv::Available() ? 1 : 2)
+        << int8.pass_log;
     if (chained) EXPECT_EQ(VarType(int8, "c1"), "int8");
     ExpectNearSimulation(sim, int8);
   }
