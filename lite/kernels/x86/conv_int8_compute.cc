@@ -26,12 +26,15 @@
 // "lite:conv_int8_smalln"; see OwnSmalln), and 1x1 convs on shallow inputs
 // run our AVX512-VNNI GEMM (lite/backends/x86/pointwise_int8.h, impl_info()
 // "lite:pointwise_int8"; see OwnPointwise), on the same quantized input and
-// with the same output forms.
+// with the same output forms. A model's first conv reading the NCHW image
+// runs our kernel that quantizes the image rows itself (lite/backends/x86/
+// nchw_input_int8.h, impl_info() "lite:nchw_input_int8"; see OwnNchwInput).
 #include <string>
 #include <vector>
 
 #include "lite/backends/x86/conv_int8_smalln.h"
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
+#include "lite/backends/x86/nchw_input_int8.h"
 #include "lite/backends/x86/pointwise_int8.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/conv_compute.h"
@@ -121,6 +124,7 @@ class ConvInt8Compute : public DnnlKernel {
                              DataTypeName(p.input_dtype));
     }
     memory src;
+    if (own_nchw_) return RunOwnNchwInput();
     if (p.input_dtype == DataType::kFloat32) {
       // Quantize the input (element order is irrelevant: one scale).
       int8_t* q = QuantizedInputBuffer(p.input->numel());
@@ -160,6 +164,7 @@ class ConvInt8Compute : public DnnlKernel {
   using DW = lite::x86::DepthwiseInt8Nhwc;
   using CS = lite::x86::ConvInt8Smalln;
   using PW = lite::x86::PointwiseInt8;
+  using NI = lite::x86::NchwInputInt8;
 
   // Output's buffer: float32, or s8 / u8 levels (Output_dtype).
   static void* OutputData(const operators::ConvParam& p) {
@@ -404,6 +409,66 @@ class ConvInt8Compute : public DnnlKernel {
     return Status::OK();
   }
 
+  // Our first-conv kernel (lite/backends/x86/nchw_input_int8.h) takes the
+  // NCHW-input conv where it computes the geometry (1-4 input, 1-16 output
+  // channels, kw <= 4, stride_w 1 or 2, no dilation) and the activation.
+  // PP-OCRv3 det's 3 -> 8 3x3 stride-2 conv at 640x640, 1 thread
+  // (--profile_ops): 0.86 ms as the quantize pass + oneDNN's jit_int8.
+  static bool OwnNchwInput(const operators::ConvParam& p) {
+    const DDim& f = p.filter->dims();
+    return NI::Available() && NI::Supports(p.act) &&
+           NI::Fits(f[1], f[0], static_cast<int>(f[2]), static_cast<int>(f[3]), p.strides[1],
+                    p.eff_dilations[0], p.eff_dilations[1], p.groups);
+  }
+
+  Status PlanOwnNchwInput() {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& f = p.filter->dims();
+    if (!nchw_planned_) {
+      nchw_.SetFilter(p.filter->data<int8_t>(), f[0], f[1], static_cast<int>(f[2]),
+                      static_cast<int>(f[3]));
+      SetOwnEpilogue(&nchw_);
+      nchw_planned_ = true;
+    }
+    impl_info_ = "lite:nchw_input_int8";
+    planned_dims_ = p.input->dims();
+    return Status::OK();
+  }
+
+  // The image's rows are quantized by the op's rule as QuantizeNchwToNhwc
+  // does (Quantizer16 16 at a time, the scalar rule for the rest).
+  Status RunOwnNchwInput() {
+    const auto& p = Param<operators::ConvParam>();
+    const DDim& in = p.input->dims();
+    const DDim& out = p.output->dims();
+    NI::Geometry g;
+    g.n = in[0];
+    g.ic = in[1];
+    g.h = in[2];
+    g.w = in[3];
+    g.oh = out[2];
+    g.ow = out[3];
+    g.stride_h = p.strides[0];
+    g.stride_w = p.strides[1];
+    g.pad_top = p.eff_paddings[0];
+    g.pad_left = p.eff_paddings[2];
+    const float scale = p.input_scale;
+    const int round_type = p.quant_round_type;
+    const NI::QuantizeRow quantize = [scale, round_type](const float* x, int64_t n,
+                                                         int8_t* levels) {
+      const operators::quant::Quantizer scalar(scale, 127, round_type);
+      int64_t i = 0;
+#if defined(__AVX512F__) && defined(__AVX512VBMI__)
+      const operators::quant::Quantizer16 q16(scale, 127, round_type);
+      for (; i + 16 <= n; i += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(levels + i), Levels16(q16, x + i));
+#endif
+      for (; i < n; ++i) levels[i] = static_cast<int8_t>(scalar.Level(x[i]));
+    };
+    nchw_.Run(g, p.input->data<float>(), quantize, OutputData(p), threads());
+    return Status::OK();
+  }
+
   Status PlanOwnPointwise() {
     const auto& p = Param<operators::ConvParam>();
     const DDim& f = p.filter->dims();
@@ -422,6 +487,8 @@ class ConvInt8Compute : public DnnlKernel {
     // ResidualData: the 1x1 kernel adds it in its epilogue; the other own
     // kernels have no residual input, so oneDNN (a binary post-op) runs.
     // The post-activation affine map (fuse_post_*) only oneDNN computes.
+    own_nchw_ = nchw_input_ && !p.residual && !p.has_post_affine() && OwnNchwInput(p);
+    if (own_nchw_) return PlanOwnNchwInput();
     own_dw_ = !p.residual && !p.has_post_affine() && OwnDepthwise(p);
     if (own_dw_) return PlanOwnDepthwise();
     own_smalln_ = !p.residual && !p.has_post_affine() && OwnSmalln(p);
@@ -562,6 +629,9 @@ class ConvInt8Compute : public DnnlKernel {
   bool own_pointwise_ = false;      // this shape runs pointwise_, not conv_
   bool pointwise_planned_ = false;  // pointwise_ holds the filter and epilogue
   PW pointwise_;
+  bool own_nchw_ = false;      // this shape runs nchw_, not QuantizeNchwInput + conv_
+  bool nchw_planned_ = false;  // nchw_ holds the filter and epilogue
+  NI nchw_;
   dnnl::convolution_forward conv_;
   memory::desc src_md_, dst_md_, bias_md_, scratch_md_, weights_md_, residual_md_;
   memory weights_;

@@ -1,0 +1,252 @@
+#include "lite/backends/x86/nchw_input_int8.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "lite/backends/x86/lanes16.h"
+#include "lite/backends/x86/omp_ranges.h"
+
+namespace lite {
+namespace x86 {
+
+using Act = operators::FusedActivation;
+
+bool NchwInputInt8::Fits(int64_t ic, int64_t oc, int kh, int kw, int stride_w, int dilation_h,
+                         int dilation_w, int groups) {
+  return ic >= 1 && ic <= kMaxIc && oc >= 1 && oc <= kMaxOc && kh >= 1 && kh <= kMaxKh &&
+         kw >= 1 && kw <= kMaxKw && (stride_w == 1 || stride_w == 2) && dilation_h == 1 &&
+         dilation_w == 1 && groups == 1;
+}
+
+void NchwInputInt8::SetFilter(const int8_t* filter, int64_t oc, int64_t ic, int kh, int kw) {
+  oc_ = oc;
+  ic_ = ic;
+  kh_ = kh;
+  kw_ = kw;
+  w_.assign(ic * kh * kMaxOc, 0);
+  comp_.assign(kMaxOc, 0);
+  for (int64_t m = 0; m < oc; ++m)
+    for (int64_t c = 0; c < ic; ++c)
+      for (int ky = 0; ky < kh; ++ky) {
+        uint32_t quad = 0;
+        for (int kx = 0; kx < kw; ++kx) {
+          const int8_t level = filter[((m * ic + c) * kh + ky) * kw + kx];
+          quad |= static_cast<uint32_t>(static_cast<uint8_t>(level)) << (8 * kx);
+          comp_[m] += 128 * level;
+        }
+        w_[(c * kh + ky) * kMaxOc + m] = static_cast<int32_t>(quad);
+      }
+}
+
+void NchwInputInt8::SetEpilogue(const float* scale, const float* bias, const Act& act, Out out,
+                                float out_factor, int out_round_type) {
+  ep_.Set(scale, bias, oc_, kMaxOc, act, out, out_factor, out_round_type);
+}
+
+#if defined(LITE_X86_INT8_EPILOGUE_AVX512) && defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
+
+bool NchwInputInt8::Available() {
+  return int8_epilogue::CpuHasAvx512Vnni() && __builtin_cpu_supports("avx512vbmi");
+}
+
+namespace {
+
+using int8_epilogue::TailMask;
+
+struct BlockArgs {
+  const uint8_t* const* rows;  // [ic * kh]: the padded u8 rows of (c, ky)
+  int taps;                    // ic * kh
+  const int32_t* w;            // [taps][16] filter quads
+  const int32_t* comp;         // 16
+  const float* scale;
+  const float* bias;
+  int64_t oc;
+  Act act;
+  NchwInputInt8::Out out;
+  float factor, lo, hi;
+  __m512i to_quads;  // byte 4 * l + k <- byte stride_w * l + k
+};
+
+// [8][16 pixels] -> 16 pixels x 8 channels: px[p] holds pixel p's values.
+__attribute__((always_inline)) inline void Transpose8x16(const __m512* f, __m256* px) {
+  __m512 t[8], u[8];
+#pragma GCC unroll 4
+  for (int m = 0; m < 8; m += 2) {
+    t[m] = _mm512_unpacklo_ps(f[m], f[m + 1]);
+    t[m + 1] = _mm512_unpackhi_ps(f[m], f[m + 1]);
+  }
+#pragma GCC unroll 2
+  for (int m = 0; m < 8; m += 4) {
+    const __m512d a = _mm512_castps_pd(t[m]), b = _mm512_castps_pd(t[m + 1]);
+    const __m512d c = _mm512_castps_pd(t[m + 2]), d = _mm512_castps_pd(t[m + 3]);
+    u[m] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
+    u[m + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
+    u[m + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
+    u[m + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
+  }
+  // u[k] (channels 0-3) and u[4 + k] (4-7): 128-bit lane L holds pixel 4L + k.
+#pragma GCC unroll 4
+  for (int k = 0; k < 4; ++k) {
+    __m512 a = _mm512_shuffle_f32x4(u[k], u[4 + k], _MM_SHUFFLE(1, 0, 1, 0));
+    __m512 b = _mm512_shuffle_f32x4(u[k], u[4 + k], _MM_SHUFFLE(3, 2, 3, 2));
+    a = _mm512_shuffle_f32x4(a, a, _MM_SHUFFLE(3, 1, 2, 0));  // pixels k, 4 + k
+    b = _mm512_shuffle_f32x4(b, b, _MM_SHUFFLE(3, 1, 2, 0));  // pixels 8 + k, 12 + k
+    px[k] = _mm512_castps512_ps256(a);
+    px[4 + k] = _mm512_extractf32x8_ps(a, 1);
+    px[8 + k] = _mm512_castps512_ps256(b);
+    px[12 + k] = _mm512_extractf32x8_ps(b, 1);
+  }
+}
+
+// Output pixels x0 .. x0 + valid - 1 of one row; off = stride_w * x0 (the
+// first window's first padded column); out points at pixel x0. M: 8 or 16
+// accumulators (channels oc .. M have zero weights).
+template <int M>
+void Block(const BlockArgs& a, int64_t off, int valid, void* out) {
+  __m512i acc[M];
+#pragma GCC unroll 16
+  for (int m = 0; m < M; ++m) acc[m] = _mm512_set1_epi32(-a.comp[m]);
+  const int32_t* w = a.w;
+  for (int t = 0; t < a.taps; ++t, w += NchwInputInt8::kMaxOc) {
+    const __m512i q = _mm512_permutexvar_epi8(a.to_quads, _mm512_loadu_si512(a.rows[t] + off));
+#pragma GCC unroll 16
+    for (int m = 0; m < M; ++m) acc[m] = _mm512_dpbusd_epi32(acc[m], q, _mm512_set1_epi32(w[m]));
+  }
+  __m512 f[M];
+#pragma GCC unroll 16
+  for (int m = 0; m < M; ++m) {
+    f[m] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(acc[m]), _mm512_set1_ps(a.scale[m]),
+                           _mm512_set1_ps(a.bias[m]));
+  }
+  int8_epilogue::Activate(f, M, a.act);
+  const bool levels = a.out != NchwInputInt8::Out::kFloat;
+  if (levels) {
+    const __m512 fa = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
+#pragma GCC unroll 16
+    for (int m = 0; m < M; ++m)
+      f[m] = _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[m], fa, lo, hi));
+  }
+  const int64_t oc = a.oc;
+  if (M == 8) {
+    __m256 px[16];
+    Transpose8x16(f, px);
+    const __mmask8 k = static_cast<__mmask8>(TailMask(oc));
+    if (!levels) {
+      float* o = static_cast<float*>(out);
+      for (int p = 0; p < valid; ++p) _mm256_mask_storeu_ps(o + p * oc, k, px[p]);
+    } else {
+      int8_t* o = static_cast<int8_t*>(out);
+      for (int p = 0; p < valid; ++p)
+        _mm_mask_storeu_epi8(o + p * oc, k, _mm256_cvtsepi32_epi8(_mm256_castps_si256(px[p])));
+    }
+    return;
+  }
+  __m512 r[16];
+#pragma GCC unroll 16
+  for (int j = 0; j < 16; ++j) r[j] = j < M ? f[j] : _mm512_setzero_ps();
+  Transpose16(r);
+  const __mmask16 k = TailMask(oc);
+  if (!levels) {
+    float* o = static_cast<float*>(out);
+    for (int p = 0; p < valid; ++p) _mm512_mask_storeu_ps(o + p * oc, k, r[p]);
+  } else {
+    int8_t* o = static_cast<int8_t*>(out);
+    for (int p = 0; p < valid; ++p)
+      _mm_mask_storeu_epi8(o + p * oc, k, _mm512_cvtsepi32_epi8(_mm512_castps_si512(r[p])));
+  }
+}
+
+}  // namespace
+
+void NchwInputInt8::Run(const Geometry& g, const float* in, const QuantizeRow& quantize, void* out,
+                        int threads) const {
+  const int64_t ic = ic_, oc = oc_;
+  const int kh = kh_, s = g.stride_w;
+  const int64_t rows_total = g.n * g.oh;
+  if (rows_total <= 0 || g.ow <= 0) return;
+  // Padded rows: pad_left zero-level bytes, the row, zero levels past it,
+  // long enough for a 64-byte load at every block's first window.
+  const int64_t len = std::max<int64_t>(s * (g.ow - 1) + kw_, g.pad_left + g.w) + 64;
+  const int64_t out_bytes = ep_.out == Out::kFloat ? 4 : 1;
+  alignas(64) uint8_t order[64];
+  for (int l = 0; l < 16; ++l)
+    for (int k = 0; k < 4; ++k) order[4 * l + k] = static_cast<uint8_t>(s * l + k);
+  BlockArgs args;
+  args.taps = static_cast<int>(ic * kh);
+  args.w = w_.data();
+  args.comp = comp_.data();
+  args.scale = ep_.scale.data();
+  args.bias = ep_.bias.data();
+  args.oc = oc;
+  args.act = ep_.act;
+  args.out = ep_.out;
+  args.factor = ep_.factor;
+  args.lo = ep_.lo;
+  args.hi = ep_.hi;
+  args.to_quads = _mm512_load_si512(order);
+  auto block = oc <= 8 ? &Block<8> : &Block<16>;
+  const int64_t work = rows_total * g.ow * ic * kh * 64;
+  char* dst = static_cast<char*>(out);
+
+  auto run_rows = [&](int64_t r0, int64_t r1) {
+    // Per channel a ring of kh padded rows, and one row of zero levels.
+    thread_local std::vector<uint8_t> store;
+    if (static_cast<int64_t>(store.size()) < (ic * kh + 1) * len + 64)
+      store.resize((ic * kh + 1) * len + 64);
+    uint8_t* ring = store.data();
+    ring += (64 - reinterpret_cast<uintptr_t>(ring) % 64) % 64;
+    uint8_t* zero_row = ring + ic * kh * len;
+    std::memset(zero_row, 128, len);
+    std::vector<int64_t> held(ic * kh, -1);  // the input row (n * h + iy) a slot holds
+    std::vector<const uint8_t*> rows(ic * kh);
+    BlockArgs a = args;
+    a.rows = rows.data();
+    for (int64_t row = r0; row < r1; ++row) {
+      const int64_t b = row / g.oh, oy = row % g.oh;
+      for (int ky = 0; ky < kh; ++ky) {
+        const int64_t iy = oy * g.stride_h - g.pad_top + ky;
+        const bool inside = iy >= 0 && iy < g.h;
+        const int64_t slot = inside ? iy % kh : 0;
+        for (int64_t c = 0; c < ic; ++c) {
+          if (!inside) {
+            rows[c * kh + ky] = zero_row;
+            continue;
+          }
+          uint8_t* r = ring + (c * kh + slot) * len;
+          const int64_t key = b * g.h + iy;
+          if (held[c * kh + slot] != key) {
+            // Levels by the caller's rule, then + 128 (xor 0x80) to u8.
+            std::memset(r, 128, g.pad_left);
+            quantize(in + ((b * ic + c) * g.h + iy) * g.w, g.w, reinterpret_cast<int8_t*>(r + g.pad_left));
+            const __m512i flip = _mm512_set1_epi8(static_cast<char>(0x80));
+            for (int64_t x = 0; x < g.w; x += 64) {
+              const __mmask64 m = x + 64 <= g.w ? ~__mmask64{0} : (__mmask64{1} << (g.w - x)) - 1;
+              uint8_t* p = r + g.pad_left + x;
+              _mm512_mask_storeu_epi8(p, m, _mm512_xor_si512(_mm512_maskz_loadu_epi8(m, p), flip));
+            }
+            std::memset(r + g.pad_left + g.w, 128, len - g.pad_left - g.w);
+            held[c * kh + slot] = key;
+          }
+          rows[c * kh + ky] = r;
+        }
+      }
+      char* orow = dst + row * g.ow * oc * out_bytes;
+      for (int64_t x0 = 0; x0 < g.ow; x0 += 16) {
+        const int valid = static_cast<int>(std::min<int64_t>(16, g.ow - x0));
+        block(a, s * x0, valid, orow + x0 * oc * out_bytes);
+      }
+    }
+  };
+  OmpForRanges(threads, rows_total, work, run_rows);
+}
+
+#else  // no AVX512-VNNI / VBMI in this build
+
+bool NchwInputInt8::Available() { return false; }
+
+void NchwInputInt8::Run(const Geometry&, const float*, const QuantizeRow&, void*, int) const {}
+
+#endif
+
+}  // namespace x86
+}  // namespace lite
