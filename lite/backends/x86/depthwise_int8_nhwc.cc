@@ -365,6 +365,31 @@ const TileRowFns kHalfTiles[3] = {
 const TileRowFns kQuadHalfTiles =
     HalfTileRow<0, true>(std::make_integer_sequence<int, kQuadHalfRows>());
 
+// A channel block of a run: its first channel, its tiles by pixel count - 1
+// and the most pixels a tile takes.
+struct ChannelBlock {
+  int64_t c0;
+  const TileRowFns* tiles;
+  int rmax;
+};
+
+// The blocks of c channels (cp: rounded up to the lanes), with the float
+// form's tiles for stride index sw_index or the quad form's.
+std::vector<ChannelBlock> ChannelBlocks(int64_t c, int64_t cp, bool quads, int sw_index) {
+  std::vector<ChannelBlock> blocks;
+  for (int64_t c0 = 0; c0 < c; c0 += kBlock) {
+    const int64_t bw = BlockWidth(c0, cp);
+    if (bw < 16) {
+      blocks.push_back(quads ? ChannelBlock{c0, &kQuadHalfTiles, kQuadHalfRows}
+                             : ChannelBlock{c0, &kHalfTiles[sw_index], kHalfRows});
+    } else {
+      blocks.push_back(quads ? ChannelBlock{c0, &kQuadTiles[bw / 16], kQuadRows[bw / 16]}
+                             : ChannelBlock{c0, &kTiles[sw_index][bw / 16], kRows[bw / 16]});
+    }
+  }
+  return blocks;
+}
+
 #ifdef LITE_DW_QUADS
 // One input row (w pixels of c levels) as quads, per channel block of width
 // bw ([block][nq][bw][4] bytes): quad i of channel ch holds the row's padded
@@ -510,18 +535,7 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
     return;
   }
   const int sw_index = g.stride_w == 1 ? 1 : g.stride_w == 2 ? 2 : 0;
-  // Channel blocks: (first channel, tiles by pixel count - 1, tile pixels).
-  struct Block {
-    int64_t c0;
-    const TileRowFns* tiles;
-    int rmax;
-  };
-  std::vector<Block> blocks;
-  for (int64_t c0 = 0; c0 < c; c0 += kBlock) {
-    const int64_t bw = BlockWidth(c0, cp);
-    if (bw < 16) blocks.push_back({c0, &kHalfTiles[sw_index], kHalfRows});
-    else blocks.push_back({c0, &kTiles[sw_index][bw / 16], kRows[bw / 16]});
-  }
+  const std::vector<ChannelBlock> blocks = ChannelBlocks(c, cp, false, sw_index);
   const int64_t taps = static_cast<int64_t>(kh) * kw;
   const int8_t* src = static_cast<const int8_t*>(in);
   char* dst = static_cast<char*>(out);
@@ -555,7 +569,7 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
         ++nrows;
       }
       char* orow = dst + row * g.ow * c * out_bytes;
-      for (const Block& blk : blocks) {
+      for (const ChannelBlock& blk : blocks) {
         const int64_t c0 = blk.c0, bw = BlockWidth(c0, cp);
         for (int t = 0; t < nrows; ++t) {
           brows[t] = rows[t] + c0 * width;
@@ -592,17 +606,7 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
   const int64_t cols = s * (nq - 1) + 4;
   const int64_t rows_total = g.n * g.oh;
   const int64_t out_bytes = ep_.out == Out::kFloat ? 4 : 1;
-  struct Block {
-    int64_t c0;
-    const TileRowFns* tiles;
-    int rmax;
-  };
-  std::vector<Block> blocks;
-  for (int64_t c0 = 0; c0 < c; c0 += kBlock) {
-    const int64_t bw = BlockWidth(c0, cp);
-    if (bw < 16) blocks.push_back({c0, &kQuadHalfTiles, kQuadHalfRows});
-    else blocks.push_back({c0, &kQuadTiles[bw / 16], kQuadRows[bw / 16]});
-  }
+  const std::vector<ChannelBlock> blocks = ChannelBlocks(c, cp, true, 0);
   const int64_t work = rows_total * g.ow * cp * kh * kw_;
 
   auto run_rows = [&](int64_t r0, int64_t r1) {
@@ -648,7 +652,7 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
         start_rows = valid_rows;
       }
       char* orow = dst + row * g.ow * c * out_bytes;
-      for (const Block& blk : blocks) {
+      for (const ChannelBlock& blk : blocks) {
         const int64_t c0 = blk.c0, bw = BlockWidth(c0, cp);
         for (int t = 0; t < nrows; ++t) {
           brows[t] = rows[t] + c0 * nq * 4;
