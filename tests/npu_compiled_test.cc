@@ -282,6 +282,13 @@ TEST_F(NpuCompiledTest, CacheDirIsKeyedTrustedAndToleratesCorruptAndConcurrentWr
   ASSERT_TRUE(p.ok());
   RunOnce(p->get());
   EXPECT_EQ(OnlySubgraph(p->get()).deserializations, 1);
+
+  // A cache dir that is a file: creation fails, naming it.
+  c.set_npu_cache_dir(file);
+  p = CreatePaddlePredictor<CxxConfig>(c);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.status().message().find("exists and is not a directory"), std::string::npos)
+      << p.status().message();
 }
 
 }  // namespace

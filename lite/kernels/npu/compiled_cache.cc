@@ -30,12 +30,14 @@ std::string CachedCompiledPath(const std::string& dir, const std::string& key) {
 }
 
 Status PrepareCompiledCacheDir(const std::string& dir) {
-  if (IsDirectory(dir)) return Status::OK();
-  if (::access(dir.c_str(), F_OK) == 0) {
-    return InvalidArgument("npu cache dir '" + dir + "' exists and is not a directory");
-  }
+  // mkdir first, then look: predictors creating the same directory at once
+  // all succeed (checking first, one saw the directory another had just
+  // made as "exists and is not a directory").
   if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
     return NotFound("cannot create npu cache dir '" + dir + "': " + std::strerror(errno));
+  }
+  if (!IsDirectory(dir)) {
+    return InvalidArgument("npu cache dir '" + dir + "' exists and is not a directory");
   }
   return Status::OK();
 }
