@@ -115,7 +115,7 @@ constexpr int kRows[5] = {0, 12, 12, 8, 6};
 constexpr int kHalfRows = 16;
 // The quad form's: about 16 int32 sums, which GCC then keeps in registers
 // (with R x V up to 24, as above, it kept them on the stack and loaded and
-// stored each around its vpdpbusd: det's depthwise convs took 1.2x the
+// stored each around its vpdpbusd: det's depthwise convs took 1.23x the
 // time); 5 x 4 spills a few and is still faster than 4 x 4 in det.
 constexpr int kQuadRows[5] = {0, 16, 8, 5, 5};
 constexpr int kQuadHalfRows = 16;
