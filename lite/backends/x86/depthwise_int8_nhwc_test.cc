@@ -43,8 +43,13 @@ std::string Name(const Case& k) {
          std::to_string(k.dh) + std::to_string(k.dw);
 }
 
+// The quad form's instructions in this build and the CPU.
 bool QuadsOnThisCpu() {
+#if defined(__AVX512VNNI__) && defined(__AVX512VBMI__)
   return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vbmi");
+#else
+  return false;
+#endif
 }
 
 void Check(const Case& k, bool float_sums, DW::Levels in_type, DW::Out out_type, const Act& act,
