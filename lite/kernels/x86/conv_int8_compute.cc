@@ -436,8 +436,8 @@ class ConvInt8Compute : public DnnlKernel {
     return Status::OK();
   }
 
-  // The image's rows are quantized by the op's rule as QuantizeNchwToNhwc
-  // does (Quantizer16 16 at a time, the scalar rule for the rest).
+  // The image's rows are quantized by the op's rule (quant_math.h's
+  // QuantizeToInt8, as QuantizeNchwToNhwc computes it).
   Status RunOwnNchwInput() {
     const auto& p = Param<operators::ConvParam>();
     const DDim& in = p.input->dims();
@@ -457,14 +457,7 @@ class ConvInt8Compute : public DnnlKernel {
     const int round_type = p.quant_round_type;
     const NI::QuantizeRow quantize = [scale, round_type](const float* x, int64_t n,
                                                          int8_t* levels) {
-      const operators::quant::Quantizer scalar(scale, 127, round_type);
-      int64_t i = 0;
-#if defined(__AVX512F__) && defined(__AVX512VBMI__)
-      const operators::quant::Quantizer16 q16(scale, 127, round_type);
-      for (; i + 16 <= n; i += 16)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(levels + i), Levels16(q16, x + i));
-#endif
-      for (; i < n; ++i) levels[i] = static_cast<int8_t>(scalar.Level(x[i]));
+      operators::quant::QuantizeToInt8(x, levels, n, scale, 127, round_type);
     };
     nchw_.Run(g, p.input->data<float>(), quantize, OutputData(p), threads());
     return Status::OK();
