@@ -365,6 +365,19 @@ const TileRowFns kHalfTiles[3] = {
 const TileRowFns kQuadHalfTiles =
     HalfTileRow<0, true>(std::make_integer_sequence<int, kQuadHalfRows>());
 
+// tile(first pixel, pixels) over the ow pixels of a row in tiles of at most
+// rmax pixels, as even as they can be (20 pixels: 4 x 5, not 3 x 6 + 2).
+template <typename Tile>
+void EvenTiles(int64_t ow, int rmax, const Tile& tile) {
+  const int64_t tiles = (ow + rmax - 1) / rmax;
+  const int64_t base = ow / tiles, extra = ow % tiles;
+  for (int64_t i = 0, ox = 0; i < tiles; ++i) {
+    const int64_t n = base + (i < extra);
+    tile(ox, n);
+    ox += n;
+  }
+}
+
 // A channel block of a run: its first channel, its tiles by pixel count - 1
 // and the most pixels a tile takes.
 struct ChannelBlock {
@@ -398,22 +411,30 @@ std::vector<ChannelBlock> ChannelBlocks(int64_t c, int64_t cp, bool quads, int s
 // bytes, cols = s * (nq - 1) + 4, for the row's padded columns per 16 (8)
 // channels, [sub-vector][column][lanes] (raw levels, padding 0), from which
 // 4 columns of 16 (8) channels are one load.
-void QuadRow(const int8_t* src, int64_t w, int64_t c, int64_t cp, int64_t pad_left, int64_t nq,
-             int s, bool u8, uint8_t* scratch, uint8_t* dst) {
-  const int64_t cols = s * (nq - 1) + 4;
-  const __m512i flip = _mm512_set1_epi8(u8 ? 0 : static_cast<char>(0x80));
+struct QuadOrder {
   // Quad byte 4 * ch + k = padded column k of channel ch: byte lanes * k +
   // ch of the 4 columns. With 8 lanes a zmm holds quads i and i + 1, whose
   // columns start s apart: byte 32 * h + 4 * ch + k from 8 * (s * h + k) + ch.
-  alignas(64) uint8_t to_quads16[64], to_quads8[64];
-  for (int ch = 0; ch < 16; ++ch)
-    for (int k = 0; k < 4; ++k) {
-      to_quads16[4 * ch + k] = static_cast<uint8_t>(16 * k + ch);
-      if (ch < 8)
-        for (int h = 0; h < 2; ++h)
-          to_quads8[32 * h + 4 * ch + k] = static_cast<uint8_t>(8 * (s * h + k) + ch);
-    }
-  const __m512i idx16 = _mm512_load_si512(to_quads16), idx8 = _mm512_load_si512(to_quads8);
+  __m512i idx16, idx8;
+  explicit QuadOrder(int s) {
+    alignas(64) uint8_t to_quads16[64], to_quads8[64];
+    for (int ch = 0; ch < 16; ++ch)
+      for (int k = 0; k < 4; ++k) {
+        to_quads16[4 * ch + k] = static_cast<uint8_t>(16 * k + ch);
+        if (ch < 8)
+          for (int h = 0; h < 2; ++h)
+            to_quads8[32 * h + 4 * ch + k] = static_cast<uint8_t>(8 * (s * h + k) + ch);
+      }
+    idx16 = _mm512_load_si512(to_quads16);
+    idx8 = _mm512_load_si512(to_quads8);
+  }
+};
+
+void QuadRow(const int8_t* src, int64_t w, int64_t c, int64_t cp, int64_t pad_left, int64_t nq,
+             int s, const QuadOrder& order, bool u8, uint8_t* scratch, uint8_t* dst) {
+  const int64_t cols = s * (nq - 1) + 4;
+  const __m512i flip = _mm512_set1_epi8(u8 ? 0 : static_cast<char>(0x80));
+  const __m512i idx16 = order.idx16, idx8 = order.idx8;
   const int64_t first = std::min(pad_left, cols);
   const int64_t inside = std::max<int64_t>(0, std::min(w, cols - pad_left));
   // The padded columns of every block first, then the quads: a 64-byte load
@@ -580,14 +601,9 @@ void DepthwiseInt8Nhwc::Run(const Geometry& g, const void* in, Levels in_type, v
                             g.dilation_w * bw, ep_.scale.data() + c0, ep_.bias.data() + c0,
                             TailMask(c - (c0 + last)), ep_.act, ep_.out, ep_.factor, ep_.lo,
                             ep_.hi, c};
-        // Tiles as even as they can be (20 pixels: 4 x 5, not 3 x 6 + 2).
-        const int64_t tiles = (g.ow + blk.rmax - 1) / blk.rmax;
-        const int64_t base = g.ow / tiles, extra = g.ow % tiles;
-        for (int64_t i = 0, ox = 0; i < tiles; ++i) {
-          const int64_t n = base + (i < extra);
+        EvenTiles(g.ow, blk.rmax, [&](int64_t ox, int64_t n) {
           (*blk.tiles)[n - 1](a, ox * g.stride_w * bw, orow + (ox * c + c0) * out_bytes);
-          ox += n;
-        }
+        });
       }
     }
   };
@@ -608,6 +624,7 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
   const int64_t out_bytes = ep_.out == Out::kFloat ? 4 : 1;
   const std::vector<ChannelBlock> blocks = ChannelBlocks(c, cp, true, 0);
   const int64_t work = rows_total * g.ow * cp * kh * kw_;
+  const QuadOrder order(s);
 
   auto run_rows = [&](int64_t r0, int64_t r1) {
     thread_local std::vector<uint8_t> ring_store, scratch;
@@ -622,34 +639,35 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
     std::vector<const int8_t*> bwrows(kh);
     std::vector<int> kys(kh);
     std::vector<int32_t> start(cp);
-    // Which kernel rows lie inside the input, for this output row and for
-    // the one `start` was summed for.
-    std::vector<char> valid_rows(kh), start_rows;
+    // The kernel rows inside the input are a run kys[0] .. kys[0] + nrows - 1;
+    // `start` was summed for the run (start_first, start_rows).
+    int start_first = -1, start_rows = -1;
     for (int64_t row = r0; row < r1; ++row) {
       const int64_t b = row / g.oh, oy = row % g.oh;
       int nrows = 0;
-      std::fill(valid_rows.begin(), valid_rows.end(), 0);
       for (int ky = 0; ky < kh; ++ky) {
         const int64_t iy = oy * g.stride_h - g.pad_top + static_cast<int64_t>(ky) * g.dilation_h;
         if (iy < 0 || iy >= g.h) continue;
         const int64_t key = b * g.h + iy, slot = iy % span;
         uint8_t* buf = ring + slot * row_bytes;
         if (held[slot] != key) {
-          QuadRow(src + key * g.w * c, g.w, c, cp, g.pad_left, nq, s, u8, scratch.data(), buf);
+          QuadRow(src + key * g.w * c, g.w, c, cp, g.pad_left, nq, s, order, u8, scratch.data(),
+                  buf);
           held[slot] = key;
         }
-        valid_rows[ky] = 1;
         rows[nrows] = buf;
         kys[nrows] = ky;
         ++nrows;
       }
       // s8 levels were summed + 128: the sums start at minus 128 * the
       // weights of the rows inside the input (the same for most rows).
-      if (!u8 && valid_rows != start_rows) {
+      const int first_ky = nrows > 0 ? kys[0] : 0;
+      if (!u8 && (first_ky != start_first || nrows != start_rows)) {
         std::fill(start.begin(), start.end(), 0);
         for (int t = 0; t < nrows; ++t)
           for (int64_t ch = 0; ch < cp; ++ch) start[ch] -= row_sums_[kys[t] * cp + ch];
-        start_rows = valid_rows;
+        start_first = first_ky;
+        start_rows = nrows;
       }
       char* orow = dst + row * g.ow * c * out_bytes;
       for (const ChannelBlock& blk : blocks) {
@@ -667,13 +685,9 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
         a.groups = groups;
         a.gstep = step * bw * 4;
         a.start = start.data() + c0;
-        const int64_t tiles = (g.ow + blk.rmax - 1) / blk.rmax;
-        const int64_t base = g.ow / tiles, extra = g.ow % tiles;
-        for (int64_t i = 0, ox = 0; i < tiles; ++i) {
-          const int64_t n = base + (i < extra);
+        EvenTiles(g.ow, blk.rmax, [&](int64_t ox, int64_t n) {
           (*blk.tiles)[n - 1](a, ox * bw * 4, orow + (ox * c + c0) * out_bytes);
-          ox += n;
-        }
+        });
       }
     }
   };
