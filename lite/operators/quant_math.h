@@ -19,6 +19,11 @@
 
 #include <algorithm>
 #ifdef __AVX512F__
+#pragma GCC diagnostic push
+// GCC 12's max / min / roundscale / convert intrinsics pass an undefined
+// vector they define from itself; -Wall then flags every inlined use.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 #endif
 #include <cmath>
@@ -84,8 +89,14 @@ class Quantizer {
 };
 
 #ifdef __AVX512F__
-// Quantizer's rule on 16 values (truncate, then step away from zero at
-// |frac| >= 0.5; or round to nearest even): the levels as floats.
+// Quantizer's rule on 16 values. A lane whose exponent bits are zero (zero
+// or subnormal) is not multiplied but zeroed by the multiply's mask: its
+// level is 0 and the masked lanes cost nothing, while a subnormal product
+// is slow. Round type 1 rounds c = factor * clip(x, -s, s) (|c| <= 127) as
+// trunc(c + copysign(0.49999997, c)): adding the float just below 0.5 is
+// exact or rounds within the same integer for every |c| < 2^8, and an exact
+// half still reaches the next integer (Quantizer16Test checks every float
+// of that range against RoundHalfAwayFromZero).
 class Quantizer16 {
  public:
   Quantizer16(float scale, int bin_cnt, int round_type)
@@ -94,31 +105,46 @@ class Quantizer16 {
         lo_(_mm512_set1_ps(round_type == 0 ? -static_cast<float>(bin_cnt) - 1.f : -scale)),
         ties_to_even_(round_type == 0) {}
 
-  // The levels of v as 16 bytes (int8; the levels are whole numbers in
-  // [-128, 127], so the conversions are exact).
-  __m128i LevelBytes(__m512 v) const {
-    return _mm512_cvtsepi32_epi8(_mm512_cvtps_epi32(Level(v)));
+  // The levels of v as int32.
+  __m512i LevelInts(__m512 v) const {
+    if (ties_to_even_) {
+      return _mm512_cvt_roundps_epi32(Scaled(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    }
+    return _mm512_cvtt_roundps_epi32(HalfAway(Scaled(v)), _MM_FROUND_NO_EXC);
   }
 
+  // The levels of v as 16 bytes (int8; the levels lie in [-128, 127]).
+  __m128i LevelBytes(__m512 v) const { return _mm512_cvtsepi32_epi8(LevelInts(v)); }
+
+  // The levels of v as floats.
   __m512 Level(__m512 v) const {
-    const __m512 tiny = _mm512_set1_ps(std::numeric_limits<float>::min());
-    v = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(_mm512_abs_ps(v), tiny, _CMP_GE_OQ), v);
     if (ties_to_even_) {
-      const __m512 r = _mm512_roundscale_ps(_mm512_mul_ps(factor_, v),
-                                            _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-      return _mm512_min_ps(_mm512_max_ps(r, lo_), hi_);
+      return _mm512_roundscale_ps(Scaled(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     }
-    v = _mm512_mul_ps(factor_, _mm512_min_ps(_mm512_max_ps(v, lo_), hi_));
-    // trunc(v) + trunc(2 * (v - trunc(v))): the fraction v - trunc(v) and
-    // its double are exact, and the second term is +-1 exactly when the
-    // fraction's magnitude is at least 0.5 (0 of v's sign otherwise).
-    const __m512 t = _mm512_roundscale_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    const __m512 d = _mm512_sub_ps(v, t);
-    return _mm512_add_ps(
-        t, _mm512_roundscale_ps(_mm512_add_ps(d, d), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
+    return _mm512_roundscale_ps(HalfAway(Scaled(v)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  }
+
+  // c + copysign(0.49999997, c): truncated, c rounded half away from zero.
+  static __m512 HalfAway(__m512 c) {
+    const __m512i below_half = _mm512_set1_epi32(0x3EFFFFFF);
+    const __m512i sign = _mm512_set1_epi32(static_cast<int32_t>(0x80000000u));
+    // (c & sign) | below_half
+    const __m512i h = _mm512_ternarylogic_epi32(_mm512_castps_si512(c), sign, below_half, 0xEA);
+    return _mm512_add_ps(c, _mm512_castsi512_ps(h));
   }
 
  private:
+  // Round type 0: factor * x clamped to [lo, hi] (integers, so clamping
+  // before rounding gives the same levels); type 1: factor * clip(x, -s, s).
+  __m512 Scaled(__m512 v) const {
+    const __mmask16 normal =
+        _mm512_test_epi32_mask(_mm512_castps_si512(v), _mm512_set1_epi32(0x7F800000));
+    if (ties_to_even_) {
+      return _mm512_min_ps(_mm512_max_ps(_mm512_maskz_mul_ps(normal, factor_, v), lo_), hi_);
+    }
+    return _mm512_maskz_mul_ps(normal, factor_, _mm512_min_ps(_mm512_max_ps(v, lo_), hi_));
+  }
+
   __m512 factor_, hi_, lo_;
   bool ties_to_even_;
 };
@@ -261,3 +287,7 @@ void ForEachWithScale(const float* x, float* y, const std::vector<int64_t>& dims
 }  // namespace quant
 }  // namespace operators
 }  // namespace lite
+
+#ifdef __AVX512F__
+#pragma GCC diagnostic pop
+#endif

@@ -7,7 +7,9 @@
 // dequantize ops with max_range / one or two scale lists, the observer) are
 // pinned against Paddle's formulas (fake_quantize_op.cc,
 // fake_dequantize_op.cc) in the second half.
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -186,6 +188,39 @@ TEST(QuantMath, VectorPathsMatchQuantizer) {
     }
   }
 }
+
+#ifdef __AVX512F__
+// Quantizer16's half-away rounding (c + copysign(0.49999997, c), truncated)
+// against RoundHalfAwayFromZero for every float of magnitude up to 128, the
+// range c takes (|c| <= 127 after the clip), both signs.
+TEST(QuantMath, Quantizer16HalfAwayMatchesForEveryFloatUpTo128) {
+  namespace quant = operators::quant;
+  constexpr uint32_t kEnd = 0x43000000u + 1;  // 128.0f included
+  constexpr int kBlock = 4096;
+  alignas(64) float c[kBlock];
+  alignas(64) int32_t got[kBlock];
+  int64_t mismatches = 0;
+  for (uint32_t sign : {0u, 0x80000000u}) {
+    for (uint32_t b = 0; b < kEnd; b += kBlock) {
+      const int n = static_cast<int>(std::min<uint32_t>(kBlock, kEnd - b));
+      for (int j = 0; j < kBlock; ++j) {
+        const uint32_t bits = (j < n ? b + j : 0u) | sign;
+        std::memcpy(&c[j], &bits, 4);
+      }
+      for (int j = 0; j < kBlock; j += 16) {
+        const __m512 h = quant::Quantizer16::HalfAway(_mm512_load_ps(c + j));
+        _mm512_store_si512(got + j, _mm512_cvtt_roundps_epi32(h, _MM_FROUND_NO_EXC));
+      }
+      for (int j = 0; j < n; ++j) {
+        if (static_cast<float>(got[j]) != quant::RoundHalfAwayFromZero(c[j]) && ++mismatches < 5) {
+          ADD_FAILURE() << "c " << c[j] << " gives " << got[j];
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+#endif
 
 // ---- quantize_linear / dequantize_linear ----
 
