@@ -189,7 +189,13 @@ void PairTile(const TileArgs& a, int64_t p0) {
 #pragma GCC unroll 8
   for (int r = 0; r < R; ++r) f[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(acc[r]), scale, bias);
   const __mmask16 m = TailMask(a.oc);
-  if (a.residual) {
+  // oc == 8 (no residual repeat): a pair's residual and output values are
+  // contiguous, one vector of each.
+  const bool dense = a.oc == 8 && a.repeat == 1;
+  if (a.residual && dense) {
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) f[r] = _mm512_add_ps(f[r], _mm512_loadu_ps(ResidualOf(a, p0 + 2 * r)));
+  } else if (a.residual) {
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r) {
       const int64_t p = p0 + 2 * r;
@@ -205,7 +211,12 @@ void PairTile(const TileArgs& a, int64_t p0) {
 #pragma GCC unroll 8
   for (int r = 0; r < R; ++r) {
     const int64_t p = p0 + 2 * r;
-    if (a.out == PointwiseInt8::Out::kFloat) {
+    if (dense && a.out == PointwiseInt8::Out::kFloat) {
+      _mm512_storeu_ps(static_cast<float*>(a.dst) + p * 8, f[r]);
+    } else if (dense) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(static_cast<int8_t*>(a.dst) + p * 8),
+                       int8_epilogue::ToLevels(f[r], factor, lo, hi));
+    } else if (a.out == PointwiseInt8::Out::kFloat) {
       float* d = static_cast<float*>(a.dst) + p * a.oc;
       _mm256_mask_storeu_ps(d, static_cast<__mmask8>(m), _mm512_castps512_ps256(f[r]));
       _mm256_mask_storeu_ps(d + a.oc, static_cast<__mmask8>(m), _mm512_extractf32x8_ps(f[r], 1));
