@@ -97,7 +97,7 @@ void Block(const BlockArgs& a, const uint8_t* const* rows, int64_t off, int vali
         const __m512i v = _mm512_loadu_si512(r);
 #pragma GCC unroll 32
         for (int m = 0; m < M; ++m)
-          acc[m] = _mm512_dpbusd_epi32(acc[m], v, _mm512_set1_epi32(w[m]));
+          int8_epilogue::DotAdd(acc[m], v, _mm512_set1_epi32(w[m]));
       }
     }
   }

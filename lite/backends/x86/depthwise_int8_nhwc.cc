@@ -197,14 +197,14 @@ struct ZmmQuads {
   using T = __m512i;
   static constexpr int kLanes = 16;
   static T Load(const void* p) { return _mm512_loadu_si512(p); }
-  static T Dot(T sum, T quads, T w) { return _mm512_dpbusd_epi32(sum, quads, w); }
+  static void Dot(T& sum, T quads, T w) { int8_epilogue::DotAdd(sum, quads, w); }
   static __m512 ToFloat(T v) { return _mm512_cvtepi32_ps(v); }
 };
 struct YmmQuads {
   using T = __m256i;
   static constexpr int kLanes = 8;
   static T Load(const void* p) { return _mm256_loadu_si256(static_cast<const __m256i*>(p)); }
-  static T Dot(T sum, T quads, T w) { return _mm256_dpbusd_epi32(sum, quads, w); }
+  static void Dot(T& sum, T quads, T w) { int8_epilogue::DotAdd(sum, quads, w); }
   static __m256 ToFloat(T v) { return _mm256_cvtepi32_ps(v); }
 };
 
@@ -233,7 +233,7 @@ __attribute__((always_inline)) inline void AccumulateQuads(const TileArgs& a, in
       for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
         for (int j = 0; j < V; ++j)
-          sum[r][j] = Q::Dot(sum[r][j], Q::Load(row + r * kPixel + kVector * j), wv[j]);
+          Q::Dot(sum[r][j], Q::Load(row + r * kPixel + kVector * j), wv[j]);
     }
   }
 #pragma GCC unroll 16

@@ -110,7 +110,7 @@ void Block(const BlockArgs& a, int64_t off, int valid, void* out) {
   for (int t = 0; t < a.taps; ++t, w += NchwInputInt8::kMaxOc) {
     const __m512i q = _mm512_permutexvar_epi8(a.to_quads, _mm512_loadu_si512(a.rows[t] + off));
 #pragma GCC unroll 16
-    for (int m = 0; m < M; ++m) acc[m] = _mm512_dpbusd_epi32(acc[m], q, _mm512_set1_epi32(w[m]));
+    for (int m = 0; m < M; ++m) int8_epilogue::DotAdd(acc[m], q, _mm512_set1_epi32(w[m]));
   }
   __m512 f[M];
 #pragma GCC unroll 16

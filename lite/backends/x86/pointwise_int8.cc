@@ -59,6 +59,7 @@ bool PointwiseInt8::Available() {
 
 namespace {
 
+using int8_epilogue::DotAdd;
 using int8_epilogue::TailMask;
 
 // What a tile needs besides its pixels and its panel's first channel.
@@ -116,18 +117,21 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
     for (int v = 0; v < V; ++v) acc[r][v] = start[v];
   const uint8_t* row = a.in + p0 * a.ic;
   const int32_t* w = a.w + c0;
-  for (int64_t q = 0; q < a.quads; ++q, w += a.ocp) {
-    const bool last = q + 1 == a.quads;
+  // Quad q's products; `last` a constant at each call, so the loop over the
+  // whole quads has no branch.
+  auto quad = [&](int64_t q, bool last) __attribute__((always_inline)) {
     __m512i wv[V];
 #pragma GCC unroll 4
-    for (int v = 0; v < V; ++v) wv[v] = _mm512_loadu_si512(w + 16 * v);
+    for (int v = 0; v < V; ++v) wv[v] = _mm512_loadu_si512(w + q * a.ocp + 16 * v);
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r) {
       const __m512i x = Quad(row + r * a.ic, q, last, a);
 #pragma GCC unroll 4
-      for (int v = 0; v < V; ++v) acc[r][v] = _mm512_dpbusd_epi32(acc[r][v], x, wv[v]);
+      for (int v = 0; v < V; ++v) DotAdd(acc[r][v], x, wv[v]);
     }
-  }
+  };
+  for (int64_t q = 0; q + 1 < a.quads; ++q) quad(q, false);
+  quad(a.quads - 1, true);
   const float* res[R];
   if (a.residual) {
 #pragma GCC unroll 8
@@ -182,7 +186,7 @@ void PairTile(const TileArgs& a, int64_t p0) {
     const __m512i idx = _mm512_add_epi32(second, _mm512_set1_epi32(static_cast<int32_t>(q)));
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r)
-      acc[r] = _mm512_dpbusd_epi32(acc[r], _mm512_permutexvar_epi32(idx, data[r]), w);
+      DotAdd(acc[r], _mm512_permutexvar_epi32(idx, data[r]), w);
   }
   __m512 f[R];
   const __m512 scale = _mm512_loadu_ps(a.scale2), bias = _mm512_loadu_ps(a.bias2);
