@@ -342,7 +342,13 @@ class ConvInt8Compute : public DnnlKernel {
   // oneDNN's per-call cost). Kept on oneDNN: other u8 input (32 -> 16 1.8,
   // 40 -> 16 2.5, cls 1.25-1.33), 120+ input channels (1.4-5.6), 24 -> 64 /
   // 120 writing levels (1.1-1.6), cls's 32 -> 200 hard_swish on 3-row maps
-  // (1.1-1.4).
+  // (1.1-1.4). Since the kernel's sums stay in registers (DotAdd,
+  // int8_epilogue.h; 2026-11-27, sixth session) it also takes s8 input with
+  // at least 64 output channels (the inverted residuals' expansions: det
+  // 24 -> 64 / 120, 40 -> 96 / 104 / 240, 56 -> 336, 80 -> 480 0.81-0.92 of
+  // brgconv_1x1, cls 32 -> 200 0.82); the projections to fewer channels
+  // stay (40 -> 16 with its residual 2.7, 64 -> 24 1.35, 336 -> 80 1.19,
+  // 480 -> 80 1.3; a few win, 120 -> 40 0.85, but not as a class).
   static bool OwnPointwise(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     const DDim& in = p.input->dims();
@@ -355,7 +361,8 @@ class ConvInt8Compute : public DnnlKernel {
     const bool s8_in = p.input_dtype != DataType::kUInt8;  // float input is quantized to s8
     const bool float_out = p.output_dtype == DataType::kFloat32;
     const int64_t ic = f[1];
-    return PW::PairMode(f[0], ic) || (s8_in && (ic <= 16 || (float_out && ic <= 32))) ||
+    return PW::PairMode(f[0], ic) ||
+           (s8_in && (ic <= 16 || (float_out && ic <= 32) || f[0] >= 64)) ||
            in[0] * in[2] * in[3] <= 4;
   }
 
