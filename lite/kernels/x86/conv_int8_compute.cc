@@ -179,17 +179,20 @@ class ConvInt8Compute : public DnnlKernel {
   // groups == C_in == C_out convs whose activation it computes and whose
   // window keeps its sums exact, where it is the faster one: at least 9
   // taps per input pixel of stride (kh * kw >= 9 * sh * sw: 3x3 at stride
-  // 1, 5x5 at stride 1 or (2, 1)), 6 where it sums in quads (UsesQuads:
-  // then also 5x5 at stride 2), or with at most 8 channels 2 (3x3 at stride
-  // 2). depthwise_int8_nhwc_bench, 1 thread, own / oneDNN median time
+  // 1, 5x5 at stride 1 or (2, 1)), or 2 where it sums in quads (UsesQuads:
+  // then also 5x5 and 3x3 at stride 2) or has at most 8 channels (3x3 at
+  // stride 2). depthwise_int8_nhwc_bench, 1 thread, own / oneDNN median time
   // (2026-11-27, quads): 3x3 stride 1 0.40-0.85 (det's 8ch 320x320 u8 0.40,
   // 40ch 160x160 0.65, its s8 40x40 maps 0.81-0.85), 5x5 stride 1
   // 0.33-0.85 (the classifier's s8 3-row maps 0.38-0.50, det's 480ch 20x20
   // 0.61, 64ch 80x80 u8 0.85), 5x5 stride 2 0.78-0.82 (det's 40ch 160x160
   // and 336ch 40x40), 5x5 stride (2, 1) 0.51-0.59, C <= 8 at stride 2 or
-  // (2, 1) (float sums) 0.68-0.75. Kept on oneDNN: 3x3 stride 2 or (2, 1)
-  // with 16 or more channels, 0.92-1.21 (a quad feeds fewer taps at stride
-  // 2, and det's 32ch 320x320 and 120ch 80x80 are 1.08 and 1.21).
+  // (2, 1) (float sums) 0.68-0.75. 3x3 stride 2 with 16 or more channels
+  // was 0.92-1.21 then and stayed on oneDNN; since the quad sums stay in
+  // registers (DotAdd, int8_epilogue.h; sixth session) it runs here too:
+  // --profile_ops, six alternated runs, det's 32ch 320x320 0.92 of
+  // brdgmm_dw, its 120ch 80x80 0.94 of jit_int8, the classifier's 0.71.
+  // The float form (no quads) keeps least 9.
   static bool OwnDepthwise(const operators::ConvParam& p) {
     const DDim& in = p.input->dims();
     const DDim& f = p.filter->dims();
@@ -204,7 +207,7 @@ class ConvInt8Compute : public DnnlKernel {
     g.stride_h = p.strides[0];
     g.stride_w = p.strides[1];
     g.dilation_w = p.eff_dilations[1];
-    const int64_t least = in[1] <= 8 ? 2 : DW().UsesQuads(g) ? 6 : 9;
+    const int64_t least = in[1] <= 8 || DW().UsesQuads(g) ? 2 : 9;
     return exact && taps_per_pixel_of_stride >= least;
   }
 
