@@ -13,7 +13,12 @@ bool OmpSplits(int threads, int64_t work) {
 
 void OmpForRanges(int threads, int64_t n, int64_t work,
                   const std::function<void(int64_t, int64_t)>& fn) {
-  if (!OmpSplits(threads, work)) {
+  OmpForRangesIf(OmpSplits(threads, work), threads, n, fn);
+}
+
+void OmpForRangesIf(bool split, int threads, int64_t n,
+                    const std::function<void(int64_t, int64_t)>& fn) {
+  if (!split || threads <= 1) {
     fn(0, n);
     return;
   }

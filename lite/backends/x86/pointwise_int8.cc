@@ -198,7 +198,9 @@ void PairTile(const TileArgs& a, int64_t p0) {
   const bool dense = a.oc == 8 && a.repeat == 1;
   if (a.residual && dense) {
 #pragma GCC unroll 8
-    for (int r = 0; r < R; ++r) f[r] = _mm512_add_ps(f[r], _mm512_loadu_ps(ResidualOf(a, p0 + 2 * r)));
+    for (int r = 0; r < R; ++r) {
+      f[r] = _mm512_add_ps(f[r], _mm512_loadu_ps(ResidualOf(a, p0 + 2 * r)));
+    }
   } else if (a.residual) {
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r) {

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <vector>
 
+#include "lite/backends/x86/omp_ranges.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/concat_split_ops.h"
@@ -118,27 +119,28 @@ class ConcatCompute : public DnnlKernel {
     float* out = p.out->mutable_data<float>();
     std::vector<const float*> src;
     for (const Tensor* x : p.xs) src.push_back(x->data<float>());
-#pragma omp parallel for num_threads(threads()) if (threads() > 1)
-    for (int64_t r = 0; r < rows; ++r) {
-      const int64_t n = r / od[2], y = r % od[2];
-      float* o = out + r * ow * oc;
-      for (size_t i = 0; i < count; ++i) {
-        if (p.xs[i]->numel() == 0) continue;  // no channels (the dims were checked)
-        const DDim& d = p.xs[i]->dims();
-        const float* srow = src[i] + (n * d[2] + y / factor[i]) * d[3] * channels[i];
-        const int64_t* offs = col_offsets_.data() + i * ow;
-        if (p.input_scales.empty()) {
-          CopyRuns(srow, offs, ow, channels[i], oc, o);
-        } else {
-          const float* sc =
-              p.input_scales[i]->data<float>() + operators::ConcatScaleOffset(p, i, n);
-          for (int64_t xo = 0; xo < ow; ++xo) {
-            ScaleRun(srow + offs[xo], sc, o + xo * oc, channels[i]);
+    lite::x86::OmpForRangesIf(true, threads(), rows, [&](int64_t r0, int64_t r1) {
+      for (int64_t r = r0; r < r1; ++r) {
+        const int64_t n = r / od[2], y = r % od[2];
+        float* o = out + r * ow * oc;
+        for (size_t i = 0; i < count; ++i) {
+          if (p.xs[i]->numel() == 0) continue;  // no channels (the dims were checked)
+          const DDim& d = p.xs[i]->dims();
+          const float* srow = src[i] + (n * d[2] + y / factor[i]) * d[3] * channels[i];
+          const int64_t* offs = col_offsets_.data() + i * ow;
+          if (p.input_scales.empty()) {
+            CopyRuns(srow, offs, ow, channels[i], oc, o);
+          } else {
+            const float* sc =
+                p.input_scales[i]->data<float>() + operators::ConcatScaleOffset(p, i, n);
+            for (int64_t xo = 0; xo < ow; ++xo) {
+              ScaleRun(srow + offs[xo], sc, o + xo * oc, channels[i]);
+            }
           }
+          o += channels[i];
         }
-        o += channels[i];
       }
-    }
+    });
     return Status::OK();
   }
 
@@ -162,19 +164,20 @@ class ConcatCompute : public DnnlKernel {
       }
     }
     int8_t* out = p.out->mutable_data<int8_t>();
-#pragma omp parallel for num_threads(threads()) if (threads() > 1)
-    for (int64_t r = 0; r < rows; ++r) {
-      const int64_t n = r / od[2], y = r % od[2];
-      int8_t* o = out + r * ow * oc;
-      for (size_t i = 0; i < count; ++i) {
-        if (p.xs[i]->numel() == 0) continue;
-        const DDim& d = p.xs[i]->dims();
-        const int8_t* srow =
-            levels_.data() + start[i] + (n * d[2] + y / factor[i]) * d[3] * channels[i];
-        CopyRuns(srow, col_offsets_.data() + i * ow, ow, channels[i], oc, o);
-        o += channels[i];
+    lite::x86::OmpForRangesIf(true, threads(), rows, [&](int64_t r0, int64_t r1) {
+      for (int64_t r = r0; r < r1; ++r) {
+        const int64_t n = r / od[2], y = r % od[2];
+        int8_t* o = out + r * ow * oc;
+        for (size_t i = 0; i < count; ++i) {
+          if (p.xs[i]->numel() == 0) continue;
+          const DDim& d = p.xs[i]->dims();
+          const int8_t* srow =
+              levels_.data() + start[i] + (n * d[2] + y / factor[i]) * d[3] * channels[i];
+          CopyRuns(srow, col_offsets_.data() + i * ow, ow, channels[i], oc, o);
+          o += channels[i];
+        }
       }
-    }
+    });
     return Status::OK();
   }
 

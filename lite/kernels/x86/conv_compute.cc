@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "lite/backends/x86/omp_ranges.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/operators/conv_op.h"
 
@@ -195,13 +196,15 @@ void ConvCompute::AddResidual(const operators::ConvParam& p) const {
                        ? p.act.alpha
                        : std::numeric_limits<float>::infinity();
   const float lo = p.act.enabled() ? 0.f : -std::numeric_limits<float>::infinity();
-#pragma omp parallel for num_threads(threads()) if (threads() > 1 && pixels * c > (1 << 16))
-  for (int64_t px = 0; px < pixels; ++px) {
-    float* o = out + px * ld;
-    const float* rr = r + px * c;
+  const bool split = pixels * c > (1 << 16);
+  lite::x86::OmpForRangesIf(split, threads(), pixels, [&](int64_t px0, int64_t px1) {
+    for (int64_t px = px0; px < px1; ++px) {
+      float* o = out + px * ld;
+      const float* rr = r + px * c;
 #pragma omp simd
-    for (int64_t i = 0; i < c; ++i) o[i] = std::min(std::max(o[i] + rr[i], lo), hi);
-  }
+      for (int64_t i = 0; i < c; ++i) o[i] = std::min(std::max(o[i] + rr[i], lo), hi);
+    }
+  });
 }
 
 Status ConvCompute::RunDnnl() {

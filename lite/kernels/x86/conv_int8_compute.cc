@@ -35,6 +35,7 @@
 #include "lite/backends/x86/conv_int8_smalln.h"
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 #include "lite/backends/x86/nchw_input_int8.h"
+#include "lite/backends/x86/omp_ranges.h"
 #include "lite/backends/x86/pointwise_int8.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/conv_compute.h"
@@ -409,12 +410,13 @@ class ConvInt8Compute : public DnnlKernel {
       pointwise_.SetEpilogue(scale.data(), bias.data(), p.act, OwnOut<PW::Out>(p),
                              127.f * operators::quant::InverseScale(p.output_scale),
                              p.output_round_type);
-#pragma omp parallel for num_threads(threads()) if (threads() > 1) schedule(static)
-      for (int64_t y = 0; y < oh; ++y) {
-        const float* arow = addend + ((n * a[2] + y / fh) * a[3]) * oc;
-        const int64_t pixel = (n * oh + y) * ow;
-        pointwise_.Run(ow, src + pixel * ic, in_type, dst + pixel * oc * out_bytes, 1, arow, fw);
-      }
+      lite::x86::OmpForRangesIf(true, threads(), oh, [&](int64_t y0, int64_t y1) {
+        for (int64_t y = y0; y < y1; ++y) {
+          const float* arow = addend + ((n * a[2] + y / fh) * a[3]) * oc;
+          const int64_t pixel = (n * oh + y) * ow;
+          pointwise_.Run(ow, src + pixel * ic, in_type, dst + pixel * oc * out_bytes, 1, arow, fw);
+        }
+      });
     }
     return Status::OK();
   }

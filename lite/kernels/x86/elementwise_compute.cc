@@ -19,6 +19,7 @@
 // goes through oneDNN into a temporary, quantized after.
 #include <algorithm>
 
+#include "lite/backends/x86/omp_ranges.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
@@ -117,15 +118,18 @@ class ElementwiseCompute : public DnnlKernel {
     const float* y = p.y->data<float>();
     int8_t* out = p.out->mutable_data<int8_t>();
     const int64_t n = p.out->numel();
-#pragma omp parallel for num_threads(threads()) if (threads() > 1 && n > 16 * kBlock)
-    for (int64_t b = 0; b < n; b += kBlock) {
-      float sum[kBlock];
-      const int64_t m = std::min(kBlock, n - b);
+    const int64_t blocks = (n + kBlock - 1) / kBlock;
+    lite::x86::OmpForRangesIf(n > 16 * kBlock, threads(), blocks, [&](int64_t k0, int64_t k1) {
+      for (int64_t b = k0 * kBlock; b < std::min(n, k1 * kBlock); b += kBlock) {
+        float sum[kBlock];
+        const int64_t m = std::min(kBlock, n - b);
 #pragma omp simd
-      for (int64_t i = 0; i < m; ++i) sum[i] = x[b + i] + y[b + i];
-      if (p.act.enabled()) p.act.ApplyInPlace(sum, m);
-      operators::quant::QuantizeToInt8(sum, out + b, m, p.levels.scale, 127, p.levels.round_type);
-    }
+        for (int64_t i = 0; i < m; ++i) sum[i] = x[b + i] + y[b + i];
+        if (p.act.enabled()) p.act.ApplyInPlace(sum, m);
+        operators::quant::QuantizeToInt8(sum, out + b, m, p.levels.scale, 127,
+                                         p.levels.round_type);
+      }
+    });
     return Status::OK();
   }
 

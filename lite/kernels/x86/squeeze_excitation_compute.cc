@@ -7,7 +7,8 @@
 // PlanPeriod); the filters are transposed once at Prepare so both small
 // products run as axpy over contiguous rows. Chunks are split across the
 // predictor's threads with OpenMP (the threading oneDNN uses too) when X is
-// large enough. With SqueezeExcitationParam::levels (int8_requantize_pass,
+// large enough (OmpForRangesIf: on one thread no OpenMP region is entered).
+// With SqueezeExcitationParam::levels (int8_requantize_pass,
 // registered as kInt8 "levels_out") each scaled chunk is quantized into Out
 // by the int8 reader's own rule instead of being written as float32.
 #include <omp.h>
@@ -16,6 +17,7 @@
 #include <numeric>
 #include <vector>
 
+#include "lite/backends/x86/omp_ranges.h"
 #include "lite/core/kernel.h"
 #include "lite/operators/quant_math.h"
 #include "lite/operators/squeeze_excitation_op.h"
@@ -98,16 +100,14 @@ class SqueezeExcitationCompute : public KernelBase {
   void SumChannels(const float* x, int64_t size, int threads) {
     const int64_t period = period_, chunks = size / period;
     partial_.assign(threads * period, 0.f);
-#pragma omp parallel num_threads(threads) if (threads > 1)
-    {
-      const int nt = omp_get_num_threads(), id = omp_get_thread_num();
-      float* acc = partial_.data() + id * period;
-      for (int64_t k = chunks * id / nt; k < chunks * (id + 1) / nt; ++k) {
+    lite::x86::OmpForRangesIf(threads > 1, threads, chunks, [&](int64_t k0, int64_t k1) {
+      float* acc = partial_.data() + omp_get_thread_num() * period;  // 0 outside a region
+      for (int64_t k = k0; k < k1; ++k) {
         const float* xk = x + k * period;
 #pragma omp simd
         for (int64_t j = 0; j < period; ++j) acc[j] += xk[j];
       }
-    }
+    });
     for (int64_t i = chunks * period; i < size; ++i) partial_[i - chunks * period] += x[i];
     for (int t = 1; t < threads; ++t) {
       Axpy(1.f, partial_.data() + t * period, partial_.data(), period);
@@ -138,55 +138,60 @@ class SqueezeExcitationCompute : public KernelBase {
   void ScaleChannels(const float* x, float* y, int64_t size, int threads) {
     const int64_t period = period_, chunks = size / period;
     const float* g = gate_.data();
-#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int64_t k = 0; k < chunks; ++k) {
-      const float* xk = x + k * period;
-      float* yk = y + k * period;
+    lite::x86::OmpForRangesIf(threads > 1, threads, chunks, [&](int64_t k0, int64_t k1) {
+      for (int64_t k = k0; k < k1; ++k) {
+        const float* xk = x + k * period;
+        float* yk = y + k * period;
 #pragma omp simd
-      for (int64_t j = 0; j < period; ++j) yk[j] = xk[j] * g[j];
-    }
+        for (int64_t j = 0; j < period; ++j) yk[j] = xk[j] * g[j];
+      }
+    });
     for (int64_t i = chunks * period; i < size; ++i) y[i] = x[i] * g[i - chunks * period];
   }
 
-  // ScaleChannels quantized into y a block of whole periods at a time: on
-  // AVX-512 builds each 16 products go straight to levels (Quantizer16);
-  // otherwise through a float buffer per block.
+  // ScaleChannels quantized into y a block of whole periods at a time.
   void ScaleChannelsToLevels(const float* x, int8_t* y, int64_t size,
                              const operators::LevelsOutput& levels, int threads) {
     const int64_t block = period_ * std::max<int64_t>(1, kMaxPeriod / period_);
     const int64_t blocks = (size + block - 1) / block;
-    const float* g = gate_.data();
-#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int64_t k = 0; k < blocks; ++k) {
-      const int64_t n = std::min(block, size - k * block);
-      const float* xk = x + k * block;
-      int8_t* yk = y + k * block;
-#ifdef __AVX512F__
-      if (period_ % 16 == 0) {
-        const operators::quant::Quantizer16 q16(levels.scale, 127, levels.round_type);
-        const operators::quant::Quantizer q(levels.scale, 127, levels.round_type);
-        for (int64_t j0 = 0; j0 < n; j0 += period_) {
-          const int64_t m = std::min(period_, n - j0);
-          int64_t j = 0;
-          for (; j + 16 <= m; j += 16) {
-            const __m512 v = _mm512_mul_ps(_mm512_loadu_ps(xk + j0 + j), _mm512_loadu_ps(g + j));
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(yk + j0 + j), q16.LevelBytes(v));
-          }
-          for (; j < m; ++j) yk[j0 + j] = static_cast<int8_t>(q.Level(xk[j0 + j] * g[j]));
-        }
-        continue;
+    lite::x86::OmpForRangesIf(threads > 1, threads, blocks, [&](int64_t k0, int64_t k1) {
+      for (int64_t k = k0; k < k1; ++k) {
+        ScaleBlockToLevels(x + k * block, y + k * block, std::min(block, size - k * block),
+                           block, levels);
       }
-#endif
-      thread_local std::vector<float> scaled;
-      if (static_cast<int64_t>(scaled.size()) < block) scaled.resize(block);
+    });
+  }
+
+  // n values (whole periods but maybe the last) of x times the gate into
+  // levels: on AVX-512 builds each 16 products go straight to levels
+  // (Quantizer16); otherwise through a float buffer of `block` values.
+  void ScaleBlockToLevels(const float* xk, int8_t* yk, int64_t n, int64_t block,
+                          const operators::LevelsOutput& levels) const {
+    const float* g = gate_.data();
+#ifdef __AVX512F__
+    if (period_ % 16 == 0) {
+      const operators::quant::Quantizer16 q16(levels.scale, 127, levels.round_type);
+      const operators::quant::Quantizer q(levels.scale, 127, levels.round_type);
       for (int64_t j0 = 0; j0 < n; j0 += period_) {
         const int64_t m = std::min(period_, n - j0);
-#pragma omp simd
-        for (int64_t j = 0; j < m; ++j) scaled[j0 + j] = xk[j0 + j] * g[j];
+        int64_t j = 0;
+        for (; j + 16 <= m; j += 16) {
+          const __m512 v = _mm512_mul_ps(_mm512_loadu_ps(xk + j0 + j), _mm512_loadu_ps(g + j));
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(yk + j0 + j), q16.LevelBytes(v));
+        }
+        for (; j < m; ++j) yk[j0 + j] = static_cast<int8_t>(q.Level(xk[j0 + j] * g[j]));
       }
-      operators::quant::QuantizeToInt8(scaled.data(), yk, n, levels.scale, 127,
-                                       levels.round_type);
+      return;
     }
+#endif
+    thread_local std::vector<float> scaled;
+    if (static_cast<int64_t>(scaled.size()) < block) scaled.resize(block);
+    for (int64_t j0 = 0; j0 < n; j0 += period_) {
+      const int64_t m = std::min(period_, n - j0);
+#pragma omp simd
+      for (int64_t j = 0; j < m; ++j) scaled[j0 + j] = xk[j0 + j] * g[j];
+    }
+    operators::quant::QuantizeToInt8(scaled.data(), yk, n, levels.scale, 127, levels.round_type);
   }
 
   int64_t c_ = 0, r_ = 0;
