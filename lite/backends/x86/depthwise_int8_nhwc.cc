@@ -113,10 +113,11 @@ namespace {
 constexpr int kRows[5] = {0, 12, 12, 8, 6};
 // Tile pixels of the 8-lane (ymm) form for c <= 8.
 constexpr int kHalfRows = 16;
-// The quad form's: about 16 int32 sums, which GCC then keeps in registers
-// (with R x V up to 24, as above, it kept them on the stack and loaded and
-// stored each around its vpdpbusd: det's depthwise convs took 1.23x the
-// time); 5 x 4 spills a few and is still faster than 4 x 4 in det.
+// The quad form's: about 16 int32 sums. Chosen when GCC kept bigger tiles'
+// sums on the stack (a load and a store around each vpdpbusd: 1.23x the
+// time in det); with the sums tied to their registers (DotAdd) no tile
+// spills, and 24 sums as above (16, 12, 8, 6 rows) were still slower: det's
+// depthwise convs 2.46 against 2.34 ms.
 constexpr int kQuadRows[5] = {0, 16, 8, 5, 5};
 constexpr int kQuadHalfRows = 16;
 
