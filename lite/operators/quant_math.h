@@ -94,9 +94,10 @@ class Quantizer {
 // level is 0 and the masked lanes cost nothing, while a subnormal product
 // is slow. Round type 1 rounds c = factor * clip(x, -s, s) (|c| <= 127) as
 // trunc(c + copysign(0.49999997, c)): adding the float just below 0.5 is
-// exact or rounds within the same integer for every |c| < 2^8, and an exact
-// half still reaches the next integer (Quantizer16Test checks every float
-// of that range against RoundHalfAwayFromZero).
+// exact or rounds within the same integer for every |c| <= 128, and an exact
+// half still reaches the next integer (quantize_compute_test's
+// Quantizer16HalfAwayMatchesForEveryFloatUpTo128 checks every float of
+// that range against RoundHalfAwayFromZero).
 class Quantizer16 {
  public:
   Quantizer16(float scale, int bin_cnt, int round_type)
