@@ -278,7 +278,8 @@ void ConvInt8Smalln::Run(const Geometry& g, const void* in, Levels in_type, void
       const int64_t next_iy = (oy + 1) * g.stride_h +
                               static_cast<int64_t>(kh_ - 1) * g.dilation_h - g.pad_top;
       const bool prefetch = row + 1 < r1 && oy + 1 < g.oh && next_iy >= 0 && next_iy < g.h;
-      const char* next = reinterpret_cast<const char*>(src + (b * g.h + next_iy) * g.w * ic);
+      const char* next =
+          prefetch ? reinterpret_cast<const char*>(src + (b * g.h + next_iy) * g.w * ic) : nullptr;
       const int64_t next_bytes = g.w * ic, blocks = (g.ow + 15) / 16;
       const int64_t slice = (next_bytes + blocks - 1) / blocks;
       char* orow = dst + row * g.ow * oc_ * out_bytes;

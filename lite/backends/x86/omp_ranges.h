@@ -1,7 +1,8 @@
 // OmpForRanges: how the own x86 kernels (Winograd, 1x1 GEMM, first conv)
-// and the x86 kernels' own loops split work over threads. They use OpenMP, the runtime oneDNN's primitives
-// around them use (Debian's oneDNN is built with it): a second pool of
-// threads would compete with libgomp's workers spinning between x86 ops.
+// and the x86 kernels' own loops split work over threads. They use OpenMP,
+// the runtime oneDNN's primitives around them use (Debian's oneDNN is built
+// with it): a second pool of threads would compete with libgomp's workers
+// spinning between x86 ops.
 // The thread count is the predictor's (the kernel passes its threads()).
 #pragma once
 
