@@ -109,37 +109,16 @@ void Block(const BlockArgs& a, const uint8_t* const* rows, int64_t off, int vali
                            _mm512_set1_ps(a.bias[m]));
   }
   int8_epilogue::Activate(f, M, a.act);
-  // [M][16] -> NHWC: 16 channels at a time transposed in registers to
-  // [16 pixels][16 channels] (zeros past M), each valid pixel's channels
-  // stored with a mask (never past oc).
-  if (a.out == ConvInt8Smalln::Out::kFloat) {
-    float* o = static_cast<float*>(out);
-#pragma GCC unroll 2
-    for (int c0 = 0; c0 < M; c0 += 16) {
-      __m512 r[16];
-#pragma GCC unroll 16
-      for (int j = 0; j < 16; ++j) r[j] = c0 + j < M ? f[c0 + j] : _mm512_setzero_ps();
-      Transpose16(r);
-      const __mmask16 k = TailMask(a.oc - c0);
-      for (int p = 0; p < valid; ++p) _mm512_mask_storeu_ps(o + p * a.oc + c0, k, r[p]);
-    }
-    return;
+  // [M][16] -> NHWC, transposed in registers (StorePixels).
+  const bool levels = a.out != ConvInt8Smalln::Out::kFloat;
+  if (levels) {
+    const __m512 fa = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
+                 hi = _mm512_set1_ps(a.hi);
+#pragma GCC unroll 32
+    for (int m = 0; m < M; ++m)
+      f[m] = _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[m], fa, lo, hi));
   }
-  const __m512 fa = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
-  int8_t* o = static_cast<int8_t*>(out);
-#pragma GCC unroll 2
-  for (int c0 = 0; c0 < M; c0 += 16) {
-    __m512 r[16];
-#pragma GCC unroll 16
-    for (int j = 0; j < 16; ++j) {
-      r[j] = c0 + j < M ? _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[c0 + j], fa, lo, hi))
-                        : _mm512_setzero_ps();
-    }
-    Transpose16(r);
-    const __mmask16 k = TailMask(a.oc - c0);
-    for (int p = 0; p < valid; ++p)
-      _mm_mask_storeu_epi8(o + p * a.oc + c0, k, _mm512_cvtsepi32_epi8(_mm512_castps_si512(r[p])));
-  }
+  int8_epilogue::StorePixels<M>(f, levels, valid, a.oc, out);
 }
 
 using BlockFn = void (*)(const BlockArgs&, const uint8_t* const*, int64_t, int, void*);

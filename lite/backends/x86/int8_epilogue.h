@@ -169,6 +169,46 @@ __attribute__((always_inline)) inline __m128i ToLevels(__m512 v, __m512 factor, 
                                                        __m512 hi) {
   return _mm512_cvtsepi32_epi8(ToLevels32(v, factor, lo, hi));
 }
+
+// A kernel's [M channels][16 pixels] results f (floats, or with `levels`
+// int32 levels as their bits) stored NHWC: each of the first `valid`
+// pixels' channels at out + p * oc, with a mask (never past oc), as floats
+// or s8 / u8 bytes. M == 8 takes one 8 x 16 transpose, other M 16
+// channels at a time (zeros past M).
+template <int M>
+__attribute__((always_inline)) inline void StorePixels(const __m512* f, bool levels, int valid,
+                                                       int64_t oc, void* out) {
+  if constexpr (M == 8) {
+    __m256 px[16];
+    Transpose8x16(f, px);
+    const __mmask8 k = static_cast<__mmask8>(TailMask(oc));
+    if (!levels) {
+      float* o = static_cast<float*>(out);
+      for (int p = 0; p < valid; ++p) _mm256_mask_storeu_ps(o + p * oc, k, px[p]);
+    } else {
+      int8_t* o = static_cast<int8_t*>(out);
+      for (int p = 0; p < valid; ++p)
+        _mm_mask_storeu_epi8(o + p * oc, k, _mm256_cvtsepi32_epi8(_mm256_castps_si256(px[p])));
+    }
+    return;
+  }
+#pragma GCC unroll 2
+  for (int c0 = 0; c0 < M; c0 += 16) {
+    __m512 r[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; ++j) r[j] = c0 + j < M ? f[c0 + j] : _mm512_setzero_ps();
+    Transpose16(r);
+    const __mmask16 k = TailMask(oc - c0);
+    if (!levels) {
+      float* o = static_cast<float*>(out) + c0;
+      for (int p = 0; p < valid; ++p) _mm512_mask_storeu_ps(o + p * oc, k, r[p]);
+    } else {
+      int8_t* o = static_cast<int8_t*>(out) + c0;
+      for (int p = 0; p < valid; ++p)
+        _mm_mask_storeu_epi8(o + p * oc, k, _mm512_cvtsepi32_epi8(_mm512_castps_si512(r[p])));
+    }
+  }
+}
 #endif
 
 }  // namespace int8_epilogue

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "lite/backends/x86/lanes16.h"
 #include "lite/backends/x86/omp_ranges.h"
 
 namespace lite {
@@ -51,8 +50,6 @@ bool NchwInputInt8::Available() {
 
 namespace {
 
-using int8_epilogue::TailMask;
-
 struct BlockArgs {
   const uint8_t* const* rows;  // [ic * kh]: the padded u8 rows of (c, ky)
   int taps;                    // ic * kh
@@ -66,37 +63,6 @@ struct BlockArgs {
   float factor, lo, hi;
   __m512i to_quads;  // byte 4 * l + k <- byte stride_w * l + k
 };
-
-// [8][16 pixels] -> 16 pixels x 8 channels: px[p] holds pixel p's values.
-__attribute__((always_inline)) inline void Transpose8x16(const __m512* f, __m256* px) {
-  __m512 t[8], u[8];
-#pragma GCC unroll 4
-  for (int m = 0; m < 8; m += 2) {
-    t[m] = _mm512_unpacklo_ps(f[m], f[m + 1]);
-    t[m + 1] = _mm512_unpackhi_ps(f[m], f[m + 1]);
-  }
-#pragma GCC unroll 2
-  for (int m = 0; m < 8; m += 4) {
-    const __m512d a = _mm512_castps_pd(t[m]), b = _mm512_castps_pd(t[m + 1]);
-    const __m512d c = _mm512_castps_pd(t[m + 2]), d = _mm512_castps_pd(t[m + 3]);
-    u[m] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
-    u[m + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
-    u[m + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
-    u[m + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
-  }
-  // u[k] (channels 0-3) and u[4 + k] (4-7): 128-bit lane L holds pixel 4L + k.
-#pragma GCC unroll 4
-  for (int k = 0; k < 4; ++k) {
-    __m512 a = _mm512_shuffle_f32x4(u[k], u[4 + k], _MM_SHUFFLE(1, 0, 1, 0));
-    __m512 b = _mm512_shuffle_f32x4(u[k], u[4 + k], _MM_SHUFFLE(3, 2, 3, 2));
-    a = _mm512_shuffle_f32x4(a, a, _MM_SHUFFLE(3, 1, 2, 0));  // pixels k, 4 + k
-    b = _mm512_shuffle_f32x4(b, b, _MM_SHUFFLE(3, 1, 2, 0));  // pixels 8 + k, 12 + k
-    px[k] = _mm512_castps512_ps256(a);
-    px[4 + k] = _mm512_extractf32x8_ps(a, 1);
-    px[8 + k] = _mm512_castps512_ps256(b);
-    px[12 + k] = _mm512_extractf32x8_ps(b, 1);
-  }
-}
 
 // Output pixels x0 .. x0 + valid - 1 of one row; off = stride_w * x0 (the
 // first window's first padded column); out points at pixel x0. M: 8 or 16
@@ -126,34 +92,7 @@ void Block(const BlockArgs& a, int64_t off, int valid, void* out) {
     for (int m = 0; m < M; ++m)
       f[m] = _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[m], fa, lo, hi));
   }
-  const int64_t oc = a.oc;
-  if (M == 8) {
-    __m256 px[16];
-    Transpose8x16(f, px);
-    const __mmask8 k = static_cast<__mmask8>(TailMask(oc));
-    if (!levels) {
-      float* o = static_cast<float*>(out);
-      for (int p = 0; p < valid; ++p) _mm256_mask_storeu_ps(o + p * oc, k, px[p]);
-    } else {
-      int8_t* o = static_cast<int8_t*>(out);
-      for (int p = 0; p < valid; ++p)
-        _mm_mask_storeu_epi8(o + p * oc, k, _mm256_cvtsepi32_epi8(_mm256_castps_si256(px[p])));
-    }
-    return;
-  }
-  __m512 r[16];
-#pragma GCC unroll 16
-  for (int j = 0; j < 16; ++j) r[j] = j < M ? f[j] : _mm512_setzero_ps();
-  Transpose16(r);
-  const __mmask16 k = TailMask(oc);
-  if (!levels) {
-    float* o = static_cast<float*>(out);
-    for (int p = 0; p < valid; ++p) _mm512_mask_storeu_ps(o + p * oc, k, r[p]);
-  } else {
-    int8_t* o = static_cast<int8_t*>(out);
-    for (int p = 0; p < valid; ++p)
-      _mm_mask_storeu_epi8(o + p * oc, k, _mm512_cvtsepi32_epi8(_mm512_castps_si512(r[p])));
-  }
+  int8_epilogue::StorePixels<M>(f, levels, valid, a.oc, out);
 }
 
 }  // namespace
