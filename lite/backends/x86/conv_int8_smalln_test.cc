@@ -58,9 +58,7 @@ void Check(const Case& k, CS::Levels in_type, CS::Out out_type, const Act& act, 
 
   // Reference.
   const int64_t total = k.n * oh * ow * k.oc;
-  std::vector<float> ref_f(total);
-  std::vector<int> ref_q(total);
-  double largest = 1e-30;
+  int8_test::Reference ref(total);
   for (int64_t n = 0; n < k.n; ++n)
     for (int64_t y = 0; y < oh; ++y)
       for (int64_t x = 0; x < ow; ++x)
@@ -77,9 +75,7 @@ void Check(const Case& k, CS::Levels in_type, CS::Out out_type, const Act& act, 
               }
           const float v = ep.Value(sum, o, bias, act);
           const int64_t i = ((n * oh + y) * ow + x) * k.oc + o;
-          ref_f[i] = v;
-          largest = std::max(largest, static_cast<double>(std::fabs(v)));
-          ref_q[i] = ep.Level(v);
+          ref.Set(i, v, ep);
         }
 
   CS cs;
@@ -100,7 +96,7 @@ void Check(const Case& k, CS::Levels in_type, CS::Out out_type, const Act& act, 
   g.dilation_w = k.dw;
   int8_test::RunAndExpectMatches(
       [&](char* out, int threads) { cs.Run(g, in.data(), in_type, out, threads); }, total,
-      out_type == CS::Out::kFloat, out_type == CS::Out::kU8, ref_f, ref_q, largest);
+      out_type == CS::Out::kFloat, out_type == CS::Out::kU8, ref);
 }
 
 TEST(ConvInt8Smalln, Supports) {

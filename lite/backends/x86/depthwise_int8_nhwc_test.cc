@@ -70,9 +70,7 @@ void Check(const Case& k, bool float_sums, DW::Levels in_type, DW::Out out_type,
 
   // Reference.
   const int64_t total = k.n * oh * ow * k.c;
-  std::vector<float> ref_f(total);
-  std::vector<int> ref_q(total);
-  double largest = 1e-30;
+  int8_test::Reference ref(total);
   for (int64_t n = 0; n < k.n; ++n)
     for (int64_t y = 0; y < oh; ++y)
       for (int64_t x = 0; x < ow; ++x)
@@ -88,9 +86,7 @@ void Check(const Case& k, bool float_sums, DW::Levels in_type, DW::Out out_type,
             }
           const float v = ep.Value(sum, c, bias, act);
           const int64_t i = ((n * oh + y) * ow + x) * k.c + c;
-          ref_f[i] = v;
-          largest = std::max(largest, static_cast<double>(std::fabs(v)));
-          ref_q[i] = ep.Level(v);
+          ref.Set(i, v, ep);
         }
 
   DW dw;
@@ -118,7 +114,7 @@ void Check(const Case& k, bool float_sums, DW::Levels in_type, DW::Out out_type,
                                  !(k.c <= 8 && k.sh > 1));
   int8_test::RunAndExpectMatches(
       [&](char* out, int threads) { dw.Run(g, in.data(), in_type, out, threads); }, total,
-      out_type == DW::Out::kFloat, out_type == DW::Out::kU8, ref_f, ref_q, largest);
+      out_type == DW::Out::kFloat, out_type == DW::Out::kU8, ref);
 }
 
 TEST(DepthwiseInt8Nhwc, Exactness) {

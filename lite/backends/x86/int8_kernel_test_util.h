@@ -1,8 +1,8 @@
 // What the own x86 int8 kernels' unit tests (depthwise_int8_nhwc_test,
-// conv_int8_smalln_test) share: the random levels, the activations the
-// epilogue computes, and the comparison of an output with the scalar
-// reference (levels equal; floats within 1e-5 of the largest |output|) on
-// 1 and 2 threads.
+// conv_int8_smalln_test, pointwise_int8_test, nchw_input_int8_test) share:
+// the random levels, the activations the epilogue computes, the scalar
+// reference of the outputs, and the comparison of an output with it (levels
+// equal; floats within 1e-5 of the largest |output|) on 1 and 2 threads.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -105,24 +105,38 @@ struct RandomEpilogue {
   }
 };
 
-// out (total floats, or s8 / u8 levels) against ref_f / ref_q; reports at
+// The scalar reference of a kernel's total outputs: each value, its level
+// (RandomEpilogue::Level) and the largest |value| (the float tolerance).
+struct Reference {
+  std::vector<float> f;
+  std::vector<int> q;
+  double largest = 1e-30;
+
+  explicit Reference(int64_t total) : f(total), q(total) {}
+  void Set(int64_t i, float v, const RandomEpilogue& ep) {
+    f[i] = v;
+    largest = std::max(largest, static_cast<double>(std::fabs(v)));
+    q[i] = ep.Level(v);
+  }
+};
+
+// out (total floats, or s8 / u8 levels) against the reference; reports at
 // most 5 mismatches.
 inline void ExpectMatches(const std::vector<char>& out, int64_t total, bool is_float, bool u8,
-                          const std::vector<float>& ref_f, const std::vector<int>& ref_q,
-                          double largest) {
+                          const Reference& ref) {
   int bad = 0;
   for (int64_t i = 0; i < total && bad < 5; ++i) {
     if (is_float) {
       float got;
       std::memcpy(&got, out.data() + 4 * i, 4);
-      if (!(std::fabs(got - ref_f[i]) <= 1e-5 * largest)) {
-        ADD_FAILURE() << "at " << i << ": " << got << " vs " << ref_f[i];
+      if (!(std::fabs(got - ref.f[i]) <= 1e-5 * ref.largest)) {
+        ADD_FAILURE() << "at " << i << ": " << got << " vs " << ref.f[i];
         ++bad;
       }
     } else {
       const int got = u8 ? static_cast<uint8_t>(out[i]) : static_cast<int8_t>(out[i]);
-      if (got != ref_q[i]) {
-        ADD_FAILURE() << "at " << i << ": level " << got << " vs " << ref_q[i];
+      if (got != ref.q[i]) {
+        ADD_FAILURE() << "at " << i << ": level " << got << " vs " << ref.q[i];
         ++bad;
       }
     }
@@ -134,15 +148,14 @@ inline void ExpectMatches(const std::vector<char>& out, int64_t total, bool is_f
 // output, the output matching the reference (ExpectMatches).
 template <typename Run>
 void RunAndExpectMatches(const Run& run, int64_t total, bool is_float, bool u8,
-                         const std::vector<float>& ref_f, const std::vector<int>& ref_q,
-                         double largest) {
+                         const Reference& ref) {
   const int64_t bytes = total * (is_float ? 4 : 1);
   std::vector<char> out1(bytes + 64, 0x5a), out2(bytes + 64, 0x3c);
   run(out1.data(), 1);
   run(out2.data(), 2);
   ASSERT_EQ(0, std::memcmp(out1.data(), out2.data(), bytes)) << "1 vs 2 threads";
   for (int64_t i = bytes; i < bytes + 64; ++i) ASSERT_EQ(out1[i], 0x5a) << "wrote past the end";
-  ExpectMatches(out1, total, is_float, u8, ref_f, ref_q, largest);
+  ExpectMatches(out1, total, is_float, u8, ref);
 }
 
 }  // namespace int8_test

@@ -62,9 +62,7 @@ void Check(const Case& k, NI::Out out_type, const Act& act, bool bias, int round
   const int8_test::RandomEpilogue ep(&seed, k.oc, 4e-5f, out_type == NI::Out::kU8, round_type);
 
   const int64_t total = k.n * oh * ow * k.oc;
-  std::vector<float> ref_f(total);
-  std::vector<int> ref_q(total);
-  double largest = 1e-30;
+  int8_test::Reference ref(total);
   for (int64_t n = 0; n < k.n; ++n)
     for (int64_t y = 0; y < oh; ++y)
       for (int64_t x = 0; x < ow; ++x)
@@ -80,9 +78,7 @@ void Check(const Case& k, NI::Out out_type, const Act& act, bool bias, int round
               }
           const float v = ep.Value(sum, m, bias, act);
           const int64_t i = ((n * oh + y) * ow + x) * k.oc + m;
-          ref_f[i] = v;
-          largest = std::max(largest, static_cast<double>(std::fabs(v)));
-          ref_q[i] = ep.Level(v);
+          ref.Set(i, v, ep);
         }
 
   NI conv;
@@ -105,7 +101,7 @@ void Check(const Case& k, NI::Out out_type, const Act& act, bool bias, int round
   };
   int8_test::RunAndExpectMatches(
       [&](char* out, int threads) { conv.Run(g, in.data(), quantize, out, threads); }, total,
-      out_type == NI::Out::kFloat, out_type == NI::Out::kU8, ref_f, ref_q, largest);
+      out_type == NI::Out::kFloat, out_type == NI::Out::kU8, ref);
 }
 
 TEST(NchwInputInt8, Fits) {

@@ -83,9 +83,7 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
   // read (a guard page follows).
   std::vector<float> res(residual ? (k.pixels + repeat - 1) / repeat * k.oc : 0);
   for (auto& r : res) r = static_cast<float>(Next(&seed) % 4000) / 1000.f - 2.f;
-  std::vector<float> ref_f(total);
-  std::vector<int> ref_q(total);
-  double largest = 1e-30;
+  int8_test::Reference ref(total);
   for (int64_t p = 0; p < k.pixels; ++p)
     for (int64_t o = 0; o < k.oc; ++o) {
       int32_t sum = 0;
@@ -94,9 +92,7 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
         sum += (u8 ? static_cast<int32_t>(static_cast<uint8_t>(l)) : l) * filter[o * k.ic + c];
       }
       const float v = ep.Value(sum, o, bias, act, residual ? res[p / repeat * k.oc + o] : 0.f);
-      ref_f[p * k.oc + o] = v;
-      largest = std::max(largest, static_cast<double>(std::fabs(v)));
-      ref_q[p * k.oc + o] = ep.Level(v);
+      ref.Set(p * k.oc + o, v, ep);
     }
   PW pw;
   pw.SetFilter(filter.data(), k.oc, k.ic);
@@ -109,7 +105,7 @@ void Check(const Case& k, PW::Levels in_type, PW::Out out_type, const Act& act, 
       [&](char* out, int threads) {
         pw.Run(k.pixels, guarded.data(), in_type, out, threads, r, std::max(repeat, 1));
       },
-      total, out_type == PW::Out::kFloat, out_type == PW::Out::kU8, ref_f, ref_q, largest);
+      total, out_type == PW::Out::kFloat, out_type == PW::Out::kU8, ref);
 }
 
 TEST(PointwiseInt8, Supports) {
