@@ -151,16 +151,21 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
   int8_epilogue::Activate(f, R * V, *a.act);
   const __m512 factor = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
                hi = _mm512_set1_ps(a.hi);
+  if (a.out == PointwiseInt8::Out::kFloat) {
 #pragma GCC unroll 32
-  for (int i = 0; i < R * V; ++i) {
-    const int64_t c = c0 + 16 * (i % V), p = p0 + i / V;
-    const __mmask16 m = TailMask(a.oc - c);
-    if (a.out == PointwiseInt8::Out::kFloat) {
-      _mm512_mask_storeu_ps(static_cast<float*>(a.dst) + p * a.oc + c, m, f[i]);
-    } else {
-      _mm_mask_storeu_epi8(static_cast<int8_t*>(a.dst) + p * a.oc + c, m,
-                           int8_epilogue::ToLevels(f[i], factor, lo, hi));
+    for (int i = 0; i < R * V; ++i) {
+      const int64_t c = c0 + 16 * (i % V), p = p0 + i / V;
+      _mm512_mask_storeu_ps(static_cast<float*>(a.dst) + p * a.oc + c, TailMask(a.oc - c), f[i]);
     }
+    return;
+  }
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r) {
+    __m512i l[V];
+#pragma GCC unroll 4
+    for (int v = 0; v < V; ++v) l[v] = int8_epilogue::ToLevels32(f[r * V + v], factor, lo, hi);
+    int8_epilogue::StoreLevelVectors<V>(l, a.oc - c0,
+                                        static_cast<int8_t*>(a.dst) + (p0 + r) * a.oc + c0);
   }
 }
 
