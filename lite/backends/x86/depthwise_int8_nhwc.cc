@@ -665,8 +665,12 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
       const int first_ky = nrows > 0 ? kys[0] : 0;
       if (!u8 && (first_ky != start_first || nrows != start_rows)) {
         std::fill(start.begin(), start.end(), 0);
-        for (int t = 0; t < nrows; ++t)
-          for (int64_t ch = 0; ch < cp; ++ch) start[ch] -= row_sums_[kys[t] * cp + ch];
+        int32_t* st = start.data();
+        for (int t = 0; t < nrows; ++t) {
+          const int32_t* sums = row_sums_.data() + kys[t] * cp;
+#pragma omp simd
+          for (int64_t ch = 0; ch < cp; ++ch) st[ch] -= sums[ch];
+        }
         start_first = first_ky;
         start_rows = nrows;
       }
