@@ -86,13 +86,13 @@ struct TileArgs {
 // The 4 levels of quad q of a pixel's row, broadcast (xor flip).
 __attribute__((always_inline)) inline __m512i Quad(const uint8_t* row, int64_t q, bool last,
                                                    const TileArgs& a) {
-  int32_t word;
   if (last) {
-    word = _mm_cvtsi128_si32(_mm_maskz_loadu_epi8(a.last_quad, row + 4 * q));
-  } else {
-    std::memcpy(&word, row + 4 * q, 4);
+    int32_t word = _mm_cvtsi128_si32(_mm_maskz_loadu_epi8(a.last_quad, row + 4 * q));
+    return _mm512_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(word) ^ a.flip));
   }
-  return _mm512_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(word) ^ a.flip));
+  int32_t word;
+  std::memcpy(&word, row + 4 * q, 4);
+  return _mm512_xor_si512(_mm512_set1_epi32(word), _mm512_set1_epi32(static_cast<int32_t>(a.flip)));
 }
 
 // The residual values of output pixel p.
