@@ -259,14 +259,20 @@ void Pixels(const TileArgs& a, int64_t p0, int64_t p1, int64_t c0) {
 void Range(const TileArgs& a, bool pairs, int64_t p0, int64_t p1) {
   if (pairs) return PairPixels(a, p0, p1);
   // Tile heights: 6 x 4, 6 x 3, 8 x 2 and 12 x 1 vectors keep the sums, the
-  // panel's filter vectors and a broadcast within the 32 registers.
-  for (int64_t c0 = 0; c0 < a.ocp; c0 += 64) {
-    switch (std::min<int64_t>(4, (a.ocp - c0) / 16)) {
+  // panel's filter vectors and a broadcast within the 32 registers. The
+  // vectors are split into panels of at most 4 as evenly as they go (13:
+  // 4 + 3 + 3 + 3, not 4 + 4 + 4 + 1, whose one-vector panel broadcasts
+  // each input quad for a single product vector).
+  const int64_t vectors = a.ocp / 16, panels = (vectors + 3) / 4;
+  for (int64_t i = 0, c0 = 0; i < panels; ++i) {
+    const int64_t v = vectors / panels + (i < vectors % panels);
+    switch (v) {
       case 4: Pixels<6, 4>(a, p0, p1, c0); break;
       case 3: Pixels<6, 3>(a, p0, p1, c0); break;
       case 2: Pixels<8, 2>(a, p0, p1, c0); break;
       default: Pixels<12, 1>(a, p0, p1, c0); break;
     }
+    c0 += 16 * v;
   }
 }
 
