@@ -99,11 +99,11 @@ void DepthwiseInt8Nhwc::SetEpilogue(const float* scale, const float* bias, const
   ep_.Set(scale, bias, c_, cp_, act, out, out_factor, out_round_type);
 }
 
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#ifdef LITE_X86_INT8_EPILOGUE_AVX512  // AVX-512 F / BW / VL / DQ
 
 bool DepthwiseInt8Nhwc::Available() {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl");
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
 }
 
 namespace {
@@ -279,13 +279,13 @@ void Tile(const TileArgs& a, int64_t off, void* out) {
   }
   // Levels: x * factor, clipped, rounded to nearest even; [0, 127] for u8
   // gives the same bytes through the signed saturating pack.
-  const __m512 f = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
+  const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
   int8_t* o = static_cast<int8_t*>(out);
 #pragma GCC unroll 16
   for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
     for (int j = 0; j < V; ++j) {
-      const __m128i b = int8_epilogue::ToLevels(acc[r][j], f, lo, hi);
+      const __m128i b = int8_epilogue::ToLevels(acc[r][j], clip);
       if (j == V - 1) _mm_mask_storeu_epi8(o + r * ldo + 16 * j, tail, b);
       else _mm_storeu_si128(reinterpret_cast<__m128i*>(o + r * ldo + 16 * j), b);
     }
@@ -324,11 +324,11 @@ void HalfTile(const TileArgs& a, int64_t off, void* out) {
     }
     return;
   }
-  const __m512 f = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
+  const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
   int8_t* o = static_cast<int8_t*>(out);
 #pragma GCC unroll 8
   for (int i = 0; i < kPairs; ++i) {
-    const __m128i q = int8_epilogue::ToLevels(v[i], f, lo, hi);
+    const __m128i q = int8_epilogue::ToLevels(v[i], clip);
     _mm_mask_storeu_epi8(o + 2 * i * ldo, tail, q);
     if (2 * i + 1 < R) _mm_mask_storeu_epi8(o + (2 * i + 1) * ldo, tail, _mm_srli_si128(q, 8));
   }
@@ -702,7 +702,7 @@ void DepthwiseInt8Nhwc::RunQuads(const Geometry& g, const int8_t* src, bool u8, 
 #endif
 }
 
-#else  // no AVX-512 BW / VL in this build
+#else  // no AVX-512 BW / VL / DQ in this build
 
 bool DepthwiseInt8Nhwc::Available() { return false; }
 

@@ -87,10 +87,10 @@ void Block(const BlockArgs& a, int64_t off, int valid, void* out) {
   int8_epilogue::Activate(f, M, a.act);
   const bool levels = a.out != NchwInputInt8::Out::kFloat;
   if (levels) {
-    const __m512 fa = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo), hi = _mm512_set1_ps(a.hi);
+    const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
 #pragma GCC unroll 16
     for (int m = 0; m < M; ++m)
-      f[m] = _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[m], fa, lo, hi));
+      f[m] = _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[m], clip));
   }
   int8_epilogue::StorePixels<M>(f, levels, valid, a.oc, out);
 }

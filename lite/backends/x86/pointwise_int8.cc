@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace lite {
 namespace x86 {
@@ -149,8 +150,7 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
     }
   }
   int8_epilogue::Activate(f, R * V, *a.act);
-  const __m512 factor = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
-               hi = _mm512_set1_ps(a.hi);
+  const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
   if (a.out == PointwiseInt8::Out::kFloat) {
 #pragma GCC unroll 32
     for (int i = 0; i < R * V; ++i) {
@@ -159,14 +159,21 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
     }
     return;
   }
+  // The clip's form picked once for the tile (one branch, not one a vector).
+  auto store = [&](auto symmetric) __attribute__((always_inline)) {
 #pragma GCC unroll 8
-  for (int r = 0; r < R; ++r) {
-    __m512i l[V];
+    for (int r = 0; r < R; ++r) {
+      __m512i l[V];
 #pragma GCC unroll 4
-    for (int v = 0; v < V; ++v) l[v] = int8_epilogue::ToLevels32(f[r * V + v], factor, lo, hi);
-    int8_epilogue::StoreLevelVectors<V>(l, a.oc - c0,
-                                        static_cast<int8_t*>(a.dst) + (p0 + r) * a.oc + c0);
-  }
+      for (int v = 0; v < V; ++v) {
+        l[v] = int8_epilogue::ToLevels32<decltype(symmetric)::value>(f[r * V + v], clip);
+      }
+      int8_epilogue::StoreLevelVectors<V>(l, a.oc - c0,
+                                          static_cast<int8_t*>(a.dst) + (p0 + r) * a.oc + c0);
+    }
+  };
+  if (clip.symmetric) store(std::true_type());
+  else store(std::false_type());
 }
 
 // Pixels [p0, p0 + 2 R) as R pairs, lanes 0-7 the first pixel's (at most
@@ -217,27 +224,33 @@ void PairTile(const TileArgs& a, int64_t p0) {
     }
   }
   int8_epilogue::Activate(f, R, *a.act);
-  const __m512 factor = _mm512_set1_ps(a.factor), lo = _mm512_set1_ps(a.lo),
-               hi = _mm512_set1_ps(a.hi);
+  const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
+  // The clip's form picked once for the tile, as in Tile.
+  auto store = [&](auto symmetric) __attribute__((always_inline)) {
+    constexpr bool kSymmetric = decltype(symmetric)::value;
 #pragma GCC unroll 8
-  for (int r = 0; r < R; ++r) {
-    const int64_t p = p0 + 2 * r;
-    if (dense && a.out == PointwiseInt8::Out::kFloat) {
-      _mm512_storeu_ps(static_cast<float*>(a.dst) + p * 8, f[r]);
-    } else if (dense) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(static_cast<int8_t*>(a.dst) + p * 8),
-                       int8_epilogue::ToLevels(f[r], factor, lo, hi));
-    } else if (a.out == PointwiseInt8::Out::kFloat) {
-      float* d = static_cast<float*>(a.dst) + p * a.oc;
-      _mm256_mask_storeu_ps(d, static_cast<__mmask8>(m), _mm512_castps512_ps256(f[r]));
-      _mm256_mask_storeu_ps(d + a.oc, static_cast<__mmask8>(m), _mm512_extractf32x8_ps(f[r], 1));
-    } else {
-      int8_t* d = static_cast<int8_t*>(a.dst) + p * a.oc;
-      const __m128i l = int8_epilogue::ToLevels(f[r], factor, lo, hi);
-      _mm_mask_storeu_epi8(d, m, l);
-      _mm_mask_storeu_epi8(d + a.oc, m, _mm_srli_si128(l, 8));
+    for (int r = 0; r < R; ++r) {
+      const int64_t p = p0 + 2 * r;
+      if (dense && a.out == PointwiseInt8::Out::kFloat) {
+        _mm512_storeu_ps(static_cast<float*>(a.dst) + p * 8, f[r]);
+      } else if (dense) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(static_cast<int8_t*>(a.dst) + p * 8),
+                         int8_epilogue::ToLevels<kSymmetric>(f[r], clip));
+      } else if (a.out == PointwiseInt8::Out::kFloat) {
+        float* d = static_cast<float*>(a.dst) + p * a.oc;
+        _mm256_mask_storeu_ps(d, static_cast<__mmask8>(m), _mm512_castps512_ps256(f[r]));
+        _mm256_mask_storeu_ps(d + a.oc, static_cast<__mmask8>(m),
+                              _mm512_extractf32x8_ps(f[r], 1));
+      } else {
+        int8_t* d = static_cast<int8_t*>(a.dst) + p * a.oc;
+        const __m128i l = int8_epilogue::ToLevels<kSymmetric>(f[r], clip);
+        _mm_mask_storeu_epi8(d, m, l);
+        _mm_mask_storeu_epi8(d + a.oc, m, _mm_srli_si128(l, 8));
+      }
     }
-  }
+  };
+  if (clip.symmetric) store(std::true_type());
+  else store(std::false_type());
 }
 
 // Pixels [p0, p1) in pair mode: 8-pair tiles, single pairs, a last pixel.
