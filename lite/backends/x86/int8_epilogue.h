@@ -200,18 +200,26 @@ __attribute__((always_inline)) inline __m128i ToLevels(__m512 v, const LevelClip
   return _mm512_cvtsepi32_epi8(ToLevels32(v, c));
 }
 
+// The byte mask StoreLevelVectors<V> stores with: the first `bytes` of 16 V
+// (computed once per tile: the stores are int8_t, which may alias anything,
+// so a mask computed per store reloads its inputs after every store).
+template <int V>
+inline __mmask64 LevelVectorsMask(int64_t bytes) {
+  return bytes >= 16 * V ? (~__mmask64{0} >> (64 - 16 * V)) : (__mmask64{1} << bytes) - 1;
+}
+
 // The int32 levels of V <= 4 consecutive vectors of 16 channels (l[0] the
-// first 16) as bytes stored at out, the first `bytes` of them (<= 16 V): two
+// first 16) as bytes stored at out under `mask` (LevelVectorsMask): two
 // signed saturating packs and a lane permutation per pixel in place of one
 // vpmovsdb per vector (on Zen 4 a vpmovsdb takes 2 cycles, the three
 // shuffles together about 1 for four vectors). Same bytes: saturating to
 // int16 and then to int8 clips like saturating to int8.
 template <int V>
-__attribute__((always_inline)) inline void StoreLevelVectors(const __m512i* l, int64_t bytes,
+__attribute__((always_inline)) inline void StoreLevelVectors(const __m512i* l, __mmask64 mask,
                                                              int8_t* out) {
   static_assert(V >= 1 && V <= 4, "one to four vectors");
   if constexpr (V == 1) {
-    _mm_mask_storeu_epi8(out, TailMask(bytes), _mm512_cvtsepi32_epi8(l[0]));
+    _mm_mask_storeu_epi8(out, static_cast<__mmask16>(mask), _mm512_cvtsepi32_epi8(l[0]));
   } else {
     // Per 128-bit lane k the packs hold dwords [l0_k, l1_k, l2_k, l3_k]:
     // out dword 4 v + k is packed dword 4 k + v.
@@ -220,8 +228,6 @@ __attribute__((always_inline)) inline void StoreLevelVectors(const __m512i* l, i
     const __m512i a = _mm512_packs_epi32(l[0], l[1]);
     const __m512i b = V == 2 ? a : _mm512_packs_epi32(l[2], V == 4 ? l[3] : zero);
     const __m512i bytes16 = _mm512_permutexvar_epi32(order, _mm512_packs_epi16(a, b));
-    const __mmask64 mask =
-        bytes >= 16 * V ? (~__mmask64{0} >> (64 - 16 * V)) : (__mmask64{1} << bytes) - 1;
     _mm512_mask_storeu_epi8(out, mask, bytes16);
   }
 }

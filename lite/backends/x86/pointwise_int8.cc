@@ -151,14 +151,21 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
   }
   int8_epilogue::Activate(f, R * V, *a.act);
   const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
+  // What the stores need, read once (a store through int8_t* may alias a).
+  const int64_t oc = a.oc;
   if (a.out == PointwiseInt8::Out::kFloat) {
+    float* const dst = static_cast<float*>(a.dst) + p0 * oc + c0;
+    const __mmask16 last = TailMask(oc - c0 - 16 * (V - 1));
 #pragma GCC unroll 32
     for (int i = 0; i < R * V; ++i) {
-      const int64_t c = c0 + 16 * (i % V), p = p0 + i / V;
-      _mm512_mask_storeu_ps(static_cast<float*>(a.dst) + p * a.oc + c, TailMask(a.oc - c), f[i]);
+      const int v = i % V;
+      _mm512_mask_storeu_ps(dst + i / V * oc + 16 * v, v == V - 1 ? last : __mmask16(0xFFFF),
+                            f[i]);
     }
     return;
   }
+  int8_t* const dst = static_cast<int8_t*>(a.dst) + p0 * oc + c0;
+  const __mmask64 mask = int8_epilogue::LevelVectorsMask<V>(oc - c0);
   // The clip's form picked once for the tile (one branch, not one a vector).
   auto store = [&](auto symmetric) __attribute__((always_inline)) {
 #pragma GCC unroll 8
@@ -168,8 +175,7 @@ void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
       for (int v = 0; v < V; ++v) {
         l[v] = int8_epilogue::ToLevels32<decltype(symmetric)::value>(f[r * V + v], clip);
       }
-      int8_epilogue::StoreLevelVectors<V>(l, a.oc - c0,
-                                          static_cast<int8_t*>(a.dst) + (p0 + r) * a.oc + c0);
+      int8_epilogue::StoreLevelVectors<V>(l, mask, dst + r * oc);
     }
   };
   if (clip.symmetric) store(std::true_type());
@@ -225,27 +231,31 @@ void PairTile(const TileArgs& a, int64_t p0) {
   }
   int8_epilogue::Activate(f, R, *a.act);
   const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
+  // What the stores need, read once (a store through int8_t* may alias a).
+  const int64_t oc = a.oc;
+  const bool float_out = a.out == PointwiseInt8::Out::kFloat;
+  float* const fdst = static_cast<float*>(a.dst) + p0 * oc;
+  int8_t* const ldst = static_cast<int8_t*>(a.dst) + p0 * oc;
   // The clip's form picked once for the tile, as in Tile.
   auto store = [&](auto symmetric) __attribute__((always_inline)) {
     constexpr bool kSymmetric = decltype(symmetric)::value;
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r) {
-      const int64_t p = p0 + 2 * r;
-      if (dense && a.out == PointwiseInt8::Out::kFloat) {
-        _mm512_storeu_ps(static_cast<float*>(a.dst) + p * 8, f[r]);
+      const int64_t p = 2 * r;  // from p0
+      if (dense && float_out) {
+        _mm512_storeu_ps(fdst + p * 8, f[r]);
       } else if (dense) {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(static_cast<int8_t*>(a.dst) + p * 8),
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(ldst + p * 8),
                          int8_epilogue::ToLevels<kSymmetric>(f[r], clip));
-      } else if (a.out == PointwiseInt8::Out::kFloat) {
-        float* d = static_cast<float*>(a.dst) + p * a.oc;
+      } else if (float_out) {
+        float* d = fdst + p * oc;
         _mm256_mask_storeu_ps(d, static_cast<__mmask8>(m), _mm512_castps512_ps256(f[r]));
-        _mm256_mask_storeu_ps(d + a.oc, static_cast<__mmask8>(m),
-                              _mm512_extractf32x8_ps(f[r], 1));
+        _mm256_mask_storeu_ps(d + oc, static_cast<__mmask8>(m), _mm512_extractf32x8_ps(f[r], 1));
       } else {
-        int8_t* d = static_cast<int8_t*>(a.dst) + p * a.oc;
+        int8_t* d = ldst + p * oc;
         const __m128i l = int8_epilogue::ToLevels<kSymmetric>(f[r], clip);
         _mm_mask_storeu_epi8(d, m, l);
-        _mm_mask_storeu_epi8(d + a.oc, m, _mm_srli_si128(l, 8));
+        _mm_mask_storeu_epi8(d + oc, m, _mm_srli_si128(l, 8));
       }
     }
   };
