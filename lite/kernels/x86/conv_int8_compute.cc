@@ -350,9 +350,14 @@ class ConvInt8Compute : public DnnlKernel {
   // int8_epilogue.h; 2026-11-27, sixth session) it also takes s8 input with
   // at least 64 output channels (the inverted residuals' expansions: det
   // 24 -> 64 / 120, 40 -> 96 / 104 / 240, 56 -> 336, 80 -> 480 0.81-0.92 of
-  // brgconv_1x1, cls 32 -> 200 0.82); the projections to fewer channels
-  // stay (40 -> 16 with its residual 2.7, 64 -> 24 1.35, 336 -> 80 1.19,
-  // 480 -> 80 1.3; a few win, 120 -> 40 0.85, but not as a class).
+  // brgconv_1x1, cls 32 -> 200 0.82). Since it broadcasts input quads from
+  // memory and keeps its store arguments in registers (seventh session) it
+  // also wins the s8 projections to 32 or more channels (det 120 -> 40 0.77,
+  // 96 / 104 -> 40 with the residual 0.84-0.93, 240 -> 56 0.92, 336 -> 56
+  // 0.99; cls 104 -> 32 0.8, 200 -> 32 with the residual 0.85); kept on
+  // oneDNN: 16 output channels (one vector: cls 88 -> 16 with the residual
+  // 1.5) and u8 input to fewer than 32 (det 64 -> 24 with the residual 1.12,
+  // 32 -> 16 2.1, 40 -> 16 2.8; 40 -> 24 wins, 0.90, but not as a class).
   static bool OwnPointwise(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     const DDim& in = p.input->dims();
@@ -366,7 +371,7 @@ class ConvInt8Compute : public DnnlKernel {
     const bool float_out = p.output_dtype == DataType::kFloat32;
     const int64_t ic = f[1];
     return PW::PairMode(f[0], ic) ||
-           (s8_in && (ic <= 16 || (float_out && ic <= 32) || f[0] >= 64)) ||
+           (s8_in && (ic <= 16 || (float_out && ic <= 32) || f[0] >= 32)) ||
            in[0] * in[2] * in[3] <= 4;
   }
 
