@@ -118,6 +118,16 @@ __attribute__((always_inline)) inline void DotAdd(V& sum, V x, V w) {
   asm("vpdpbusd %2, %1, %0" : "+v"(sum) : "v"(x), "v"(w));
 }
 
+// sum += per lane the dot product of the 4 u8 levels of x and the 4 s8
+// levels at b, broadcast to every lane by the instruction itself (vpdpbusd
+// with a {1to16} memory operand: a load, no shuffle).
+__attribute__((always_inline)) inline void DotAddBroadcast(__m512i& sum, __m512i x,
+                                                           const void* b) {
+  asm("vpdpbusd %2%{1to16%}, %1, %0"
+      : "+v"(sum)
+      : "v"(x), "m"(*static_cast<const int32_t*>(b)));
+}
+
 // v[0 .. n) = act(v[i]); n is a compile-time constant once inlined.
 __attribute__((always_inline)) inline void Activate(__m512* v, int n, const Act& act) {
   const __m512 zero = _mm512_setzero_ps();

@@ -33,6 +33,13 @@ void PointwiseInt8::SetFilter(const int8_t* filter, int64_t oc, int64_t ic) {
       word |= static_cast<uint32_t>(static_cast<uint8_t>(v)) << (8 * (c % 4));
       comp_[o] += 128 * v;
     }
+  // The tiles' filter: levels + 128 (u8), zero past oc / ic.
+  wu_.assign(quads_ * ocp_, 0);
+  for (int64_t o = 0; o < oc; ++o)
+    for (int64_t c = 0; c < ic; ++c) {
+      uint32_t& word = reinterpret_cast<uint32_t&>(wu_[(c / 4) * ocp_ + o]);
+      word |= static_cast<uint32_t>(filter[o * ic + c] + 128) << (8 * (c % 4));
+    }
   // Pair mode: the first 8 columns twice.
   w2_.assign(quads_ * 16, 0);
   comp2_.assign(16, 0);
@@ -60,6 +67,8 @@ bool PointwiseInt8::Available() {
 
 namespace {
 
+constexpr int64_t kInDotChannels = 32;
+
 using int8_epilogue::DotAdd;
 using int8_epilogue::TailMask;
 
@@ -69,7 +78,10 @@ struct TileArgs {
   int64_t ic, quads, ocp, oc;
   __mmask16 last_quad;  // bytes of the last quad inside the pixel (0xF when ic % 4 == 0)
   uint32_t flip;        // 0x80808080 for s8 input, else 0
-  const int32_t *w, *comp;
+  const int32_t *w, *comp;  // pair mode's trailing pixel and PairTile (flip form)
+  const int32_t* wu;        // the tiles' filter (levels + 128, u8)
+  const int32_t* neg_rowsum;  // -128 x the sum of pixel p's levels at [p - rowsum_base]
+  int64_t rowsum_base;
   const float *scale, *bias;
   const Act* act;
   PointwiseInt8::Out out;
@@ -84,55 +96,82 @@ struct TileArgs {
   __mmask64 pair_bytes;
 };
 
-// The 4 levels of quad q of a pixel's row, broadcast (xor flip).
-__attribute__((always_inline)) inline __m512i Quad(const uint8_t* row, int64_t q, bool last,
-                                                   const TileArgs& a) {
-  if (last) {
-    int32_t word = _mm_cvtsi128_si32(_mm_maskz_loadu_epi8(a.last_quad, row + 4 * q));
-    return _mm512_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(word) ^ a.flip));
-  }
-  int32_t word;
-  std::memcpy(&word, row + 4 * q, 4);
-  return _mm512_xor_si512(_mm512_set1_epi32(word), _mm512_set1_epi32(static_cast<int32_t>(a.flip)));
-}
-
 // The residual values of output pixel p.
 __attribute__((always_inline)) inline const float* ResidualOf(const TileArgs& a, int64_t p) {
   return a.residual + (a.repeat == 1 ? p : p / a.repeat) * a.oc;
 }
 
 // Pixels [p0, p0 + R) x channels [c0, c0 + 16 V) (V vectors of the panel;
-// channels past oc are computed from zero filters and not stored).
-template <int R, int V>
+// channels past oc are computed from zero filters and not stored), in one
+// of two forms:
+// - InDot (deep inputs, Range): the filter is the u8 operand (levels +
+//   128, wu) and the input the s8 one, its 4 levels broadcast by each
+//   vpdpbusd from memory (u8 input levels are at most 127): no shuffle per
+//   pixel and quad, but the sums are the products plus 128 x the pixel's
+//   level sum, so they start at minus that (neg_rowsum, one reduction per
+//   pixel);
+// - otherwise the input is the u8 operand (s8 levels xor 0x80), broadcast
+//   and flipped by one vpxord per pixel and quad, and the sums start at
+//   minus the filter's compensation (comp).
+template <int R, int V, bool InDot>
 void Tile(const TileArgs& a, int64_t p0, int64_t c0) {
-  // The sums start at minus the compensation (integers: the same result as
-  // subtracting it at the end, one vector op fewer per output vector).
-  __m512i acc[R][V], start[V];
+  __m512i acc[R][V];
+  if constexpr (InDot) {
+#pragma GCC unroll 16
+    for (int r = 0; r < R; ++r) {
+      const __m512i start = _mm512_set1_epi32(a.neg_rowsum[p0 + r - a.rowsum_base]);
 #pragma GCC unroll 4
-  for (int v = 0; v < V; ++v) {
-    start[v] = _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_loadu_si512(a.comp + c0 + 16 * v));
+      for (int v = 0; v < V; ++v) acc[r][v] = start;
+    }
+  } else {
+#pragma GCC unroll 4
+    for (int v = 0; v < V; ++v) {
+      const __m512i start =
+          _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_loadu_si512(a.comp + c0 + 16 * v));
+#pragma GCC unroll 16
+      for (int r = 0; r < R; ++r) acc[r][v] = start;
+    }
   }
-#pragma GCC unroll 8
-  for (int r = 0; r < R; ++r)
-#pragma GCC unroll 4
-    for (int v = 0; v < V; ++v) acc[r][v] = start[v];
-  const uint8_t* row = a.in + p0 * a.ic;
-  const int32_t* w = a.w + c0;
-  // Quad q's products; `last` a constant at each call, so the loop over the
-  // whole quads has no branch.
-  auto quad = [&](int64_t q, bool last) __attribute__((always_inline)) {
+  const int64_t ic = a.ic, ocp = a.ocp, whole = ic / 4;
+  const uint8_t* row = a.in + p0 * ic;
+  const int32_t* w = (InDot ? a.wu : a.w) + c0;
+  const __m512i flip = _mm512_set1_epi32(static_cast<int32_t>(a.flip));
+  for (int64_t q = 0; q < whole; ++q, w += ocp) {
     __m512i wv[V];
 #pragma GCC unroll 4
-    for (int v = 0; v < V; ++v) wv[v] = _mm512_loadu_si512(w + q * a.ocp + 16 * v);
-#pragma GCC unroll 8
+    for (int v = 0; v < V; ++v) wv[v] = _mm512_loadu_si512(w + 16 * v);
+#pragma GCC unroll 16
     for (int r = 0; r < R; ++r) {
-      const __m512i x = Quad(row + r * a.ic, q, last, a);
+      const uint8_t* quad = row + r * ic + 4 * q;
+      if constexpr (InDot) {
 #pragma GCC unroll 4
-      for (int v = 0; v < V; ++v) DotAdd(acc[r][v], x, wv[v]);
+        for (int v = 0; v < V; ++v) int8_epilogue::DotAddBroadcast(acc[r][v], wv[v], quad);
+      } else {
+        int32_t word;
+        std::memcpy(&word, quad, 4);
+        const __m512i x = _mm512_xor_si512(_mm512_set1_epi32(word), flip);
+#pragma GCC unroll 4
+        for (int v = 0; v < V; ++v) DotAdd(acc[r][v], x, wv[v]);
+      }
     }
-  };
-  for (int64_t q = 0; q + 1 < a.quads; ++q) quad(q, false);
-  quad(a.quads - 1, true);
+  }
+  if (whole < a.quads) {
+    // The last, partial quad: a masked load (never past the input), then
+    // the broadcast from a register.
+    __m512i wv[V];
+#pragma GCC unroll 4
+    for (int v = 0; v < V; ++v) wv[v] = _mm512_loadu_si512(w + 16 * v);
+#pragma GCC unroll 16
+    for (int r = 0; r < R; ++r) {
+      const __m512i x = _mm512_set1_epi32(
+          _mm_cvtsi128_si32(_mm_maskz_loadu_epi8(a.last_quad, row + r * ic + 4 * whole)));
+#pragma GCC unroll 4
+      for (int v = 0; v < V; ++v) {
+        if constexpr (InDot) DotAdd(acc[r][v], wv[v], x);
+        else DotAdd(acc[r][v], _mm512_xor_si512(x, flip), wv[v]);
+      }
+    }
+  }
   const float* res[R];
   if (a.residual) {
 #pragma GCC unroll 8
@@ -263,24 +302,41 @@ void PairTile(const TileArgs& a, int64_t p0) {
   else store(std::false_type());
 }
 
+// out[p - p0] = -128 x the sum of pixel p's levels (as s8), p in [p0, p1):
+// one vpdpbusd of 1s and up to 64 levels per step, then the lanes' sum.
+void NegRowSums(const TileArgs& a, int64_t p0, int64_t p1, int32_t* out) {
+  const __m512i ones = _mm512_set1_epi8(1);
+  const int64_t ic = a.ic;
+  const __mmask64 tail = ic % 64 == 0 ? ~__mmask64{0} : (__mmask64{1} << (ic % 64)) - 1;
+  for (int64_t p = p0; p < p1; ++p) {
+    const uint8_t* row = a.in + p * ic;
+    __m512i sum = _mm512_setzero_si512();
+    int64_t k = 0;
+    for (; k + 64 <= ic; k += 64) DotAdd(sum, ones, _mm512_loadu_si512(row + k));
+    if (k < ic) DotAdd(sum, ones, _mm512_maskz_loadu_epi8(tail, row + k));
+    out[p - p0] = -128 * _mm512_reduce_add_epi32(sum);
+  }
+}
+
 // Pixels [p0, p1) in pair mode: 8-pair tiles, single pairs, a last pixel.
 void PairPixels(const TileArgs& a, int64_t p0, int64_t p1) {
   int64_t p = p0;
   for (; p + 16 <= p1; p += 16) PairTile<8>(a, p);
   for (; p + 2 <= p1; p += 2) PairTile<1>(a, p);
-  if (p < p1) Tile<1, 1>(a, p, 0);
+  if (p < p1) Tile<1, 1, false>(a, p, 0);
 }
 
 // Pixels [p0, p1) over every panel: R-pixel tiles, then single pixels.
-template <int R, int V>
+template <int R, int V, bool InDot>
 void Pixels(const TileArgs& a, int64_t p0, int64_t p1, int64_t c0) {
   int64_t p = p0;
-  for (; p + R <= p1; p += R) Tile<R, V>(a, p, c0);
-  for (; p < p1; ++p) Tile<1, V>(a, p, c0);
+  for (; p + R <= p1; p += R) Tile<R, V, InDot>(a, p, c0);
+  for (; p < p1; ++p) Tile<1, V, InDot>(a, p, c0);
 }
 
-void Range(const TileArgs& a, bool pairs, int64_t p0, int64_t p1) {
-  if (pairs) return PairPixels(a, p0, p1);
+// The panels of pixels [p0, p1) in one form.
+template <bool InDot>
+void Panels(const TileArgs& a, int64_t p0, int64_t p1) {
   // Tile heights: 6 x 4, 6 x 3, 8 x 2 and 12 x 1 vectors keep the sums, the
   // panel's filter vectors and a broadcast within the 32 registers. The
   // vectors are split into panels of at most 4 as evenly as they go (13:
@@ -290,13 +346,29 @@ void Range(const TileArgs& a, bool pairs, int64_t p0, int64_t p1) {
   for (int64_t i = 0, c0 = 0; i < panels; ++i) {
     const int64_t v = vectors / panels + (i < vectors % panels);
     switch (v) {
-      case 4: Pixels<6, 4>(a, p0, p1, c0); break;
-      case 3: Pixels<6, 3>(a, p0, p1, c0); break;
-      case 2: Pixels<8, 2>(a, p0, p1, c0); break;
-      default: Pixels<12, 1>(a, p0, p1, c0); break;
+      case 4: Pixels<6, 4, InDot>(a, p0, p1, c0); break;
+      case 3: Pixels<6, 3, InDot>(a, p0, p1, c0); break;
+      case 2: Pixels<8, 2, InDot>(a, p0, p1, c0); break;
+      default: Pixels<12, 1, InDot>(a, p0, p1, c0); break;
     }
     c0 += 16 * v;
   }
+}
+
+void Range(const TileArgs& args, bool pairs, int64_t p0, int64_t p1) {
+  if (pairs) return PairPixels(args, p0, p1);
+  // The input broadcast inside the vpdpbusd from 32 input channels on (8
+  // quads): below, the per-pixel level sum cost more than the broadcasts it
+  // saves (pointwise_int8_bench: 8 -> 24 1.3x, 16 -> 64 1.04x the time;
+  // 32 -> 200 0.96x, 40 -> 240 0.95x).
+  if (args.ic < kInDotChannels) return Panels<false>(args, p0, p1);
+  thread_local std::vector<int32_t> neg_rowsum;
+  neg_rowsum.resize(p1 - p0);
+  NegRowSums(args, p0, p1, neg_rowsum.data());
+  TileArgs a = args;
+  a.neg_rowsum = neg_rowsum.data();
+  a.rowsum_base = p0;
+  Panels<true>(a, p0, p1);
 }
 
 }  // namespace
@@ -313,6 +385,9 @@ void PointwiseInt8::Run(int64_t pixels, const void* in, Levels in_type, void* ou
   const bool s8 = in_type == Levels::kS8;
   a.flip = s8 ? 0x80808080u : 0u;
   a.w = w_.data();
+  a.wu = wu_.data();
+  a.neg_rowsum = nullptr;
+  a.rowsum_base = 0;
   a.comp = s8 ? comp_.data() : no_comp_.data();
   a.scale = ep_.scale.data();
   a.bias = ep_.bias.data();

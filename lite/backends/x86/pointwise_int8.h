@@ -10,11 +10,18 @@
 // Algorithm: the filter is packed once as [ic / 4][oc rounded up to 16][4
 // levels] (zero-padded), so one 64-byte load holds 4 input channels' levels
 // of 16 output channels. A tile keeps R pixels x V vectors of 16 output
-// channels (V <= 4, a panel of 64 channels) of int32 sums in registers; per
-// input quad it broadcasts each pixel's 4 levels and adds vpdpbusd(levels,
-// filter vector). s8 input is shifted to u8 by xor 0x80 (the sums then hold
-// 128 * the channel's filter sum, subtracted before the epilogue); a last
-// partial quad is loaded with a byte mask (the padded filter levels are 0).
+// channels (V <= 4; the vectors split into panels as evenly as they go) of
+// int32 sums in registers and adds, per input quad and pixel, the dot
+// products of the pixel's 4 levels with each filter vector (vpdpbusd, u8 x
+// s8). From 32 input channels on the filter is the u8 operand (levels +
+// 128) and the pixel's levels the s8 one, broadcast by the vpdpbusd from
+// memory; the sums then hold 128 * the pixel's level sum, computed once per
+// pixel and subtracted first (u8 input levels are at most 127, so they read
+// the same as s8). Shallower inputs, where that per-pixel sum costs more
+// than it saves, broadcast the levels into a register, s8 shifted to u8 by
+// xor 0x80 in the same vpxord, and subtract 128 * the channel's filter sum.
+// A last partial quad is loaded with a byte mask (the padded filter levels
+// are 0).
 // At most 8 output channels and at most 32 input channels, a multiple of 4
 // (pair mode): lanes 0-7 hold one pixel's channels and lanes 8-15 the
 // next pixel's, each pixel's quads picked out of one masked load of the
@@ -56,7 +63,9 @@ class PointwiseInt8 {
   void SetEpilogue(const float* scale, const float* bias, const operators::FusedActivation& act,
                    Out out, float out_factor, int out_round_type);
 
-  // in: pixels x ic levels; out: pixels x oc floats or levels; residual
+  // in: pixels x ic levels (u8 levels at most 127, as every u8 producer
+  // writes them: LevelRange in int8_epilogue.h, oneDNN's clip to 127); out:
+  // pixels x oc floats or levels; residual
   // (or null): oc floats per pixel added after the bias, before the
   // activation (a conv's ResidualData), pixel p / residual_repeat of it for
   // output pixel p (a row upscaled by that factor: conv2d_resize_add).
@@ -65,7 +74,8 @@ class PointwiseInt8 {
 
  private:
   int64_t oc_ = 0, ic_ = 0, ocp_ = 0, quads_ = 0;  // ocp_: oc rounded up to 16
-  std::vector<int32_t> w_;     // [quad][ocp_] 4 levels each
+  std::vector<int32_t> w_;     // [quad][ocp_] 4 levels each (pair mode's source)
+  std::vector<int32_t> wu_;    // the same as levels + 128 (u8), 0 past oc / ic
   std::vector<int32_t> comp_;  // ocp_ values: 128 * sum of the channel's levels
   std::vector<int32_t> no_comp_;  // ocp_ zeros (u8 input)
   int8_epilogue::Params<Out> ep_;  // scale / bias: ocp_ values each (0 past oc)

@@ -337,27 +337,24 @@ class ConvInt8Compute : public DnnlKernel {
   // Our 1x1 kernel (lite/backends/x86/pointwise_int8.h) takes 1x1 convs at
   // stride 1 without padding whose activation it computes, where it was the
   // faster one in whole-model --profile_ops runs (det int8 and cls int8, own
-  // / oneDNN's brgconv_1x1, minimum of 3 alternated runs each, 2026-11-27):
-  // at most 8 output channels in its pair mode (det's 8 -> 8: s8 in 0.44, u8
-  // in 0.78), s8 input (oneDNN's s8 compensation path is slow) with at most
-  // 16 input channels (8 -> 32 0.61-0.79, 16 -> 40 0.82-0.93, cls's
-  // 0.67-0.91) or at most 32 writing float (det's 16 -> 96 0.71, 24 -> 96
-  // 0.87), and maps of at most 4 pixels (det's pooled SE convs: 0.25-0.40,
-  // oneDNN's per-call cost). Kept on oneDNN: other u8 input (32 -> 16 1.8,
-  // 40 -> 16 2.5, cls 1.25-1.33), 120+ input channels (1.4-5.6), 24 -> 64 /
-  // 120 writing levels (1.1-1.6), cls's 32 -> 200 hard_swish on 3-row maps
-  // (1.1-1.4). Since the kernel's sums stay in registers (DotAdd,
-  // int8_epilogue.h; 2026-11-27, sixth session) it also takes s8 input with
-  // at least 64 output channels (the inverted residuals' expansions: det
-  // 24 -> 64 / 120, 40 -> 96 / 104 / 240, 56 -> 336, 80 -> 480 0.81-0.92 of
-  // brgconv_1x1, cls 32 -> 200 0.82). Since it broadcasts input quads from
-  // memory and keeps its store arguments in registers (seventh session) it
-  // also wins the s8 projections to 32 or more channels (det 120 -> 40 0.77,
-  // 96 / 104 -> 40 with the residual 0.84-0.93, 240 -> 56 0.92, 336 -> 56
-  // 0.99; cls 104 -> 32 0.8, 200 -> 32 with the residual 0.85); kept on
-  // oneDNN: 16 output channels (one vector: cls 88 -> 16 with the residual
-  // 1.5) and u8 input to fewer than 32 (det 64 -> 24 with the residual 1.12,
-  // 32 -> 16 2.1, 40 -> 16 2.8; 40 -> 24 wins, 0.90, but not as a class).
+  // / oneDNN's brgconv_1x1 or jit_int8_1x1, alternated runs):
+  // - s8 input, every shape (oneDNN's s8 compensation path is slow). It
+  //   started with shallow inputs (2026-11-27: 8 -> 32 0.61-0.79, 16 -> 40
+  //   0.82-0.93, det's 16 -> 96 writing float 0.71); with its sums in
+  //   registers (DotAdd, sixth session) it won the expansions to 64 or more
+  //   channels (0.81-0.92); with the input broadcast from memory and the
+  //   store arguments read once per tile (seventh session) the projections
+  //   to 32 or more (det 120 -> 40 0.77, 96 / 104 -> 40 with the residual
+  //   0.84-0.93, cls 104 -> 32 0.8, 200 -> 32 with the residual 0.85) and,
+  //   with deep inputs broadcast inside the vpdpbusd (InDot), the
+  //   classifier's 40 / 48 / 88 -> 16 with the residual (0.67-0.75 per op,
+  //   the whole model unchanged: 1.001);
+  // - at most 8 output channels in its pair mode (det's 8 -> 8 with u8
+  //   input 0.78);
+  // - maps of at most 4 pixels (det's pooled SE convs: 0.25-0.40, oneDNN's
+  //   per-call cost).
+  // Kept on oneDNN: other u8 input (det 32 -> 16 1.3, 40 -> 16 1.6, 64 -> 24
+  // with the residual 1.2; 40 -> 24 wins, 0.90, but not as a class).
   static bool OwnPointwise(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     const DDim& in = p.input->dims();
@@ -368,11 +365,7 @@ class ConvInt8Compute : public DnnlKernel {
       return false;
     }
     const bool s8_in = p.input_dtype != DataType::kUInt8;  // float input is quantized to s8
-    const bool float_out = p.output_dtype == DataType::kFloat32;
-    const int64_t ic = f[1];
-    return PW::PairMode(f[0], ic) ||
-           (s8_in && (ic <= 16 || (float_out && ic <= 32) || f[0] >= 32)) ||
-           in[0] * in[2] * in[3] <= 4;
+    return s8_in || PW::PairMode(f[0], f[1]) || in[0] * in[2] * in[3] <= 4;
   }
 
   Status RunOwnPointwise(const void* levels) {
