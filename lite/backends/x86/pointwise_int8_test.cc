@@ -3,9 +3,11 @@
 // fma(sum, scale, bias), FusedActivation::Apply, and for levels output
 // x * factor, clip, round to nearest even). Shapes: det's 8 -> 8 (pair
 // mode, as 4 -> 3, 24 -> 5 and 32 -> 8 with odd pixel counts), 8 -> 32,
-// 16 -> 40 and 16 -> 96, ic 1 / 5 / 13 / 24 / 96 (partial last quads), oc 1 /
-// 3 / 17 / 40 / 70 / 130 (every tile width, channel tails, several 64-channel
-// panels), pixel counts leaving partial tiles; s8 / u8 input; float / s8 /
+// 16 -> 40 and 16 -> 96, ic 1 / 5 / 13 / 24 / 96 (partial last quads), ic
+// 37 / 88 / 96 (the input broadcast inside the vpdpbusd from 32 on, 37 with
+// a partial quad), oc 1 / 3 / 16 / 17 / 20 / 40 / 70 / 130 (every tile width,
+// channel tails, several panels), pixel counts leaving partial tiles; s8 /
+// u8 input (u8 levels in [0, 127], the kernel's precondition); float / s8 /
 // u8 output; every supported activation; both rounding types; with and
 // without bias; with and without a residual (added before the activation),
 // one per output pixel or one per 3 (residual_repeat);
@@ -128,6 +130,10 @@ TEST(PointwiseInt8, MatchesScalarReference) {
       {97, 16, 96},   // 16 -> 96
       {13, 24, 70},   // two panels (64 + 6)
       {50, 96, 130},  // three panels, the last one vector
+      // From 32 input channels the input is broadcast inside the vpdpbusd
+      // (InDot): one vector (cls's 88 -> 16), a partial last quad.
+      {31, 88, 16},
+      {29, 37, 20},
       {7, 5, 17},     // partial quad, one full and a 1-channel vector
       {19, 13, 3},    // partial quad, 3 channels
       {5, 1, 1},      // one channel in and out
