@@ -9,7 +9,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +16,7 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include "lite/backends/x86/kernel_bench_util.h"
 #include "lite/backends/x86/conv_int8_smalln.h"
 #include "lite/backends/x86/post_ops.h"
 
@@ -35,15 +35,8 @@ struct Shape {
   Act::Kind act;
 };
 
-double Seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using lite::x86::bench::Median;
+using lite::x86::bench::Seconds;
 
 }  // namespace
 

@@ -10,13 +10,13 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include "lite/backends/x86/kernel_bench_util.h"
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 #include "lite/backends/x86/post_ops.h"
 
@@ -34,15 +34,8 @@ struct Shape {
   DW::Out out;
 };
 
-double Seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using lite::x86::bench::Median;
+using lite::x86::bench::Seconds;
 
 }  // namespace
 

@@ -78,7 +78,7 @@ struct TileArgs {
   int64_t ic, quads, ocp, oc;
   __mmask16 last_quad;  // bytes of the last quad inside the pixel (0xF when ic % 4 == 0)
   uint32_t flip;        // 0x80808080 for s8 input, else 0
-  const int32_t *w, *comp;  // pair mode's trailing pixel and PairTile (flip form)
+  const int32_t *w, *comp;  // the flip form's filter and compensation (see Tile)
   const int32_t* wu;        // the tiles' filter (levels + 128, u8)
   const int32_t* neg_rowsum;  // -128 x the sum of pixel p's levels at [p - rowsum_base]
   int64_t rowsum_base;

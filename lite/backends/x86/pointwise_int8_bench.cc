@@ -7,11 +7,11 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
+#include "lite/backends/x86/kernel_bench_util.h"
 #include "lite/backends/x86/pointwise_int8.h"
 
 namespace {
@@ -26,15 +26,8 @@ struct Shape {
   PW::Out out;
 };
 
-double Seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using lite::x86::bench::Median;
+using lite::x86::bench::Seconds;
 
 }  // namespace
 
