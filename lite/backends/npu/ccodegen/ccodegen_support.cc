@@ -53,6 +53,8 @@ Status CcodegenSupports(const Model& model, const Operation& op) {
     case OperationType::kConcat: case OperationType::kSplit: case OperationType::kSlice:
     case OperationType::kPad:
       return Status::OK();
+    case OperationType::kQuantize:  // levels out: the operand check above declines it first
+      return No(op, "writes levels (ccodegen generates float32 only)");
   }
   return No(op, "is unknown to ccodegen");
 }

@@ -24,8 +24,6 @@ namespace fusion {
 namespace testing {
 namespace {
 
-const char* kPass = "conv_resize_add_fuse_pass";
-
 // The x86 kernel of conv2d_resize_add (the own 1x1 kernel) needs
 // AVX512-VNNI in the build and the CPU; without it the pass declines
 // (declined_no_kernel) and the ops stay as they are.
