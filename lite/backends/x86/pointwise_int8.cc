@@ -104,9 +104,9 @@ __attribute__((always_inline)) inline const float* ResidualOf(const TileArgs& a,
 // Pixels [p0, p0 + R) x channels [c0, c0 + 16 V) (V vectors of the panel;
 // channels past oc are computed from zero filters and not stored), in one
 // of two forms:
-// - InDot (deep inputs, Range): the filter is the u8 operand (levels +
+// - InDot (deep s8 inputs, Range): the filter is the u8 operand (levels +
 //   128, wu) and the input the s8 one, its 4 levels broadcast by each
-//   vpdpbusd from memory (u8 input levels are at most 127): no shuffle per
+//   vpdpbusd from memory: no shuffle per
 //   pixel and quad, but the sums are the products plus 128 x the pixel's
 //   level sum, so they start at minus that (neg_rowsum, one reduction per
 //   pixel);
@@ -361,7 +361,8 @@ void Range(const TileArgs& args, bool pairs, int64_t p0, int64_t p1) {
   // quads): below, the per-pixel level sum cost more than the broadcasts it
   // saves (pointwise_int8_bench: 8 -> 24 1.3x, 16 -> 64 1.04x the time;
   // 32 -> 200 0.96x, 40 -> 240 0.95x).
-  if (args.ic < kInDotChannels) return Panels<false>(args, p0, p1);
+  // u8 levels above 127 would read as negative s8 operands.
+  if (args.ic < kInDotChannels || args.flip == 0) return Panels<false>(args, p0, p1);
   thread_local std::vector<int32_t> neg_rowsum;
   neg_rowsum.resize(p1 - p0);
   NegRowSums(args, p0, p1, neg_rowsum.data());

@@ -15,13 +15,14 @@
 // channels (V <= 4; the vectors split into panels as evenly as they go) of
 // int32 sums in registers and adds, per input quad and pixel, the dot
 // products of the pixel's 4 levels with each filter vector (vpdpbusd, u8 x
-// s8). From 32 input channels on the filter is the u8 operand (levels +
-// 128) and the pixel's levels the s8 one, broadcast by the vpdpbusd from
-// memory; the sums then hold 128 * the pixel's level sum, computed once per
-// pixel and subtracted first (u8 input levels are at most 127, so they read
-// the same as s8). Shallower inputs, where that per-pixel sum costs more
-// than it saves, broadcast the levels into a register, s8 shifted to u8 by
-// xor 0x80 in the same vpxord, and subtract 128 * the channel's filter sum.
+// s8). With s8 input of 32 or more channels the filter is the u8 operand
+// (levels + 128) and the pixel's levels the s8 one, broadcast by the
+// vpdpbusd from memory; the sums then hold 128 * the pixel's level sum,
+// computed once per pixel and subtracted first. Shallower inputs, where
+// that per-pixel sum costs more than it saves, and u8 input (which the s8
+// operand cannot hold) broadcast the levels into a register, s8 shifted to
+// u8 by xor 0x80 in the same vpxord, and subtract 128 * the channel's
+// filter sum.
 // A last partial quad is loaded with a byte mask (the padded filter levels
 // are 0).
 // At most 8 output channels and at most 32 input channels, a multiple of 4
@@ -65,9 +66,7 @@ class PointwiseInt8 {
   void SetEpilogue(const float* scale, const float* bias, const operators::FusedActivation& act,
                    Out out, float out_factor, int out_round_type);
 
-  // in: pixels x ic levels (u8 levels at most 127, as every u8 producer
-  // writes them: LevelRange in int8_epilogue.h, oneDNN's clip to 127); out:
-  // pixels x oc floats or levels; residual
+  // in: pixels x ic levels; out: pixels x oc floats or levels; residual
   // (or null): oc floats per pixel added after the bias, before the
   // activation (a conv's ResidualData), pixel p / residual_repeat of it for
   // output pixel p (a row upscaled by that factor: conv2d_resize_add).
