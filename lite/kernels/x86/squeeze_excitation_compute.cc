@@ -1,11 +1,12 @@
 // x86 squeeze_excitation on NHWC activations (registered at layout NHWC, see
-// lite/core/mir/layout_cast_pass.cc), in plain vectorized C++: the block is
-// a few thousand multiply-adds around two passes over X, too small for
-// oneDNN primitives to pay off (on PP-OCR's classifier the four ops took
-// ~15 us per block, this 3-4 by `perf`). X is summed per channel and scaled by the gate
-// as one flat array, in chunks of a period that holds whole pixels (see
-// PlanPeriod); the filters are transposed once at Prepare so both small
-// products run as axpy over contiguous rows. Chunks are split across the
+// lite/core/mir/layout_cast_pass.cc), in vectorized C++ (AVX-512
+// intrinsics where sums must stay in registers, plain loops otherwise): the
+// block is a few thousand multiply-adds around two passes over X, too small
+// for oneDNN primitives to pay off (on PP-OCR's classifier the four ops took
+// ~15 us per block, this 3-4 by `perf`). X is summed per channel and scaled
+// by the gate as one flat array, in chunks of a period that holds whole
+// pixels (see PlanPeriod); the filters are transposed once at Prepare so
+// both small products run over contiguous rows (Product). Chunks are split across the
 // predictor's threads with OpenMP (the threading oneDNN uses too) when X is
 // large enough (OmpForRangesIf: on one thread no OpenMP region is entered).
 // With SqueezeExcitationParam::levels (int8_requantize_pass,
