@@ -110,14 +110,9 @@ void Block(const BlockArgs& a, const uint8_t* const* rows, int64_t off, int vali
   }
   int8_epilogue::Activate(f, M, a.act);
   // [M][16] -> NHWC, transposed in registers (StorePixels).
+  const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
   const bool levels = a.out != ConvInt8Smalln::Out::kFloat;
-  if (levels) {
-    const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
-#pragma GCC unroll 32
-    for (int m = 0; m < M; ++m)
-      f[m] = _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[m], clip));
-  }
-  int8_epilogue::StorePixels<M>(f, levels, valid, a.oc, out);
+  int8_epilogue::StorePixels<M>(f, levels ? &clip : nullptr, valid, a.oc, out);
 }
 
 using BlockFn = void (*)(const BlockArgs&, const uint8_t* const*, int64_t, int, void*);

@@ -242,14 +242,19 @@ __attribute__((always_inline)) inline void StoreLevelVectors(const __m512i* l, _
   }
 }
 
-// A kernel's [M channels][16 pixels] results f (floats, or with `levels`
-// int32 levels as their bits) stored NHWC: each of the first `valid`
-// pixels' channels at out + p * oc, with a mask (never past oc), as floats
-// or s8 / u8 bytes. M == 8 takes one 8 x 16 transpose, other M 16
+// A kernel's [M channels][16 pixels] float results f stored NHWC: each of
+// the first `valid` pixels' channels at out + p * oc, with a mask (never
+// past oc), as floats, or with `clip` as s8 / u8 levels (f turns into
+// their int32 bits first). M == 8 takes one 8 x 16 transpose, other M 16
 // channels at a time (zeros past M).
 template <int M>
-__attribute__((always_inline)) inline void StorePixels(const __m512* f, bool levels, int valid,
-                                                       int64_t oc, void* out) {
+__attribute__((always_inline)) inline void StorePixels(__m512* f, const LevelClip* clip,
+                                                       int valid, int64_t oc, void* out) {
+  const bool levels = clip != nullptr;
+  if (levels) {
+#pragma GCC unroll 32
+    for (int m = 0; m < M; ++m) f[m] = _mm512_castsi512_ps(ToLevels32(f[m], *clip));
+  }
   if constexpr (M == 8) {
     __m256 px[16];
     Transpose8x16(f, px);

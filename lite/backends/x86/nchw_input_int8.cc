@@ -85,14 +85,9 @@ void Block(const BlockArgs& a, int64_t off, int valid, void* out) {
                            _mm512_set1_ps(a.bias[m]));
   }
   int8_epilogue::Activate(f, M, a.act);
+  const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
   const bool levels = a.out != NchwInputInt8::Out::kFloat;
-  if (levels) {
-    const int8_epilogue::LevelClip clip(a.factor, a.lo, a.hi);
-#pragma GCC unroll 16
-    for (int m = 0; m < M; ++m)
-      f[m] = _mm512_castsi512_ps(int8_epilogue::ToLevels32(f[m], clip));
-  }
-  int8_epilogue::StorePixels<M>(f, levels, valid, a.oc, out);
+  int8_epilogue::StorePixels<M>(f, levels ? &clip : nullptr, valid, a.oc, out);
 }
 
 }  // namespace

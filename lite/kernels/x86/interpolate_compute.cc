@@ -77,28 +77,26 @@ class NearestCompute : public DnnlKernel {
     // OpenMP like the oneDNN primitives around it (see dnnl_util.h).
     lite::x86::OmpForRangesIf(true, threads(), rows, [&](int64_t nr0, int64_t nr1) {
       for (int64_t nr = nr0; nr < nr1; ++nr) {
-        {
-          const int64_t n = nr / pl.out_h, oy = nr % pl.out_h;
-          const float* xrow = x + (n * pl.in_h + oy / fh) * pl.in_w * c;
-          const int64_t row = (n * pl.out_h + oy) * row_size;
-          float* yrow = levels ? RowBuffer(row_size) : y + row;
-          for (int64_t ox = 0; ox < pl.out_w; ++ox) {
-            const float* xs = xrow + (ox / fw) * c;
-            const float* rs = r + row + ox * c;
-            float* ys = yrow + ox * c;
-            if (sc) {
-              const float* scn = sc + operators::ResidualScaleIndex(*p.residual_scale, n, 0, c);
+        const int64_t n = nr / pl.out_h, oy = nr % pl.out_h;
+        const float* xrow = x + (n * pl.in_h + oy / fh) * pl.in_w * c;
+        const int64_t row = (n * pl.out_h + oy) * row_size;
+        float* yrow = levels ? RowBuffer(row_size) : y + row;
+        for (int64_t ox = 0; ox < pl.out_w; ++ox) {
+          const float* xs = xrow + (ox / fw) * c;
+          const float* rs = r + row + ox * c;
+          float* ys = yrow + ox * c;
+          if (sc) {
+            const float* scn = sc + operators::ResidualScaleIndex(*p.residual_scale, n, 0, c);
 #pragma omp simd
-              for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k] * scn[k];
-            } else {
+            for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k] * scn[k];
+          } else {
 #pragma omp simd
-              for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k];
-            }
+            for (int64_t k = 0; k < c; ++k) ys[k] = xs[k] + rs[k];
           }
-          if (levels) {
-            operators::quant::QuantizeToInt8(yrow, y_levels + row, row_size, p.levels.scale, 127,
-                                             p.levels.round_type);
-          }
+        }
+        if (levels) {
+          operators::quant::QuantizeToInt8(yrow, y_levels + row, row_size, p.levels.scale, 127,
+                                           p.levels.round_type);
         }
       }
     });
