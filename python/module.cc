@@ -2,7 +2,7 @@
 // binding (see bindings.h).
 #include "python/bindings.h"
 
-#include "lite/core/base/version.h"
+#include "lite/base/version.h"
 
 namespace lite {
 namespace python {

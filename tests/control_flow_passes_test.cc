@@ -7,7 +7,7 @@
 
 #include "lite/api/optimizer.h"
 #include "lite/core/program.h"
-#include "lite/core/mir/sub_block_passes.h"
+#include "lite/optimizer/sub_block_passes.h"
 #include "tests/control_flow_programs.h"
 
 namespace control_flow_test {

@@ -18,8 +18,8 @@
 #include "lite/backends/npu/compiled_key.h"
 #include "lite/backends/npu/fake/fake_driver.h"
 #include "lite/backends/npu/nn_ir_codec.h"
-#include "lite/core/base/version.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/base/version.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tests/npu_test_model.h"
 

@@ -12,7 +12,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
 #include "lite/backends/npu/fake/fake_driver.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/model_saver.h"
 #include "tools/default_model.h"

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/base/scope.h"
+#include "lite/base/scope.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/test_models.h"

@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/mir/pass.h"
+#include "lite/optimizer/pass.h"
 #include "lite/model_parser/test_models.h"
 #include "tools/reference.h"
 

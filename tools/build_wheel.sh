@@ -17,7 +17,7 @@ shift $(( $# > 0 ? 1 : 0 ))
 
 bazel build "$@" //python:lite.so
 ext=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-version=$(sed -n 's/.*kEngineVersion = "\(.*\)";/\1/p' lite/core/base/version.h)
+version=$(sed -n 's/.*kEngineVersion = "\(.*\)";/\1/p' lite/base/version.h)
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT

@@ -9,7 +9,7 @@
 
 #include "lite/api/optimizer.h"
 #include "lite/api/predictor_runtime.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "tools/reference.h"
 #include "tools/tool_util.h"
 

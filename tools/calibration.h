@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/base/program_desc.h"
-#include "lite/core/base/scope.h"
+#include "lite/base/program_desc.h"
+#include "lite/base/scope.h"
 #include "tools/calibration_stats.h"
 
 namespace lite {

@@ -9,7 +9,7 @@
 
 #include "lite/api/optimizer.h"
 #include "lite/api/saving.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "lite/model_parser/test_models.h"

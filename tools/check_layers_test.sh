@@ -35,25 +35,25 @@ expect() {
 
 tree="$TEST_TMPDIR/clean"
 new_tree "$tree"
-add lite/core/base/tensor.h lite/utils/status.h
-add lite/model_parser/tensor_io.h lite/core/base/tensor.h
-add lite/core/op_lite.h lite/core/base/program_desc.h
+add lite/base/tensor.h lite/utils/status.h
+add lite/model_parser/tensor_io.h lite/base/tensor.h
+add lite/core/op_lite.h lite/base/program_desc.h
 add lite/operators/conv_op.h lite/core/op_lite.h
 add lite/kernels/x86/conv.cc lite/backends/x86/dnnl_util.h
 add lite/kernels/npu/bridges/conv.cc lite/kernels/npu/bridges/bridge.h
-add lite/core/mir/subgraph/pass.cc lite/core/mir/pass.h
-add lite/api/paddle_api.cc lite/core/mir/pass.h
+add lite/optimizer/passes/subgraph/pass.cc lite/optimizer/pass.h
+add lite/api/paddle_api.cc lite/optimizer/pass.h
 add tests/robustness/util.h tools/default_model.h
-add lite/core/base/tensor_test.cc lite/api/paddle_api.h
-add lite/core/mir/fusion/fusion_test_util.cc lite/api/optimizer.h
-printf '#pragma once\n' > "$tree/lite/core/base/no_includes.h"
+add lite/base/tensor_test.cc lite/api/paddle_api.h
+add lite/optimizer/passes/fusion_test_util.cc lite/api/optimizer.h
+printf '#pragma once\n' > "$tree/lite/base/no_includes.h"
 expect 0 "downward, own-component and test includes pass" "every include points down"
 
 tree="$TEST_TMPDIR/upward"
 new_tree "$tree"
-add lite/core/base/tensor.h lite/core/kernel.h
+add lite/base/tensor.h lite/core/kernel.h
 expect 1 "base including core fails" \
-  "lite/core/base/tensor.h:1: includes lite/core/kernel.h: lite/core/base (layer 1) may not include lite/core (layer 3)"
+  "lite/base/tensor.h:1: includes lite/core/kernel.h: lite/base (layer 1) may not include lite/core (layer 3)"
 
 tree="$TEST_TMPDIR/formats_up"
 new_tree "$tree"
@@ -62,12 +62,12 @@ expect 1 "a format including the API fails" "lite/model_parser (layer 2) may not
 
 tree="$TEST_TMPDIR/sibling"
 new_tree "$tree"
-add lite/core/mir/subgraph/npu_subgraph_pass.cc lite/kernels/npu/subgraph_converter.h
-expect 1 "the graph layer including kernels fails" "lite/core/mir (layer 5) may not include lite/kernels (layer 5)"
+add lite/optimizer/passes/subgraph/npu_subgraph_pass.cc lite/kernels/npu/subgraph_converter.h
+expect 1 "the graph layer including kernels fails" "lite/optimizer (layer 5) may not include lite/kernels (layer 5)"
 
 tree="$TEST_TMPDIR/backend_up"
 new_tree "$tree"
-add lite/core/base/scope.h lite/utils/status.h
+add lite/base/scope.h lite/utils/status.h
 add lite/backends/x86/omp_ranges.h lite/core/kernel.h
 expect 1 "a backend including core fails among clean files" "lite/backends/x86/omp_ranges.h:1:"
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/base/scope.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/scope.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 #include "tools/tool_util.h"  // LcgUniform
 

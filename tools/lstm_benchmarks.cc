@@ -7,7 +7,7 @@
 
 #include "tools/default_model.h"
 #include "lite/kernels/host/lstm_impl.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/tensor_io.h"
 
 namespace lite {

@@ -15,7 +15,7 @@
 #include <benchmark/benchmark.h>
 
 #include "lite/api/paddle_api.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/pir/pir_json.h"
 #include "lite/model_parser/pir/pir_loader.h"
 #include "tools/lstm_benchmarks.h"

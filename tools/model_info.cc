@@ -15,7 +15,7 @@
 #include <iostream>
 #include <map>
 
-#include "lite/core/base/scope.h"
+#include "lite/base/scope.h"
 #include "lite/model_parser/model_loader.h"
 #include "tools/opt_report.h"
 #include "tools/pir_report.h"

@@ -3,7 +3,7 @@
 #include <gflags/gflags.h>
 
 #include "lite/backends/npu/plugin/plugin_loader.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 
 DEFINE_string(npu_driver, "xnnpack", "driver of NPU subgraphs (see opt --print_drivers)");
 DEFINE_bool(npu_strict, false, "fail instead of falling back when an NPU subgraph cannot run");

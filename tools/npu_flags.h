@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "lite/backends/npu/npu_options.h"
-#include "lite/core/base/types.h"
+#include "lite/base/types.h"
 #include "lite/utils/status.h"
 
 namespace lite {

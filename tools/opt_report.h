@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "lite/backends/npu/plugin/plugin_loader.h"
-#include "lite/core/base/types.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/types.h"
+#include "lite/base/program_desc.h"
 
 namespace lite {
 namespace tools {

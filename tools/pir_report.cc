@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/pir/pir_json.h"
 #include "lite/model_parser/pir/pir_loader.h"
 

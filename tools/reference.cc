@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "lite/operators/lod_util.h"
 
 namespace lite {

@@ -7,7 +7,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
 #include "lite/core/program_validator.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 
 namespace paddle {

@@ -15,7 +15,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/api/saving.h"
 #include "lite/core/program.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/test_util.h"

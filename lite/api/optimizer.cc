@@ -1,9 +1,9 @@
 #include "lite/api/optimizer.h"
 
 #include "lite/backends/npu/plugin/plugin_loader.h"
-#include "lite/core/mir/dot.h"
-#include "lite/core/mir/ssa_graph.h"
-#include "lite/core/mir/sub_block_passes.h"
+#include "lite/optimizer/dot.h"
+#include "lite/optimizer/ssa_graph.h"
+#include "lite/optimizer/sub_block_passes.h"
 
 namespace lite {
 

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/mir/pass_manager.h"
+#include "lite/optimizer/pass_manager.h"
 #include "lite/backends/npu/npu_options.h"
-#include "lite/core/base/scope.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/scope.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

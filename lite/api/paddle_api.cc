@@ -2,8 +2,8 @@
 
 #include <cstring>
 
-#include "lite/core/base/version.h"
-#include "lite/core/base/tensor.h"
+#include "lite/base/version.h"
+#include "lite/base/tensor.h"
 
 namespace paddle {
 namespace lite_api {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "lite/model_parser/model_saver.h"
 #include "tools/default_model.h"
 

@@ -16,8 +16,8 @@
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
 #include "lite/core/thread_governor.h"
-#include "lite/core/base/scope.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/scope.h"
+#include "lite/base/program_desc.h"
 
 namespace lite {
 

@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "lite/core/program.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 

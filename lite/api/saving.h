@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/base/compiled_subgraph.h"
-#include "lite/core/base/scope.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/compiled_subgraph.h"
+#include "lite/base/scope.h"
+#include "lite/base/program_desc.h"
 
 namespace lite {
 

@@ -1,7 +1,7 @@
 // Device support: which ops a device can take, asked by graph passes and
 // answered by that device's library.
 //
-// A pass (lite/core/mir/subgraph) describes one op by what the graph knows
+// A pass (lite/optimizer/passes/subgraph) describes one op by what the graph knows
 // before anything is attached or allocated: its OpDesc, the declared VarDesc
 // of each argument and the scope holding the constant weights. A target's
 // library registers, for its TargetType, a factory making a checker for one
@@ -18,9 +18,9 @@
 #include <memory>
 #include <string>
 
-#include "lite/core/base/program_desc.h"
-#include "lite/core/base/scope.h"
-#include "lite/core/base/types.h"
+#include "lite/base/program_desc.h"
+#include "lite/base/scope.h"
+#include "lite/base/types.h"
 #include "lite/utils/status.h"
 
 namespace lite {

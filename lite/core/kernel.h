@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/base/buffer_pool.h"
-#include "lite/core/base/parallel_work.h"
+#include "lite/base/buffer_pool.h"
+#include "lite/base/parallel_work.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/thread_pool.h"
-#include "lite/core/base/types.h"
+#include "lite/base/types.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -14,7 +14,7 @@
 
 #include "lite/core/kernel.h"
 #include "lite/core/program.h"
-#include "lite/core/base/scope.h"
+#include "lite/base/scope.h"
 
 namespace lite {
 

@@ -1,6 +1,6 @@
 #include "lite/core/program.h"
 
-#include "lite/core/base/buffer_pool.h"
+#include "lite/base/buffer_pool.h"
 
 #include <algorithm>
 #include <chrono>

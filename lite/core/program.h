@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/base/arena_plan.h"
+#include "lite/base/arena_plan.h"
 #include "lite/core/kernel.h"
 #include "lite/core/op_lite.h"
 #include "lite/core/profile.h"
-#include "lite/core/base/scope.h"
+#include "lite/base/scope.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -14,7 +14,7 @@
 // It only reads the program; the caller owns it.
 #pragma once
 
-#include "lite/core/base/program_desc.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

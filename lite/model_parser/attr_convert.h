@@ -14,7 +14,7 @@
 #include <string>
 
 #include "lite/model_parser/framework.pb.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -4,7 +4,7 @@
 // each layout.
 #include <gtest/gtest.h>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/proto_convert.h"

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "lite/model_parser/byte_reader.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/byte_reader.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/persistable_params.h"
 #include "lite/model_parser/pir/pir_json.h"

@@ -7,7 +7,7 @@
 
 #include <random>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/tensor_io.h"
 #include "lite/model_parser/test_util.h"

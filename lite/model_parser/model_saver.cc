@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/persistable_params.h"
 #include "lite/model_parser/proto_convert.h"

@@ -12,8 +12,8 @@
 
 #include <string>
 
-#include "lite/core/base/scope.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/scope.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/test_util.h"
 

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "lite/core/base/types.h"
+#include "lite/base/types.h"
 
 namespace lite {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/base/tensor.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/tensor.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

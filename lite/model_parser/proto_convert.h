@@ -21,7 +21,7 @@
 #include <google/protobuf/message_lite.h>
 
 #include "lite/model_parser/framework.pb.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -13,7 +13,7 @@
 #include <map>
 #include <cctype>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/model_saver.h"

@@ -15,8 +15,8 @@
 
 #include <string>
 
-#include "lite/core/base/tensor.h"
-#include "lite/model_parser/byte_reader.h"
+#include "lite/base/tensor.h"
+#include "lite/utils/byte_reader.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/test_util.h"
 
 namespace lite {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/persistable_params.h"
 #include "lite/model_parser/proto_convert.h"
 #include "lite/model_parser/tensor_io.h"

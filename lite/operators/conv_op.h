@@ -18,7 +18,7 @@
 // `enable_int8` true, Filter int8 levels, `Filter_scales` (one per output
 // channel: the weight's value is level * scale / 127), `Input_scale` (float
 // Input is quantized to levels with it, by `quant_round_type`'s rule: see
-// lite/operators/quant_math.h). Output = act(sum(level_x * level_w) *
+// lite/base/quant_math.h). Output = act(sum(level_x * level_w) *
 // Input_scale / 127 * Filter_scales[c] / 127 + Bias), float32.
 // Between two int8 convs (int8_requantize_pass) activations stay levels:
 // `Input_dtype` "int8" / "uint8" says Input already holds Input_scale's
@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "lite/core/op_lite.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace operators {

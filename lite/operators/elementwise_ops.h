@@ -15,7 +15,7 @@
 #include <string>
 
 #include "lite/core/op_lite.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 #include "lite/operators/levels_output.h"
 
 namespace lite {

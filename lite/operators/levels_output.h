@@ -1,6 +1,6 @@
 // LevelsOutput: a float op whose output is written as int8 levels.
 //
-// int8_requantize_pass (lite/core/mir/fusion/int8_requantize_pass.cc) gives
+// int8_requantize_pass (lite/optimizer/passes/int8_requantize_pass.cc) gives
 // a float producer whose output only int8 convs read (all with one
 // Input_scale and rounding) the attributes `Output_dtype` "int8",
 // `Output_scale` (the readers' Input_scale) and `Output_round_type`, plus
@@ -11,7 +11,7 @@
 // that support it say so in their header. Without the attributes: float32.
 #pragma once
 
-#include "lite/core/base/program_desc.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

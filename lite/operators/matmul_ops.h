@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "lite/core/op_lite.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace operators {

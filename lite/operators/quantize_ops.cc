@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace operators {

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "lite/core/op_lite.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace operators {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "lite/operators/elementwise_ops.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace operators {

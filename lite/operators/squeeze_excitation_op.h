@@ -13,7 +13,7 @@
 // From a quantized model (int8 convs, see conv_op.h) the block also carries
 // `Squeeze_input_scale` / `Squeeze_round_type` and `Excite_input_scale` /
 // `Excite_round_type`: m and h are then quantized and dequantized with them
-// (lite/operators/quant_math.h, bin_cnt 127) before their product, as the
+// (lite/base/quant_math.h, bin_cnt 127) before their product, as the
 // fake quant ops before each conv compute; the filters are the dequantized
 // weights. An absent scale means no quantization there. int8_requantize_pass
 // may make Out int8 levels (SqueezeExcitationParam::levels, levels_output.h;
@@ -23,7 +23,7 @@
 #pragma once
 
 #include "lite/core/op_lite.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 #include "lite/operators/levels_output.h"
 
 namespace lite {

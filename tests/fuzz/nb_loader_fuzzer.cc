@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "lite/core/base/scope.h"
-#include "lite/core/base/tensor.h"
+#include "lite/base/scope.h"
+#include "lite/base/tensor.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tests/fuzz/fuzz_util.h"
 

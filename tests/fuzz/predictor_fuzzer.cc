@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
-#include "lite/core/base/scope.h"
-#include "lite/core/base/tensor.h"
+#include "lite/base/scope.h"
+#include "lite/base/tensor.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tests/fuzz/fuzz_util.h"

@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "lite/core/base/tensor.h"
-#include "lite/model_parser/byte_reader.h"
+#include "lite/base/tensor.h"
+#include "lite/utils/byte_reader.h"
 #include "lite/model_parser/persistable_params.h"
 #include "lite/model_parser/tensor_io.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "tests/robustness/robustness_util.h"
 
 namespace lite {

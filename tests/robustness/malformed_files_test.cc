@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-#include "lite/core/base/scope.h"
+#include "lite/base/scope.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tests/robustness/robustness_util.h"
 

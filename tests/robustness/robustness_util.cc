@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_saver.h"
 #include "lite/model_parser/proto_convert.h"
 

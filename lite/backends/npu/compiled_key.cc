@@ -1,7 +1,7 @@
 #include "lite/backends/npu/compiled_key.h"
 
 #include "lite/backends/npu/nn_ir_codec.h"
-#include "lite/core/base/version.h"
+#include "lite/base/version.h"
 
 namespace lite {
 namespace npu {

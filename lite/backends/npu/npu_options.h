@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/base/compiled_subgraph.h"
+#include "lite/base/compiled_subgraph.h"
 
 namespace lite {
 

@@ -23,7 +23,7 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "lite/backends/x86/lanes16.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
     defined(__AVX512DQ__)

@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace x86 {

@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "lite/backends/x86/int8_epilogue.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace x86 {

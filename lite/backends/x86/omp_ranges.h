@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "lite/core/base/parallel_work.h"
+#include "lite/base/parallel_work.h"
 
 namespace lite {
 namespace x86 {

@@ -29,8 +29,8 @@
 
 #include <cstdint>
 
-#include "lite/core/base/fused_activation.h"
-#include "lite/core/base/tensor.h"
+#include "lite/base/fused_activation.h"
+#include "lite/base/tensor.h"
 
 namespace lite {
 namespace x86 {

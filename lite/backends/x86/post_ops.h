@@ -1,4 +1,4 @@
-// FusedActivation (lite/core/base/fused_activation.h) as oneDNN eltwise
+// FusedActivation (lite/base/fused_activation.h) as oneDNN eltwise
 // post-ops, so a conv / fc / binary primitive applies the activation the
 // fusion passes folded into it while its output is still in registers.
 //
@@ -17,7 +17,7 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace x86 {

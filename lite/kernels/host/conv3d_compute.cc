@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
-#include "lite/kernels/host/gemm.h"
+#include "lite/backends/host/gemm.h"
 #include "lite/operators/conv3d_op.h"
 
 namespace lite {

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
-#include "lite/kernels/host/conv_depthwise.h"
-#include "lite/kernels/host/conv_epilogue.h"
-#include "lite/kernels/host/conv_winograd.h"
-#include "lite/kernels/host/gemm.h"
-#include "lite/kernels/host/im2col.h"
+#include "lite/backends/host/conv_depthwise.h"
+#include "lite/backends/host/conv_epilogue.h"
+#include "lite/backends/host/conv_winograd.h"
+#include "lite/backends/host/gemm.h"
+#include "lite/backends/host/im2col.h"
 #include "lite/operators/conv_op.h"
 
 namespace lite {

@@ -23,8 +23,8 @@
 
 #include "lite/core/kernel.h"
 #include "lite/operators/conv_op.h"
-#include "lite/kernels/host/conv_winograd.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/backends/host/conv_winograd.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace kernels {

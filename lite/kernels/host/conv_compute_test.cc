@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/op_tester.h"
-#include "lite/kernels/host/conv_depthwise.h"
+#include "lite/backends/host/conv_depthwise.h"
 #include "lite/kernels/host/conv_test_util.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "lite/kernels/host/conv_compute.h"
 #include "lite/operators/conv_op.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace kernels {

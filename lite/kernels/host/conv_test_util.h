@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/op_tester.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace conv_test {

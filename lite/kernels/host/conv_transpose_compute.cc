@@ -15,9 +15,9 @@
 
 #include "lite/core/kernel.h"
 #include "lite/kernels/host/conv_compute.h"
-#include "lite/kernels/host/conv_epilogue.h"
-#include "lite/kernels/host/gemm.h"
-#include "lite/kernels/host/im2col.h"
+#include "lite/backends/host/conv_epilogue.h"
+#include "lite/backends/host/gemm.h"
+#include "lite/backends/host/im2col.h"
 #include "lite/operators/conv_transpose_op.h"
 
 namespace lite {

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/kernels/host/conv_test_util.h"
-#include "lite/kernels/host/conv_winograd.h"
+#include "lite/backends/host/conv_winograd.h"
 
 namespace lite {
 namespace {

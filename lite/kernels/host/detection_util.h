@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "lite/core/kernel.h"
-#include "lite/kernels/host/gemm.h"
+#include "lite/backends/host/gemm.h"
 #include "lite/operators/dot_ops.h"
 
 namespace lite {

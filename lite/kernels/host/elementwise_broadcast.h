@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "lite/core/kernel.h"
 
 namespace lite {

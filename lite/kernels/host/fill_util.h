@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "lite/utils/status.h"
 
 namespace lite {

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "lite/kernels/host/gemm.h"
+#include "lite/backends/host/gemm.h"
 #include "lite/kernels/host/rnn_util.h"
 
 namespace lite {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
-#include "lite/kernels/host/gemm.h"
+#include "lite/backends/host/gemm.h"
 #include "lite/operators/matmul_ops.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace kernels {

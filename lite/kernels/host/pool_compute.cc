@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
-#include "lite/kernels/host/pool_window.h"
+#include "lite/backends/host/pool_window.h"
 #include "lite/operators/pool_op.h"
 
 namespace lite {

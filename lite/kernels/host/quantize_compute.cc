@@ -4,7 +4,7 @@
 // They are the simulation path of quantized models: what runs when
 // quant_dequant_fuse_pass is disabled or declines a consumer.
 #include "lite/core/kernel.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 #include "lite/operators/quantize_ops.h"
 
 namespace lite {

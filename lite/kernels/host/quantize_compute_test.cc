@@ -17,7 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/op_tester.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "lite/kernels/host/gemm.h"
+#include "lite/backends/host/gemm.h"
 
 namespace lite {
 namespace kernels {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "lite/core/kernel.h"
-#include "lite/kernels/host/gemm.h"
+#include "lite/backends/host/gemm.h"
 #include "lite/operators/sequence_ops.h"
 
 namespace lite {

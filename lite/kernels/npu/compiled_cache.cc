@@ -9,8 +9,8 @@
 #include <cstring>
 
 #include "lite/backends/npu/nn_ir_codec.h"
-#include "lite/model_parser/byte_reader.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/byte_reader.h"
+#include "lite/utils/file_util.h"
 
 namespace lite {
 namespace npu {

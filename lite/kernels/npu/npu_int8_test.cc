@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "lite/core/mir/fusion/fusion_test_util.h"
+#include "lite/optimizer/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

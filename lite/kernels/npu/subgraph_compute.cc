@@ -7,7 +7,7 @@
 #include "lite/kernels/npu/compiled_cache.h"
 #include "lite/kernels/npu/npu_context.h"
 #include "lite/kernels/npu/subgraph_converter.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/utils/file_util.h"
 #include "lite/utils/logging.h"
 
 namespace lite {

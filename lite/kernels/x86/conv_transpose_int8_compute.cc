@@ -21,7 +21,7 @@
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/conv_transpose_op.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace kernels {

@@ -6,7 +6,7 @@
 // temporary oneDNN memory (blocked copies, user-mode scratchpads) as tensors
 // drawn from the predictor's BufferPool, returned to it after the op. So
 // temporaries take no memory between ops and the pool's reuse covers them.
-// Kernels registered at layout NHWC (see lite/core/mir/layout_cast_pass.cc)
+// Kernels registered at layout NHWC (see lite/optimizer/passes/layout_cast_pass.cc)
 // keep rank-4 activations in NHWC element order; Desc() gives the memory
 // descriptor a tensor has for this kernel. Subclasses implement RunDnnl(); dnnl::error thrown in it becomes a Status
 // naming the op.

@@ -16,7 +16,7 @@
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/kernels/x86/host_fallback.h"
 #include "lite/operators/interpolate_op.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace kernels {

@@ -19,7 +19,7 @@
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/matmul_ops.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 
 namespace lite {
 namespace kernels {

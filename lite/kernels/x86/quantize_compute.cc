@@ -6,7 +6,7 @@
 // observer-only form decline at kernel pick and run on host. quantize_linear
 // with Output_dtype "int8" writes its levels as int8 (kInt8 "levels_out").
 #include "lite/core/kernel.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 #include "lite/operators/quantize_ops.h"
 
 namespace lite {

@@ -1,5 +1,5 @@
 // x86 squeeze_excitation on NHWC activations (registered at layout NHWC, see
-// lite/core/mir/layout_cast_pass.cc), in vectorized C++ (AVX-512
+// lite/optimizer/passes/layout_cast_pass.cc), in vectorized C++ (AVX-512
 // intrinsics where sums must stay in registers, plain loops otherwise): the
 // block is a few thousand multiply-adds around two passes over X, too small
 // for oneDNN primitives to pay off (on PP-OCR's classifier the four ops took
@@ -20,7 +20,7 @@
 
 #include "lite/backends/x86/omp_ranges.h"
 #include "lite/core/kernel.h"
-#include "lite/operators/quant_math.h"
+#include "lite/base/quant_math.h"
 #include "lite/operators/squeeze_excitation_op.h"
 
 namespace lite {

@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "lite/core/base/version.h"
+#include "lite/base/version.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "lite/model_parser/naive_buffer/nb_params.h"

@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "lite/core/base/version.h"
-#include "lite/model_parser/byte_reader.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/base/version.h"
+#include "lite/utils/byte_reader.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "lite/model_parser/naive_buffer/nb_params.h"

@@ -5,8 +5,8 @@
 #include <iterator>
 #include <set>
 
-#include "lite/core/base/version.h"
-#include "lite/model_parser/file_util.h"
+#include "lite/base/version.h"
+#include "lite/utils/file_util.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "lite/model_parser/naive_buffer/nb_params.h"

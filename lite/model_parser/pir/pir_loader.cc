@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "lite/model_parser/byte_reader.h"
+#include "lite/utils/byte_reader.h"
 #include "lite/model_parser/persistable_params.h"
 #include "lite/model_parser/pir/pir_json.h"
 #include "lite/model_parser/tensor_io.h"

@@ -12,9 +12,9 @@
 
 #include <string>
 
-#include "lite/core/base/scope.h"
+#include "lite/base/scope.h"
 #include "lite/model_parser/pir/pir_translator.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

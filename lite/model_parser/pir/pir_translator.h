@@ -20,9 +20,9 @@
 #include <utility>
 #include <vector>
 
-#include "lite/core/base/tensor.h"
+#include "lite/base/tensor.h"
 #include "lite/model_parser/pir/pir_program.h"
-#include "lite/core/base/program_desc.h"
+#include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
 namespace lite {

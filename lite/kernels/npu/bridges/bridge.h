@@ -23,7 +23,7 @@
 
 #include "lite/backends/npu/nn_ir.h"
 #include "lite/core/op_lite.h"
-#include "lite/core/base/scope.h"
+#include "lite/base/scope.h"
 #include "lite/utils/status.h"
 
 namespace lite {

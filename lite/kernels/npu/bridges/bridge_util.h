@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "lite/kernels/npu/bridges/bridge.h"
-#include "lite/core/base/fused_activation.h"
+#include "lite/base/fused_activation.h"
 
 namespace lite {
 namespace npu {

@@ -1,0 +1,152 @@
+// layout_cast_pass: keeps activations in NHWC between consecutive x86
+// kernels and converts only where the layout really changes.
+//
+// x86 kernels registered at layout NHWC (lite/kernels/x86) read and write
+// their rank-4 activations in NHWC element order (dims stay NCHW), except
+// inputs they bind to another layout (the x86 conv for 1-4 input channels
+// reads its Input in NCHW); every other kernel expects NCHW. A var's layout
+// is NHWC when its producer's picked kernel is an NHWC kernel, else NCHW
+// (weights and other vars without a producer are NCHW, and NHWC kernels
+// read persistable inputs as NCHW).
+// Where a consumer wants the other layout, one `layout` op per (var, wanted
+// layout) is inserted, its kernel chosen by alias (nchw_to_nhwc /
+// nhwc_to_nchw), shared by all consumers that want it. A fetched var keeps
+// its name (the predictor's output names are the fetch inputs; a control-
+// flow op's sub-block reads its inputs by name): its NHWC
+// producer writes a renamed var, which NHWC consumers read, and the layout
+// op writes the original name. Requires
+// static_kernel_pick_pass; runs after type_target_cast_pass.
+#include <map>
+#include <utility>
+
+#include "lite/optimizer/pass.h"
+
+namespace lite {
+namespace mir {
+
+namespace {
+
+bool Nhwc(const KernelDef* def) { return def && def->place.layout == DataLayoutType::kNHWC; }
+
+// Whether `stmt`'s picked kernel reads its input `var` in NHWC.
+bool ReadsNhwc(const Node* stmt, const std::string& var) {
+  const KernelDef* def = stmt->stmt().picked;
+  return def && def->InputPlace(InputParamOf(stmt, var)).layout == DataLayoutType::kNHWC;
+}
+
+}  // namespace
+
+class LayoutCastPass : public Pass {
+ public:
+  std::string name() const override { return "layout_cast_pass"; }
+  std::vector<TargetType> bound_targets() const override { return {TargetType::kX86}; }
+
+  StatusOr<bool> Run(SSAGraph* graph) override {
+    std::map<std::pair<int, bool>, Node*> casts;  // (src var id, to NHWC)
+    ASSIGN_OR_RETURN(bool changed, CastFetchedVars(graph));
+    for (Node* stmt : graph->StmtNodes()) {
+      const KernelDef* picked = stmt->stmt().picked;
+      if (!picked || stmt->stmt().desc.Type() == "layout") continue;
+      for (Node* in : std::vector<Node*>(stmt->inlinks)) {
+        const cpp::VarDesc* vd = graph->FindVarDesc(in->arg().name);
+        if (in->arg().is_weight || (vd && vd->persistable)) continue;
+        const bool want = ReadsNhwc(stmt, in->arg().name);
+        const bool have = !in->inlinks.empty() && Nhwc(in->inlinks.front()->stmt().picked);
+        if (have == want) continue;
+        auto key = std::make_pair(in->id(), want);
+        Node* cast = casts[key];
+        if (!cast) {
+          ASSIGN_OR_RETURN(cast, InsertCast(graph, in, want, stmt->stmt().order));
+          casts[key] = cast;
+          Count(want ? "to_nhwc" : "to_nchw");
+        }
+        SSAGraph::Unlink(in, stmt);
+        SSAGraph::Link(cast, stmt);
+        stmt->stmt().desc.RenameInput(in->arg().name, cast->arg().name);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+ private:
+  static StatusOr<const KernelDef*> LayoutKernel(const std::string& var, bool to_nhwc) {
+    const std::string alias = to_nhwc ? "nchw_to_nhwc" : "nhwc_to_nchw";
+    for (const KernelDef* d : KernelRegistry::Global().Find("layout")) {
+      if (d->alias == alias) return d;
+    }
+    return NotFound("layout_cast_pass: var '" + var + "' needs a layout/" + alias +
+                    " kernel, which is not registered in this build");
+  }
+
+  // A new var named after `base` with its VarDesc.
+  static Node* NewVar(SSAGraph* graph, const std::string& base, const std::string& suffix) {
+    std::string name = graph->UniqueVarName(base + suffix);
+    cpp::VarDesc vd;
+    if (const cpp::VarDesc* d = graph->FindVarDesc(base)) vd = *d;
+    vd.name = name;
+    vd.persistable = false;
+    graph->SetVarDesc(vd);
+    return graph->NewArgNode(name);
+  }
+
+  // Fetched vars written by NHWC kernels: the producer and its NHWC
+  // consumers move to "<var>/nhwc", a layout op writes <var> in NCHW.
+  StatusOr<bool> CastFetchedVars(SSAGraph* graph) {
+    bool changed = false;
+    for (Node* fetch : graph->StmtNodes()) {
+      const cpp::OpDesc& reader = fetch->stmt().desc;
+      if (reader.Type() != "fetch" && !IsControlFlowOp(reader)) continue;
+      for (Node* var : std::vector<Node*>(fetch->inlinks)) {
+        if (var->inlinks.empty() || !Nhwc(var->inlinks.front()->stmt().picked)) continue;
+        Node* producer = var->inlinks.front();
+        const std::string name = var->arg().name;
+        ASSIGN_OR_RETURN(const KernelDef* kernel, LayoutKernel(name, false));
+        Node* nhwc = NewVar(graph, name, "/nhwc");
+        nhwc->arg().place = producer->stmt().picked->place;
+        nhwc->arg().place_known = true;
+        SSAGraph::Unlink(producer, var);
+        SSAGraph::Link(producer, nhwc);
+        producer->stmt().desc.RenameOutput(name, nhwc->arg().name);
+        for (Node* c : std::vector<Node*>(var->outlinks)) {
+          if (!ReadsNhwc(c, name)) continue;
+          SSAGraph::Unlink(var, c);
+          SSAGraph::Link(nhwc, c);
+          c->stmt().desc.RenameInput(name, nhwc->arg().name);
+        }
+        cpp::OpDesc desc("layout");
+        desc.SetInput("Input", {nhwc->arg().name});
+        desc.SetOutput("Out", {name});
+        Node* op = graph->NewStmtNode(desc, fetch->stmt().order);
+        op->stmt().picked = kernel;
+        SSAGraph::Link(nhwc, op);
+        SSAGraph::Link(op, var);
+        var->arg().place = kernel->place;
+        Count("to_nchw_fetched");
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  static StatusOr<Node*> InsertCast(SSAGraph* graph, Node* src, bool to_nhwc, int64_t order) {
+    ASSIGN_OR_RETURN(const KernelDef* kernel, LayoutKernel(src->arg().name, to_nhwc));
+    Node* out = NewVar(graph, src->arg().name, to_nhwc ? "/nhwc" : "/nchw");
+    const std::string name = out->arg().name;
+    cpp::OpDesc desc("layout");
+    desc.SetInput("Input", {src->arg().name});
+    desc.SetOutput("Out", {name});
+    Node* op = graph->NewStmtNode(desc, order);
+    op->stmt().picked = kernel;
+    out->arg().place = kernel->place;
+    out->arg().place_known = true;
+    SSAGraph::Link(src, op);
+    SSAGraph::Link(op, out);
+    return out;
+  }
+};
+
+}  // namespace mir
+}  // namespace lite
+
+REGISTER_MIR_PASS(layout_cast_pass, lite::mir::LayoutCastPass);

@@ -1,0 +1,118 @@
+#include <gtest/gtest.h>
+
+#include "lite/optimizer/pass_manager.h"
+#include "lite/optimizer/test_helpers.h"
+
+namespace lite {
+namespace mir {
+namespace {
+
+using testing::AddOp;
+using testing::RegisterToyKernel;
+
+const Place kHostF(TargetType::kHost);
+const Place kNhwc(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNHWC);
+const Place kX86Nchw(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNCHW);
+
+int CountOps(SSAGraph* g, const std::string& type) {
+  int n = 0;
+  for (Node* s : g->StmtNodes()) n += s->stmt().desc.Type() == type;
+  return n;
+}
+
+// x -> nhwc_a -> b -> nhwc_b -> c -> host -> d -> nhwc_c(d, w) -> e -> fetch:
+// conversions only where the layout changes (x, c, d), none for the weight
+// w or between the two NHWC ops; the fetched e keeps its name.
+TEST(LayoutCast, ConvertsOnlyWhereTheLayoutChanges) {
+  RegisterToyKernel("toy_nhwc", kNhwc);
+  RegisterToyKernel("toy_nchw_host", kHostF);
+  RegisterToyKernel("fetch", kHostF);
+  RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
+  RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"c"}}});
+  AddOp(&prog, "toy_nchw_host", {{"X", {"c"}}}, {{"Out", {"d"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"d"}}, {"Y", {"w"}}}, {{"Out", {"e"}}});
+  AddOp(&prog, "fetch", {{"X", {"e"}}}, {{"Out", {"fetch"}}});
+  for (auto& v : prog.blocks[0].vars) v.persistable = v.name == "w";
+  Scope scope;
+  scope.Var("w")->GetMutableTensor()->set_persistable(true);
+  SSAGraph g;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
+  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "variable_place_inference_pass",
+                                  "type_target_cast_pass", "layout_cast_pass"});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const auto& counters = r->passes.back().counters;
+  EXPECT_EQ(counters.at("to_nhwc"), 2);          // x, d
+  EXPECT_EQ(counters.at("to_nchw"), 1);          // c
+  EXPECT_EQ(counters.at("to_nchw_fetched"), 1);  // e
+  EXPECT_EQ(CountOps(&g, "layout"), 4);
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "fetch") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"e"});
+    if (d.Type() == "toy_nhwc" && d.HasInput("Y")) {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"d/nhwc"});
+      EXPECT_EQ(d.Input("Y"), std::vector<std::string>{"w"});  // weights stay NCHW
+      EXPECT_EQ(d.Output("Out"), std::vector<std::string>{"e/nhwc"});
+    }
+    if (d.Type() == "toy_nhwc" && d.Input("X")[0] == "b") {
+      EXPECT_EQ(d.Output("Out"), std::vector<std::string>{"c"});  // no cast between NHWC ops
+    }
+  }
+}
+
+// An NHWC kernel that binds its input X to NCHW (as the x86 conv for 1-4
+// input channels does): the fed x reaches it with no cast, its NHWC output
+// feeds an NHWC op with none either, and an NHWC var reaching its X gets a
+// to_nchw cast.
+TEST(LayoutCast, AnInputBoundToNchwIsReadInNchw) {
+  auto* nchw_in = const_cast<KernelDef*>(RegisterToyKernel("toy_nhwc_nchw_in", kNhwc));
+  nchw_in->BindInput("X", kX86Nchw);
+  RegisterToyKernel("toy_nhwc", kNhwc);
+  RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
+  RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc_nchw_in", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"c"}}});
+  AddOp(&prog, "toy_nhwc_nchw_in", {{"X", {"c"}}}, {{"Out", {"d"}}});
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
+  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "variable_place_inference_pass",
+                                  "type_target_cast_pass", "layout_cast_pass"});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const auto& counters = r->passes.back().counters;
+  EXPECT_EQ(counters.count("to_nhwc"), 0u);
+  EXPECT_EQ(counters.at("to_nchw"), 1);  // c, for the second toy_nhwc_nchw_in
+  EXPECT_EQ(CountOps(&g, "layout"), 1);
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "toy_nhwc_nchw_in" && d.Output("Out")[0] == "b") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"x"});
+    }
+    if (d.Type() == "toy_nhwc") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"b"});
+    }
+    if (d.Type() == "toy_nhwc_nchw_in" && d.Output("Out")[0] == "d") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"c/nchw"});
+    }
+  }
+}
+
+TEST(LayoutCast, HostOnlyProgramsAreUntouched) {
+  RegisterToyKernel("toy_nchw_host", kHostF);
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nchw_host", {{"X", {"x"}}}, {{"Out", {"y"}}});
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
+  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "layout_cast_pass"});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_FALSE(r->passes.back().changed);
+  EXPECT_EQ(CountOps(&g, "layout"), 0);
+}
+
+}  // namespace
+}  // namespace mir
+}  // namespace lite

@@ -1,0 +1,43 @@
+// The graph passes inside control-flow sub-blocks (the bodies of while and
+// conditional_block), run by the optimizer before the main block's
+// pipeline.
+//
+// Each sub-block becomes its own SSAGraph (with its ancestors' var descs, so
+// outer weights are weights) on the host place, since the sub-block's ops
+// run host kernels. The sub-block's effects outside are what its outer
+// activations (declared in an ancestor block) and its loop-carried vars (read before
+// written in the block) hold at its end: each such name's last version is
+// read by an observer stmt (a fetch op, which every pass already leaves
+// alone) for the duration of the passes, so no pass renames, drops or moves
+// it. Then the block is written back in the graph's order: its ops without
+// the observers, its own vars plus those the passes created; new weights'
+// descs go to block 0 (the params files list block 0's persistable vars;
+// their tensors are in the root scope, as in the main block). Kernels are
+// picked later by the main pipeline's static_kernel_pick_pass.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lite/base/program_desc.h"
+#include "lite/base/scope.h"
+#include "lite/optimizer/pass_manager.h"
+
+namespace lite {
+namespace mir {
+
+// The passes that run inside sub-blocks, in the main pipeline's order
+// (sub_block_passes.cc says why the others do not).
+const std::vector<std::string>& SubBlockPipeline();
+// The passes of SubBlockPipeline() that `pipeline` also lists, in order.
+std::vector<std::string> SubBlockPasses(const std::vector<std::string>& pipeline);
+
+// Runs `passes` over every block a while or conditional_block op of
+// `program` runs (not subgraph bodies), in block order,
+// appending the records to `report` with the pass names suffixed
+// " (block N)". Errors name the block.
+Status RunSubBlockPasses(cpp::ProgramDesc* program, Scope* scope, PassManager* manager,
+                         const std::vector<std::string>& passes, PassReport* report);
+
+}  // namespace mir
+}  // namespace lite
