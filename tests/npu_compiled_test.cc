@@ -26,6 +26,22 @@
 namespace {
 
 using lite::CompiledSubgraph;
+
+// The .nb's compiled-subgraph records as the NPU library's entries, and back.
+std::vector<CompiledSubgraph> Entries(const std::vector<lite::DeviceRecord>& records) {
+  std::vector<CompiledSubgraph> out;
+  for (const auto& r : records) {
+    auto e = lite::FromDeviceRecord(r);
+    EXPECT_TRUE(e.ok()) << e.status().ToString();
+    if (e.ok()) out.push_back(*e);
+  }
+  return out;
+}
+std::vector<lite::DeviceRecord> Records(const std::vector<CompiledSubgraph>& entries) {
+  std::vector<lite::DeviceRecord> out;
+  for (const auto& e : entries) out.push_back(lite::ToDeviceRecord(e));
+  return out;
+}
 using lite::npu::FakeDriverControl;
 using npu_test::RunOnce;
 using npu_test::TempDir;
@@ -82,11 +98,12 @@ class NpuCompiledTest : public ::testing::Test {
   void RewriteNb(Edit edit) {
     lite::cpp::ProgramDesc program;
     lite::Scope scope;
-    std::vector<CompiledSubgraph> compiled;
-    lite::Status s = lite::naive_buffer::LoadFromFile(nb_, &program, &scope, nullptr, &compiled);
+    std::vector<lite::DeviceRecord> records;
+    lite::Status s = lite::naive_buffer::LoadFromFile(nb_, &program, &scope, nullptr, &records);
     ASSERT_TRUE(s.ok()) << s.ToString();
+    std::vector<CompiledSubgraph> compiled = Entries(records);
     edit(&scope, &compiled);
-    s = lite::naive_buffer::SaveToFile(program, scope, nb_, compiled);
+    s = lite::naive_buffer::SaveToFile(program, scope, nb_, Records(compiled));
     ASSERT_TRUE(s.ok()) << s.ToString();
   }
 
@@ -331,14 +348,15 @@ TEST(NpuCompiledCcodegen, SavedSharedObjectLoadsWithoutCompiling) {
   {
     lite::cpp::ProgramDesc program;
     lite::Scope scope;
-    std::vector<CompiledSubgraph> compiled;
-    ASSERT_TRUE(lite::naive_buffer::LoadFromFile(nb, &program, &scope, nullptr, &compiled).ok());
+    std::vector<lite::DeviceRecord> records;
+    ASSERT_TRUE(lite::naive_buffer::LoadFromFile(nb, &program, &scope, nullptr, &records).ok());
+    std::vector<CompiledSubgraph> compiled = Entries(records);
     ASSERT_EQ(compiled.size(), 1u);
     std::vector<uint8_t>& blob = compiled[0].blob;
     ASSERT_GT(blob.size(), 100u);
     blob[blob.size() / 2] ^= 0x5a;
     compiled[0].blob_sha256 = lite::npu::Sha256Hex(blob.data(), blob.size());
-    ASSERT_TRUE(lite::naive_buffer::SaveToFile(program, scope, nb, compiled).ok());
+    ASSERT_TRUE(lite::naive_buffer::SaveToFile(program, scope, nb, Records(compiled)).ok());
   }
   auto flipped = Light(nb, /*trust=*/true);
   ASSERT_TRUE(flipped);

@@ -27,7 +27,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
   RETURN_IF_ERROR(lite::npu::LoadPluginDrivers(config.npu_options().driver_paths));
   auto root = std::make_shared<lite::Scope>();
   lite::cpp::ProgramDesc program;
-  std::vector<lite::CompiledSubgraph> compiled;
+  std::vector<lite::DeviceRecord> compiled;
   if (file) {
     RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(config.model_file(), &program, root.get(),
                                                      nullptr, &compiled));
@@ -42,7 +42,11 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
   lite::NpuOptions npu = config.npu_options();
   if (!compiled.empty()) {
     npu.compiled = std::make_shared<lite::CompiledSubgraphStore>();
-    for (auto& e : compiled) npu.compiled->Put(std::move(e));
+    for (const lite::DeviceRecord& record : compiled) {
+      auto entry = lite::FromDeviceRecord(record);
+      if (!entry.ok()) return entry.status().WithContext(name);
+      npu.compiled->Put(std::move(*entry));
+    }
   }
   auto rt = lite::PredictorRuntime::Create(program, root, config.threads(), npu);
   if (!rt.ok()) return rt.status().WithContext(name);

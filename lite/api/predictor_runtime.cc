@@ -181,8 +181,10 @@ bool FeedShapeFits(const std::vector<int64_t>& declared, const std::vector<int64
 
 Status PredictorRuntime::SaveOptimizedModel(const std::string& path,
                                             paddle::lite_api::ModelType type) {
-  std::vector<CompiledSubgraph> compiled;
-  if (npu_.compiled) compiled = npu_.compiled->All();
+  std::vector<DeviceRecord> compiled;
+  if (npu_.compiled) {
+    for (const CompiledSubgraph& e : npu_.compiled->All()) compiled.push_back(ToDeviceRecord(e));
+  }
   if (npu_.save_compiled && type != paddle::lite_api::ModelType::kNaiveBuffer) {
     return InvalidArgument(path + ": compiled subgraphs (save_compiled) are stored only in "
                            "naive_buffer (.nb) models");

@@ -62,7 +62,7 @@ std::string TemporaryName(const std::string& path) {
 Status SaveOptimizedVerified(const cpp::ProgramDesc& program, const Scope& scope,
                              const std::string& path, paddle::lite_api::ModelType type,
                              const VerifyWritten& verify, std::string* written,
-                             const std::vector<CompiledSubgraph>& compiled) {
+                             const std::vector<DeviceRecord>& compiled) {
   if (path.empty()) return InvalidArgument("SaveOptimizedModel: empty output path");
   if (type == paddle::lite_api::ModelType::kProtobuf) {
     RETURN_IF_ERROR(CheckOptimized(program, path));

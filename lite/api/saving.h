@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
-#include "lite/base/compiled_subgraph.h"
+#include "lite/base/device_record.h"
 #include "lite/base/scope.h"
 #include "lite/base/program_desc.h"
 
@@ -45,7 +45,7 @@ using VerifyWritten = std::function<Status(const std::string& temporary_path)>;
 Status SaveOptimizedVerified(const cpp::ProgramDesc& program, const Scope& scope,
                              const std::string& path, paddle::lite_api::ModelType type,
                              const VerifyWritten& verify, std::string* written = nullptr,
-                             const std::vector<CompiledSubgraph>& compiled = {});
+                             const std::vector<DeviceRecord>& compiled = {});
 
 // `path` with ".nb" appended unless it already ends with ".nb".
 std::string NaiveBufferPath(const std::string& path);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "lite/backends/npu/driver.h"
-#include "lite/base/compiled_subgraph.h"
+#include "lite/backends/npu/compiled_subgraph.h"
 
 namespace lite {
 namespace npu {

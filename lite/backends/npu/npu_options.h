@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/base/compiled_subgraph.h"
+#include "lite/backends/npu/compiled_subgraph.h"
 
 namespace lite {
 

@@ -54,7 +54,7 @@
 
 #include <vector>
 
-#include "lite/base/compiled_subgraph.h"
+#include "lite/base/device_record.h"
 #include "lite/base/scope.h"
 #include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
@@ -89,19 +89,19 @@ uint32_t Fnv1a32(const void* data, size_t n);
 // LoDTensors. On error *out is unchanged. `compiled` (non-empty) is stored
 // in a version-2 file; InvalidArgument when an entry's string is too long.
 Status SaveToBuffer(const cpp::ProgramDesc& program, const Scope& scope,
-                    std::string* out, const std::vector<CompiledSubgraph>& compiled = {});
+                    std::string* out, const std::vector<DeviceRecord>& compiled = {});
 // As above, then writes `path` through a temporary file + rename.
 Status SaveToFile(const cpp::ProgramDesc& program, const Scope& scope,
-                  const std::string& path, const std::vector<CompiledSubgraph>& compiled = {});
+                  const std::string& path, const std::vector<DeviceRecord>& compiled = {});
 
 // Parses `bytes` (named `name_for_errors` in messages). `info` and
 // `compiled` (the file's compiled subgraphs) may be null.
 Status LoadFromBuffer(const std::string& bytes, const std::string& name_for_errors,
                       cpp::ProgramDesc* program, Scope* scope, NbInfo* info = nullptr,
-                      std::vector<CompiledSubgraph>* compiled = nullptr);
+                      std::vector<DeviceRecord>* compiled = nullptr);
 // Reads `path` whole (one read) and parses it.
 Status LoadFromFile(const std::string& path, cpp::ProgramDesc* program, Scope* scope,
-                    NbInfo* info = nullptr, std::vector<CompiledSubgraph>* compiled = nullptr);
+                    NbInfo* info = nullptr, std::vector<DeviceRecord>* compiled = nullptr);
 
 // The program of `path` only (framing and checksum checked, weights not
 // parsed): for tools that need the feed shapes or op list of an .nb file.

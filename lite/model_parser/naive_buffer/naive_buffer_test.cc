@@ -132,21 +132,16 @@ TEST(NaiveBuffer, MissingWeightIsNotFoundNamingTheVar) {
   EXPECT_EQ(bytes, "unchanged");
 }
 
-std::vector<CompiledSubgraph> SampleCompiled() {
-  CompiledSubgraph a;
-  a.subgraph_id = 0;
-  a.key = std::string(64, 'a');
-  a.model_digest = std::string(64, 'b');
-  a.input_dims = "1x3x8x8";
-  a.driver = "reference";
-  a.driver_version = "1";
-  a.driver_api = "1.2";
-  a.engine_version = kEngineVersion;
-  a.cpu_features = "any";
-  a.blob_sha256 = std::string(64, 'c');
+// Two records as a device library stores them: nine text fields (the
+// format's compiled-subgraph strings, cpu_features the eighth) and a blob.
+std::vector<DeviceRecord> SampleCompiled() {
+  DeviceRecord a;
+  a.id = 0;
+  a.fields = {std::string(64, 'a'), std::string(64, 'b'), "1x3x8x8", "reference", "1",
+              "1.2", kEngineVersion, "any", std::string(64, 'c')};
   a.blob = {0, 1, 2, 255};
-  CompiledSubgraph b = a;
-  b.subgraph_id = 1;
+  DeviceRecord b = a;
+  b.id = 1;
   b.blob.clear();
   return {a, b};
 }
@@ -154,7 +149,7 @@ std::vector<CompiledSubgraph> SampleCompiled() {
 TEST(NaiveBuffer, CompiledSubgraphsRoundTripInFormatVersion2) {
   const cpp::ProgramDesc program = MakeSampleProgram();
   auto scope = MakeSampleScope(program);
-  const std::vector<CompiledSubgraph> compiled = SampleCompiled();
+  const std::vector<DeviceRecord> compiled = SampleCompiled();
   std::string bytes;
   ASSERT_TRUE(naive_buffer::SaveToBuffer(program, *scope, &bytes, compiled).ok());
   uint32_t version = 0;
@@ -163,17 +158,15 @@ TEST(NaiveBuffer, CompiledSubgraphsRoundTripInFormatVersion2) {
   cpp::ProgramDesc loaded;
   Scope loaded_scope;
   naive_buffer::NbInfo info;
-  std::vector<CompiledSubgraph> got;
+  std::vector<DeviceRecord> got;
   Status s = naive_buffer::LoadFromBuffer(bytes, "mem.nb", &loaded, &loaded_scope, &info, &got);
   ASSERT_TRUE(s.ok()) << s.ToString();
   EXPECT_TRUE(ProgramsEqual(program, loaded));
   EXPECT_EQ(info.compiled_count, 2u);
   ASSERT_EQ(got.size(), 2u);
   for (size_t i = 0; i < got.size(); ++i) {
-    EXPECT_EQ(got[i].subgraph_id, compiled[i].subgraph_id);
-    EXPECT_EQ(got[i].key, compiled[i].key);
-    EXPECT_EQ(got[i].input_dims, compiled[i].input_dims);
-    EXPECT_EQ(got[i].blob_sha256, compiled[i].blob_sha256);
+    EXPECT_EQ(got[i].id, compiled[i].id);
+    EXPECT_EQ(got[i].fields, compiled[i].fields);
     EXPECT_EQ(got[i].blob, compiled[i].blob);
   }
   // Every truncation of a version-2 file is a clean error.
@@ -184,12 +177,20 @@ TEST(NaiveBuffer, CompiledSubgraphsRoundTripInFormatVersion2) {
         << cut;
   }
   // A string longer than the format allows is refused when saving.
-  std::vector<CompiledSubgraph> long_key = compiled;
-  long_key[0].cpu_features.assign(naive_buffer::kNbMaxCompiledStringSize + 1, 'x');
+  std::vector<DeviceRecord> long_key = compiled;
+  long_key[0].fields[7].assign(naive_buffer::kNbMaxCompiledStringSize + 1, 'x');
   std::string unchanged = "unchanged";
   s = naive_buffer::SaveToBuffer(program, *scope, &unchanged, long_key);
   EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(s.message().find("cpu_features is longer than 4096 bytes"), std::string::npos)
+      << s.message();
+  EXPECT_EQ(unchanged, "unchanged");
+  // So is a record with another number of text fields.
+  std::vector<DeviceRecord> short_record = compiled;
+  short_record[1].fields.pop_back();
+  s = naive_buffer::SaveToBuffer(program, *scope, &unchanged, short_record);
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("compiled subgraph 1 has 8 text fields"), std::string::npos)
       << s.message();
   EXPECT_EQ(unchanged, "unchanged");
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/base/compiled_subgraph.h"
+#include "lite/base/device_record.h"
 #include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
 
@@ -26,14 +26,8 @@ Status CollectNbParams(const cpp::ProgramDesc& program, const std::string& file,
 void PutU32(uint32_t v, std::string* out);
 void PutU64(uint64_t v, std::string* out);
 
-// The string fields of a compiled-subgraph entry, in file order.
-inline constexpr std::string CompiledSubgraph::*kCompiledStrings[] = {
-    &CompiledSubgraph::key,          &CompiledSubgraph::model_digest,
-    &CompiledSubgraph::input_dims,   &CompiledSubgraph::driver,
-    &CompiledSubgraph::driver_version, &CompiledSubgraph::driver_api,
-    &CompiledSubgraph::engine_version, &CompiledSubgraph::cpu_features,
-    &CompiledSubgraph::blob_sha256,
-};
+// The string fields of a compiled-subgraph entry (a DeviceRecord's fields),
+// in file order: the format's names, for messages.
 inline constexpr const char* kCompiledStringNames[] = {
     "key",        "model_digest",   "input_dims",   "driver",      "driver_version",
     "driver_api", "engine_version", "cpu_features", "blob_sha256",

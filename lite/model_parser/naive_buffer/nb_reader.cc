@@ -30,7 +30,7 @@ struct Framing {
   NbInfo info;
   Span program;
   std::vector<std::pair<std::string, Span>> params;
-  std::vector<CompiledSubgraph> compiled;
+  std::vector<DeviceRecord> compiled;
 };
 
 std::string Hex(const std::string& bytes, size_t n) {
@@ -138,10 +138,11 @@ Status WalkCompiled(const std::string& bytes, const std::string& file, Walker* w
   }
   f->compiled.resize(static_cast<size_t>(count));
   for (uint64_t i = 0; i < count; ++i) {
-    CompiledSubgraph& e = f->compiled[i];
+    DeviceRecord& e = f->compiled[i];
     const std::string which = "compiled subgraph #" + std::to_string(i);
-    RETURN_IF_ERROR(w->Pod(which + " id", &e.subgraph_id));
-    for (size_t k = 0; k < std::size(kCompiledStrings); ++k) {
+    RETURN_IF_ERROR(w->Pod(which + " id", &e.id));
+    e.fields.resize(std::size(kCompiledStringNames));
+    for (size_t k = 0; k < std::size(kCompiledStringNames); ++k) {
       const std::string what = which + " " + kCompiledStringNames[k];
       uint32_t size = 0;
       Span span;
@@ -151,7 +152,7 @@ Status WalkCompiled(const std::string& bytes, const std::string& file, Walker* w
                         " bytes, more than " + std::to_string(kNbMaxCompiledStringSize));
       }
       RETURN_IF_ERROR(w->Claim(size, what, &span));
-      e.*kCompiledStrings[k] = bytes.substr(span.offset, span.size);
+      e.fields[k] = bytes.substr(span.offset, span.size);
     }
     uint64_t blob_size = 0;
     Span blob;
@@ -218,7 +219,7 @@ Status WalkFraming(const std::string& bytes, const std::string& file, Framing* f
 
 Status LoadFromBuffer(const std::string& bytes, const std::string& file,
                       cpp::ProgramDesc* program, Scope* scope, NbInfo* info,
-                      std::vector<CompiledSubgraph>* compiled) {
+                      std::vector<DeviceRecord>* compiled) {
   if (program == nullptr || scope == nullptr) {
     return InvalidArgument(file + ": loading needs a non-null program and scope");
   }
@@ -273,7 +274,7 @@ Status LoadFromBuffer(const std::string& bytes, const std::string& file,
 }
 
 Status LoadFromFile(const std::string& path, cpp::ProgramDesc* program, Scope* scope,
-                    NbInfo* info, std::vector<CompiledSubgraph>* compiled) {
+                    NbInfo* info, std::vector<DeviceRecord>* compiled) {
   std::string bytes;
   RETURN_IF_ERROR(ReadFileToString(path, &bytes));
   return LoadFromBuffer(bytes, path, program, scope, info, compiled);

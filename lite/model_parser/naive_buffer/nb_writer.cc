@@ -25,11 +25,16 @@ void PatchU64(size_t pos, uint64_t v, std::string* out) {
   std::memcpy(&(*out)[pos], &v, sizeof(v));
 }
 
-Status CheckCompiled(const std::vector<CompiledSubgraph>& compiled, const std::string& file) {
-  for (const CompiledSubgraph& e : compiled) {
-    for (size_t i = 0; i < std::size(kCompiledStrings); ++i) {
-      if ((e.*kCompiledStrings[i]).size() > kNbMaxCompiledStringSize) {
-        return InvalidArgument(file + ": compiled subgraph " + std::to_string(e.subgraph_id) +
+Status CheckCompiled(const std::vector<DeviceRecord>& compiled, const std::string& file) {
+  for (const DeviceRecord& e : compiled) {
+    if (e.fields.size() != std::size(kCompiledStringNames)) {
+      return InvalidArgument(file + ": compiled subgraph " + std::to_string(e.id) + " has " +
+                             std::to_string(e.fields.size()) + " text fields, the format " +
+                             std::to_string(std::size(kCompiledStringNames)));
+    }
+    for (size_t i = 0; i < std::size(kCompiledStringNames); ++i) {
+      if (e.fields[i].size() > kNbMaxCompiledStringSize) {
+        return InvalidArgument(file + ": compiled subgraph " + std::to_string(e.id) +
                                ": " + kCompiledStringNames[i] + " is longer than " +
                                std::to_string(kNbMaxCompiledStringSize) + " bytes");
       }
@@ -38,13 +43,13 @@ Status CheckCompiled(const std::vector<CompiledSubgraph>& compiled, const std::s
   return Status::OK();
 }
 
-void PutCompiled(const std::vector<CompiledSubgraph>& compiled, std::string* bytes) {
+void PutCompiled(const std::vector<DeviceRecord>& compiled, std::string* bytes) {
   PutU64(compiled.size(), bytes);
-  for (const CompiledSubgraph& e : compiled) {
-    PutU32(static_cast<uint32_t>(e.subgraph_id), bytes);
-    for (auto field : kCompiledStrings) {
-      PutU32(static_cast<uint32_t>((e.*field).size()), bytes);
-      *bytes += e.*field;
+  for (const DeviceRecord& e : compiled) {
+    PutU32(static_cast<uint32_t>(e.id), bytes);
+    for (const std::string& field : e.fields) {
+      PutU32(static_cast<uint32_t>(field.size()), bytes);
+      *bytes += field;
     }
     PutU64(e.blob.size(), bytes);
     bytes->append(reinterpret_cast<const char*>(e.blob.data()), e.blob.size());
@@ -53,7 +58,7 @@ void PutCompiled(const std::vector<CompiledSubgraph>& compiled, std::string* byt
 
 Status SaveImpl(const cpp::ProgramDesc& program, const Scope& scope,
                 const std::string& file, std::string* out,
-                const std::vector<CompiledSubgraph>& compiled) {
+                const std::vector<DeviceRecord>& compiled) {
   if (out == nullptr) return InvalidArgument(file + ": null output buffer");
   RETURN_IF_ERROR(CheckCompiled(compiled, file));
   std::vector<const cpp::VarDesc*> vars;
@@ -143,12 +148,12 @@ Status CollectNbParams(const cpp::ProgramDesc& program, const std::string& file,
 }
 
 Status SaveToBuffer(const cpp::ProgramDesc& program, const Scope& scope,
-                    std::string* out, const std::vector<CompiledSubgraph>& compiled) {
+                    std::string* out, const std::vector<DeviceRecord>& compiled) {
   return SaveImpl(program, scope, kNbBufferName, out, compiled);
 }
 
 Status SaveToFile(const cpp::ProgramDesc& program, const Scope& scope,
-                  const std::string& path, const std::vector<CompiledSubgraph>& compiled) {
+                  const std::string& path, const std::vector<DeviceRecord>& compiled) {
   std::string bytes;
   RETURN_IF_ERROR(SaveImpl(program, scope, path, &bytes, compiled));
   return WriteStringToFile(path, bytes);

@@ -3,7 +3,9 @@
 // key's ingredients in plain text, so a mismatch can be explained. The .nb
 // format stores a list of them (docs/nb_format.md, "Compiled subgraphs");
 // the subgraph kernel computes keys (lite/backends/npu/compiled_key.h) and
-// decides whether an entry may be used.
+// decides whether an entry may be used. The formats store entries as
+// neutral DeviceRecords (lite/base/device_record.h): ToDeviceRecord and
+// FromDeviceRecord convert, fields in the order kCompiledFieldNames lists.
 //
 // CompiledSubgraphStore: the entries one predictor loaded from its .nb, or
 // collects to save. Shared (shared_ptr in NpuOptions) by the predictor, its
@@ -17,6 +19,9 @@
 #include <string>
 #include <tuple>
 #include <vector>
+
+#include "lite/base/device_record.h"
+#include "lite/utils/status.h"
 
 namespace lite {
 
@@ -34,6 +39,17 @@ struct CompiledSubgraph {
   std::string blob_sha256;  // SHA-256 hex of `blob`, checked before Deserialize
   std::vector<uint8_t> blob;
 };
+
+// The record's text fields, in order: key, then the ingredients, then the
+// blob's SHA-256 (the .nb's nine strings).
+inline constexpr const char* kCompiledFieldNames[] = {
+    "key",        "model_digest",   "input_dims",   "driver",      "driver_version",
+    "driver_api", "engine_version", "cpu_features", "blob_sha256",
+};
+
+DeviceRecord ToDeviceRecord(const CompiledSubgraph& entry);
+// InvalidArgument (naming the record's id) when the field count differs.
+StatusOr<CompiledSubgraph> FromDeviceRecord(const DeviceRecord& record);
 
 class CompiledSubgraphStore {
  public:
