@@ -3,6 +3,7 @@
 // every path, and with npu among the places no device subgraph spans the
 // body's boundary (the body's NPU-supported ops stay on host) while the
 // results match host.
+#include <algorithm>
 #include <cmath>
 
 #include "lite/api/optimizer.h"
@@ -144,7 +145,16 @@ Outputs RunLoop(PaddlePredictor* p, int64_t n) {
   return {Output(p, 0), Output(p, 1)};
 }
 
-// The loop run with every sub-block pass disabled: the unfused results.
+// The pipeline's rewrites that run on sub-blocks (all but the kernel pick).
+std::vector<std::string> SubBlockRewrites() {
+  std::vector<std::string> out;
+  for (const std::string& name : lite::mir::SubBlockPasses(lite::mir::DefaultPipeline())) {
+    if (name != "static_kernel_pick_pass") out.push_back(name);
+  }
+  return out;
+}
+
+// The loop run with every sub-block rewrite disabled: the unfused results.
 Outputs Unfused(int64_t n) {
   std::string model, params;
   EXPECT_TRUE(lite::SaveCombinedModelToBuffers(FusableLoopProgram(), *Weights(), &model, &params)
@@ -152,7 +162,7 @@ Outputs Unfused(int64_t n) {
   CxxConfig config;
   config.set_model_buffer(model.data(), model.size(), params.data(), params.size());
   config.set_valid_places(HostPlaces());
-  config.set_disabled_passes(lite::mir::SubBlockPipeline());
+  config.set_disabled_passes(SubBlockRewrites());
   auto p = CreatePaddlePredictor<CxxConfig>(config);
   EXPECT_TRUE(p.ok()) << p.status().ToString();
   return RunLoop(p->get(), n);
@@ -167,6 +177,50 @@ std::vector<std::string> OpTypes(const lite::cpp::BlockDesc& block) {
   std::vector<std::string> types;
   for (const auto& op : block.ops) types.push_back(op.Type());
   return types;
+}
+
+// One pipeline serves every block: the passes a sub-block runs are the main
+// pipeline's passes that declare runs_on_sub_blocks, in its order, and the
+// body's ops get their host kernels from the kernel pick run on the body.
+TEST(SubBlockPasses, TheOnePipelineRunsOnSubBlocks) {
+  const std::vector<std::string>& pipeline = lite::mir::DefaultPipeline();
+  const std::vector<std::string> sub = lite::mir::SubBlockPasses(pipeline);
+  std::vector<std::string> declared;
+  for (const std::string& name : pipeline) {
+    auto pass = lite::mir::PassRegistry::Global().Create(name, lite::mir::PassOptions());
+    ASSERT_NE(pass, nullptr) << name;
+    if (pass->runs_on_sub_blocks()) declared.push_back(name);
+  }
+  EXPECT_EQ(sub, declared);
+  EXPECT_NE(std::find(sub.begin(), sub.end(), "static_kernel_pick_pass"), sub.end());
+  EXPECT_NE(std::find(sub.begin(), sub.end(), "conv_bn_fuse_pass"), sub.end());
+  EXPECT_EQ(std::find(sub.begin(), sub.end(), "npu_subgraph_pass"), sub.end());
+  EXPECT_EQ(std::find(sub.begin(), sub.end(), "quant_dequant_fuse_pass"), sub.end());
+
+  lite::Scope scope;
+  FillWeights(&scope);
+  auto opt = lite::OptimizeProgram(FusableLoopProgram(), &scope, lite::OptimizeOptions());
+  ASSERT_TRUE(opt.ok()) << opt.status().ToString();
+  bool picked_in_body = false;
+  for (const auto& rec : opt->report.passes) {
+    picked_in_body = picked_in_body || (rec.changed && rec.name == "static_kernel_pick_pass (block 1)");
+  }
+  EXPECT_TRUE(picked_in_body) << opt->report.ToString();
+  for (const auto& op : opt->program.blocks[1].ops) {
+    const std::string key = op.GetAttr<std::string>(lite::kKernelKeyAttr, "");
+    EXPECT_NE(key.find("host"), std::string::npos) << op.Type() << ": '" << key << "'";
+  }
+}
+
+// A pass's name is written once, in its registration: every registered pass
+// reports the name it was registered under.
+TEST(SubBlockPasses, EveryPassReportsItsRegisteredName) {
+  for (const std::string& name : lite::mir::PassRegistry::Global().Names()) {
+    auto pass = lite::mir::PassRegistry::Global().Create(name, lite::mir::PassOptions());
+    auto step = lite::mir::PassRegistry::Global().CreateProgramStep(name, lite::mir::PassOptions());
+    ASSERT_TRUE(pass || step) << name;
+    EXPECT_EQ(pass ? pass->name() : step->name(), name);
+  }
 }
 
 TEST(SubBlockPasses, FusionsRunInsideAWhileBody) {

@@ -35,13 +35,19 @@ bool PassRegistry::RegisterProgramStep(const std::string& name, ProgramStepFacto
 std::unique_ptr<Pass> PassRegistry::Create(const std::string& name,
                                            const PassOptions& options) const {
   auto it = passes_.find(name);
-  return it == passes_.end() ? nullptr : it->second(options);
+  if (it == passes_.end()) return nullptr;
+  std::unique_ptr<Pass> pass = it->second(options);
+  pass->set_registered_name(name);
+  return pass;
 }
 
 std::unique_ptr<ProgramStep> PassRegistry::CreateProgramStep(const std::string& name,
                                                              const PassOptions& options) const {
   auto it = steps_.find(name);
-  return it == steps_.end() ? nullptr : it->second(options);
+  if (it == steps_.end()) return nullptr;
+  std::unique_ptr<ProgramStep> step = it->second(options);
+  step->set_registered_name(name);
+  return step;
 }
 
 std::vector<std::string> PassRegistry::Names() const {

@@ -48,11 +48,16 @@ class PassOptions {
   std::map<std::type_index, std::shared_ptr<const void>> values_;
 };
 
-// Name and counters, shared by both kinds of steps.
+// Name and counters, shared by both kinds of steps. A step's name is written
+// once, in its registration macro: PassRegistry::Create gives each instance
+// the name it was registered under.
 class StepBase {
  public:
   virtual ~StepBase() = default;
-  virtual std::string name() const = 0;
+  // The registered name (a step built outside the registry, as tests do,
+  // overrides it).
+  virtual std::string name() const { return registered_name_; }
+  void set_registered_name(std::string name) { registered_name_ = std::move(name); }
 
   const std::map<std::string, int64_t>& counters() const { return counters_; }
   void ResetCounters() { counters_.clear(); }
@@ -66,6 +71,7 @@ class StepBase {
 
  private:
   std::map<std::string, int64_t> counters_;
+  std::string registered_name_;
 };
 
 class Pass : public StepBase {
@@ -73,6 +79,12 @@ class Pass : public StepBase {
   virtual StatusOr<bool> Run(SSAGraph* graph) = 0;
   // Empty: runs for any target.
   virtual std::vector<TargetType> bound_targets() const { return {}; }
+  // Whether the pass also runs inside control-flow sub-blocks (the bodies of
+  // while and conditional_block, whose ops run host kernels one by one):
+  // true for rewrites that hold on host kernels. The one pipeline serves
+  // every block; the optimizer runs on a sub-block only the passes that
+  // say so (lite/optimizer/sub_block_passes.h).
+  virtual bool runs_on_sub_blocks() const { return false; }
 };
 
 class ProgramStep : public StepBase {

@@ -57,9 +57,6 @@ class SSAGraph {
   const std::vector<Place>& valid_places() const { return valid_places_; }
   // The program the graph came from (other blocks, version info).
   const cpp::ProgramDesc& source_program() const { return source_; }
-  // static_kernel_pick_pass records host kernels in the ops of the source's
-  // other blocks (control-flow sub-blocks) here.
-  cpp::ProgramDesc* mutable_source_program() { return &source_; }
   int block_idx() const { return block_idx_; }
   // For a sub-block: the vars its ancestor blocks declare and it does not
   // (their descs are in var_descs() too); empty for block 0.

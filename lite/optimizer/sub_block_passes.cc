@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
+
+#include "lite/core/program.h"
 
 namespace lite {
 namespace mir {
@@ -56,10 +59,13 @@ Status WriteBack(const SSAGraph& graph, int b, cpp::ProgramDesc* program) {
   block.ops.clear();
   for (Node* stmt : order) {
     if (IsObserver(stmt)) continue;
-    const cpp::OpDesc& desc = stmt->stmt().desc;
+    cpp::OpDesc desc = stmt->stmt().desc;
+    // The host kernel static_kernel_pick_pass picked, as lowering records it
+    // for the main block (the block's kernel runs these ops one by one).
+    if (stmt->stmt().picked) desc.SetAttr(kKernelKeyAttr, stmt->stmt().picked->Key());
     for (const auto& v : desc.InputArgumentNames()) used.insert(v);
     for (const auto& v : desc.OutputArgumentNames()) used.insert(v);
-    block.ops.push_back(desc);
+    block.ops.push_back(std::move(desc));
   }
   // Vars of ancestor blocks stay there. The block keeps its activations;
   // weights (new ones, and activations constant folding made weights) are
@@ -82,39 +88,11 @@ Status WriteBack(const SSAGraph& graph, int b, cpp::ProgramDesc* program) {
 
 }  // namespace
 
-const std::vector<std::string>& SubBlockPipeline() {
-  // The main pipeline's rewrites that hold on host kernels. Not here:
-  // quant_dequant_fuse_pass and int8_requantize_pass (int8 ops only where an
-  // int8 kernel of a valid place takes them: sub-blocks run host kernels),
-  // conv_max_pool_fuse_pass, conv_concat_fuse_pass, conv_residual_fuse_pass
-  // and conv_transpose_pair_fuse_pass (only where a non-host kernel takes
-  // the fused op), npu_subgraph_pass (no device
-  // subgraph inside a loop body or branch: the block's kernel runs its ops
-  // one by one on host) and the kernel and placement passes (the main
-  // pipeline's static_kernel_pick_pass picks host kernels for sub-blocks).
-  static const auto* passes = new std::vector<std::string>{
-      "identity_dropout_eliminate_pass",
-      "identity_scale_eliminate_pass",
-      "constant_folding_pass",
-      "conv_elementwise_add_fuse_pass",
-      "conv_bn_fuse_pass",
-      "conv_activation_fuse_pass",
-      "fc_fuse_pass",
-      "elementwise_activation_fuse_pass",
-      "se_gate_fuse_pass",
-      "se_residual_fuse_pass",
-      "interp_residual_fuse_pass",
-      "concat_upscale_fuse_pass",
-      "se_block_fuse_pass",
-  };
-  return *passes;
-}
-
 std::vector<std::string> SubBlockPasses(const std::vector<std::string>& pipeline) {
   std::vector<std::string> out;
   for (const std::string& name : pipeline) {
-    const auto& safe = SubBlockPipeline();
-    if (std::find(safe.begin(), safe.end(), name) != safe.end()) out.push_back(name);
+    std::unique_ptr<Pass> pass = PassRegistry::Global().Create(name, PassOptions());
+    if (pass && pass->runs_on_sub_blocks()) out.push_back(name);
   }
   return out;
 }

@@ -12,8 +12,14 @@
 // it. Then the block is written back in the graph's order: its ops without
 // the observers, its own vars plus those the passes created; new weights'
 // descs go to block 0 (the params files list block 0's persistable vars;
-// their tensors are in the root scope, as in the main block). Kernels are
-// picked later by the main pipeline's static_kernel_pick_pass.
+// their tensors are in the root scope, as in the main block), each op
+// carrying the host kernel static_kernel_pick_pass picked for it.
+//
+// There is one pipeline (DefaultPipeline()); a pass runs here when it says
+// it may (Pass::runs_on_sub_blocks). Not here: the int8 rewrites (int8 ops
+// only where an int8 kernel of a valid place takes them), the fusions only a
+// non-host kernel takes, npu_subgraph_pass (no device subgraph inside a loop
+// body or branch) and the placement and cast passes (host only).
 #pragma once
 
 #include <string>
@@ -26,10 +32,7 @@
 namespace lite {
 namespace mir {
 
-// The passes that run inside sub-blocks, in the main pipeline's order
-// (sub_block_passes.cc says why the others do not).
-const std::vector<std::string>& SubBlockPipeline();
-// The passes of SubBlockPipeline() that `pipeline` also lists, in order.
+// The passes of `pipeline` that run on sub-blocks, in its order.
 std::vector<std::string> SubBlockPasses(const std::vector<std::string>& pipeline);
 
 // Runs `passes` over every block a while or conditional_block op of

@@ -24,7 +24,6 @@ namespace fusion {
 
 class ConcatScaleFusePass : public Pass {
  public:
-  std::string name() const override { return "concat_scale_fuse_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;

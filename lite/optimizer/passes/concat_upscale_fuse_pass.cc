@@ -56,7 +56,7 @@ int UpscaleFactor(const SSAGraph& graph, const Node& op, const Node& x) {
 
 class ConcatUpscaleFusePass : public Pass {
  public:
-  std::string name() const override { return "concat_upscale_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;

@@ -23,7 +23,7 @@ namespace fusion {
 
 class ConstantFoldingPass : public Pass {
  public:
-  std::string name() const override { return "constant_folding_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     if (!graph->scope()) return false;

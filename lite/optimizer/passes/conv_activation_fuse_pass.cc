@@ -11,8 +11,8 @@ namespace fusion {
 
 class ConvActivationFusePass : public ActivationFusePass {
  public:
+  bool runs_on_sub_blocks() const override { return true; }
   ConvActivationFusePass() : ActivationFusePass(ConvTypes(), "Output") {}
-  std::string name() const override { return "conv_activation_fuse_pass"; }
 };
 
 }  // namespace fusion

@@ -28,7 +28,7 @@ bool FloatWithNumel(const Tensor* t, int64_t n) {
 
 class ConvBnFusePass : public FusionPass {
  public:
-  std::string name() const override { return "conv_bn_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   // Pattern 0: float filter; 1: an int8 conv (quant_dequant_fuse_pass),

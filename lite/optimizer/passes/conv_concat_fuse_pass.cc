@@ -49,7 +49,6 @@ bool HasBias(const cpp::OpDesc& d) { return d.HasInput("Bias") && !d.Input("Bias
 
 class ConvConcatFusePass : public Pass {
  public:
-  std::string name() const override { return "conv_concat_fuse_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;

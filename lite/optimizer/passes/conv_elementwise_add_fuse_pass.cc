@@ -14,7 +14,7 @@ namespace fusion {
 
 class ConvElementwiseAddFusePass : public FusionPass {
  public:
-  std::string name() const override { return "conv_elementwise_add_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override {

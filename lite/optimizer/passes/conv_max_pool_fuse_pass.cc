@@ -51,7 +51,6 @@ Pattern MakePattern() {
 
 class ConvMaxPoolFusePass : public FusionPass {
  public:
-  std::string name() const override { return "conv_max_pool_fuse_pass"; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override { return SinglePattern(MakePattern()); }

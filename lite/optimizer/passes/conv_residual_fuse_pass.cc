@@ -48,7 +48,6 @@ Pattern MakePattern(const char* conv_param, const char* r_param) {
 
 class ConvResidualFusePass : public FusionPass {
  public:
-  std::string name() const override { return "conv_residual_fuse_pass"; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override { return BothOperandOrders(MakePattern); }

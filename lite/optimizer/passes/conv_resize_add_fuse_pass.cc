@@ -104,7 +104,6 @@ bool FusableResize(const cpp::OpDesc& d, const DDim& a, const DDim& out) {
 
 class ConvResizeAddFusePass : public Pass {
  public:
-  std::string name() const override { return "conv_resize_add_fuse_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;

@@ -31,7 +31,6 @@ namespace fusion {
 
 class ConvScaleFusePass : public FusionPass {
  public:
-  std::string name() const override { return "conv_scale_fuse_pass"; }
 
  protected:
   // Pattern 0: a conv without activation (folded into the weights); 1: a

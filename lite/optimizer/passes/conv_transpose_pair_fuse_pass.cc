@@ -28,7 +28,6 @@ namespace fusion {
 
 class ConvTransposePairFusePass : public FusionPass {
  public:
-  std::string name() const override { return "conv_transpose_pair_fuse_pass"; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override {

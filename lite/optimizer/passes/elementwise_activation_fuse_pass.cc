@@ -11,11 +11,11 @@ namespace fusion {
 
 class ElementwiseActivationFusePass : public ActivationFusePass {
  public:
+  bool runs_on_sub_blocks() const override { return true; }
   ElementwiseActivationFusePass()
       : ActivationFusePass(
             {"elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise_div"},
             "Out") {}
-  std::string name() const override { return "elementwise_activation_fuse_pass"; }
 };
 
 }  // namespace fusion

@@ -57,7 +57,7 @@ Pattern MakePattern(bool with_relu) {
 
 class FcFusePass : public FusionPass {
  public:
-  std::string name() const override { return "fc_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override {

@@ -13,7 +13,7 @@ namespace fusion {
 
 class IdentityDropoutEliminatePass : public FusionPass {
  public:
-  std::string name() const override { return "identity_dropout_eliminate_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override {

@@ -90,7 +90,6 @@ bool NonNegativeActivation(const cpp::OpDesc& desc) {
 
 class Int8RequantizePass : public Pass {
  public:
-  std::string name() const override { return "int8_requantize_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;

@@ -42,7 +42,7 @@ Pattern MakePattern(const char* resized_param, const char* a_param) {
 
 class InterpResidualFusePass : public FusionPass {
  public:
-  std::string name() const override { return "interp_residual_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override { return BothOperandOrders(MakePattern); }

@@ -38,7 +38,6 @@ bool ReadsNhwc(const Node* stmt, const std::string& var) {
 
 class LayoutCastPass : public Pass {
  public:
-  std::string name() const override { return "layout_cast_pass"; }
   std::vector<TargetType> bound_targets() const override { return {TargetType::kX86}; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {

@@ -24,7 +24,6 @@ namespace mir {
 
 class MemoryOptimizeStep : public ProgramStep {
  public:
-  std::string name() const override { return "memory_optimize_pass"; }
 
   Status Run(cpp::ProgramDesc* program, int block_idx) override {
     cpp::BlockDesc& block = program->blocks[block_idx];

@@ -100,7 +100,6 @@ class QuantDequantFusePass : public Pass {
   // `npu_driver`: the driver whose support checker judges int8 ops when
   // npu is among the valid places.
   explicit QuantDequantFusePass(std::string npu_driver) : npu_driver_(std::move(npu_driver)) {}
-  std::string name() const override { return "quant_dequant_fuse_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     if (!graph->scope()) return false;

@@ -48,7 +48,6 @@ bool ScalarWeight(const Tensor* t, float* value) {
 
 class ScalarAffineFusePass : public FusionPass {
  public:
-  std::string name() const override { return "scalar_affine_fuse_pass"; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override { return BothOperandOrders(MakePattern); }

@@ -140,7 +140,7 @@ void TakeInt8Conv(SSAGraph* graph, Node* conv, const std::string& param,
 
 class SeBlockFusePass : public FusionPass {
  public:
-  std::string name() const override { return "se_block_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override { return SinglePattern(MakePattern()); }

@@ -29,7 +29,7 @@ Pattern MakePattern(const char* gate_param) {
 
 class SeGateFusePass : public FusionPass {
  public:
-  std::string name() const override { return "se_gate_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override {

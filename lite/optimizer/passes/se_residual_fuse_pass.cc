@@ -38,7 +38,7 @@ Pattern MakePattern(const char* product_param, const char* a_param) {
 
 class SeResidualFusePass : public FusionPass {
  public:
-  std::string name() const override { return "se_residual_fuse_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
  protected:
   std::vector<Pattern> BuildPatterns() const override { return BothOperandOrders(MakePattern); }

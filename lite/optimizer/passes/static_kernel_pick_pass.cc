@@ -68,7 +68,7 @@ int64_t Score(const KernelDef& def, const std::vector<Place>& places) {
 
 class StaticKernelPickPass : public Pass {
  public:
-  std::string name() const override { return "static_kernel_pick_pass"; }
+  bool runs_on_sub_blocks() const override { return true; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     std::vector<std::string> missing;
@@ -110,19 +110,6 @@ class StaticKernelPickPass : public Pass {
         if (desc.GetAttr<std::string>(kKernelKeyAttr, "") != best->Key()) changed = true;
         desc.SetAttr(kKernelKeyAttr, best->Key());
         Count("picked_host_in_subgraphs");
-      }
-    }
-    // Ops of the source's other blocks (control-flow sub-blocks, run by the
-    // while / conditional_block host kernels) get host kernels too.
-    cpp::ProgramDesc* source = graph->mutable_source_program();
-    for (size_t b = 0; b < source->blocks.size(); ++b) {
-      if (static_cast<int>(b) == graph->block_idx()) continue;
-      for (cpp::OpDesc& desc : source->blocks[b].ops) {
-        const KernelDef* best = pick(desc, {Place(TargetType::kHost)});
-        if (!best) continue;
-        if (desc.GetAttr<std::string>(kKernelKeyAttr, "") != best->Key()) changed = true;
-        desc.SetAttr(kKernelKeyAttr, best->Key());
-        Count("picked_host_in_sub_blocks");
       }
     }
     if (!missing.empty()) {

@@ -12,7 +12,6 @@ namespace mir {
 
 class TypeTargetCastPass : public Pass {
  public:
-  std::string name() const override { return "type_target_cast_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     const KernelDef* copy_kernel = nullptr;

@@ -10,7 +10,6 @@ namespace mir {
 
 class VariablePlaceInferencePass : public Pass {
  public:
-  std::string name() const override { return "variable_place_inference_pass"; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     bool changed = false;

@@ -35,7 +35,6 @@ bool IsIo(const Node* stmt) {
 class NpuSubgraphPass : public Pass {
  public:
   explicit NpuSubgraphPass(NpuOptions options) : options_(std::move(options)) {}
-  std::string name() const override { return "npu_subgraph_pass"; }
   std::vector<TargetType> bound_targets() const override { return {TargetType::kNPU}; }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
