@@ -2,8 +2,8 @@
 // models: every clone's outputs equal the single-threaded run bit for bit,
 // in every round. Run for the host target with 1 and 2 threads per predictor
 // (the kernels' ThreadPool), the x86 target (oneDNN) and the npu target
-// (XNNPACK driver). This is the test the TSan config runs (README:
-// Sanitizers); without TSan it still checks that clones do not disturb each
+// (XNNPACK driver). This is the test the TSan config runs
+// (docs/robustness.md: Sanitizers); without TSan it still checks that clones do not disturb each
 // other. Skips when ../shared/models is absent.
 #include <string>
 #include <thread>

@@ -1,7 +1,7 @@
 // Fusion passes on the five shared vision models: with every fusion on, and
 // once per fusion pass with that pass disabled, the full predictor must still
 // match the ONNX Runtime reference; PP-OCRv3 det must lose every batch_norm.
-// Also prints, for the README, op counts before/after the pipeline and each
+// Also prints, for docs/passes.md, op counts before/after the pipeline and each
 // fusion pass's match count per model. Needs ../shared/models (skips
 // without it).
 #include <iomanip>
@@ -160,7 +160,7 @@ TEST(FusionModels, SeGateOnMobileNetV3Blocks) {
   }
 }
 
-// Not a check: the tables for the README.
+// Not a check: the tables for docs/passes.md.
 TEST(FusionModels, PrintOpCountTables) {
   SKIP_WITHOUT_MODELS();
   std::ostringstream counts, passes;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench_table.sh: the README's speed table. For every shared vision model it
+# bench_table.sh: the fp32 speed table of docs/performance.md. For every shared vision model it
 # times ONNX Runtime (../shared/bench/ort_latency.js) and our benchmark on
 # the targets host, x86,host and npu,host (xnnpack) in interleaved rounds
 # (the order rotates each round, so drift of a shared machine hits all

@@ -2,7 +2,7 @@
 # Builds the paddlelite wheel for Debian's CPython (/usr/bin/python3) into
 # DIR (default dist/): bazel builds the extension module
 # //python:lite.so (engine linked in; Debian system libraries
-# loaded from the system, see the README), then pip packs it with
+# loaded from the system, see docs/python.md), then pip packs it with
 # python/paddlelite/ offline (no index, no build isolation).
 #
 #   tools/build_wheel.sh [DIR [BAZEL_FLAGS...]]     prints the wheel's path last

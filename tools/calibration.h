@@ -12,8 +12,8 @@
 // the fuse pass turns int8 (fc / mul / matmul have no int8 path downstream).
 // By default only conv2d: one per-tensor activation scale over the channels
 // of a depthwise conv loses too much on MobileNetV3-style backbones (PP-OCRv3
-// det: binarized-map IoU 0.91 with depthwise int8, 0.98 without; README), and
-// x86's int8 depthwise is slower than its fp32 one.
+// det: binarized-map IoU 0.91 with depthwise int8, 0.98 without; see
+// docs/int8.md, "Post-training quantization").
 //
 // Calibration folder (--calibration_dir): either a reference folder (a
 // meta.json with `inputs`, as in ../shared/models/*/reference: one sample),

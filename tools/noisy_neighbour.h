@@ -2,9 +2,9 @@
 // how a predictor behaves on a shared machine (benchmark --noisy_neighbour).
 //
 // Start() forks a child that busy-loops on one CPU at the lowest priority
-// (nice 19) in a session of its own, as an unrelated service would run: on
-// Linux with autogroup scheduling, nice only orders threads of one session,
-// so against our process it gets a fair share of its CPU. The child ends
+// (nice 19) in its own autogroup (setsid), as an unrelated service would
+// run: on Linux with autogroup scheduling, nice only orders threads within
+// one autogroup, so against our process it gets a fair share of its CPU. The child ends
 // when the NoisyNeighbour is destroyed, when this process dies
 // (PR_SET_PDEATHSIG), or after `max_seconds`, whichever comes first: it
 // never outlives the benchmark. The caller owns the object.

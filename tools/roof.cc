@@ -1,5 +1,5 @@
-// roof: measures this machine's fp32 FMA roof, the yardstick the README's
-// GFLOP/s are stated against. Each thread runs a loop of independent
+// roof: measures this machine's fp32 FMA roof, the yardstick the GFLOP/s of
+// docs/performance.md are stated against. Each thread runs a loop of independent
 // vfmadd231ps chains (12 accumulators hide the FMA latency on one or two
 // FMA ports) on 512-bit (AVX-512) and 256-bit (AVX2) vectors, and prints
 // GFLOP/s per width for 1 and `--threads` threads (best of 5 rounds).

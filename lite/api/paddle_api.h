@@ -174,7 +174,7 @@ class CxxConfig : public ConfigBase {
   // so SaveOptimizedModel(kNaiveBuffer) stores it in the .nb.
   void set_npu_save_compiled(bool on) { npu_.save_compiled = on; }
   // Loading compiled code from a model file or cache dir runs native code
-  // from that file: off by default; see the README's trust model.
+  // from that file: off by default; see docs/subgraphs.md, "Trust model".
   void set_npu_trust_compiled_code(bool trust) { npu_.trust_compiled_code = trust; }
   // A directory of compiled subgraphs keyed like the .nb ones: read (with
   // trust) before compiling, written after compiling. Created when missing.

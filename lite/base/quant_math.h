@@ -69,7 +69,7 @@ class Quantizer {
   float Level(float x) const {
     // A subnormal x has level 0 under any scale (|factor| < 1.3e32 keeps
     // |factor * x| below 2e-6); zeroing it first avoids the slow subnormal
-    // multiply (25x slower per element on this CPU) that ReLU outputs hit.
+    // multiply (many times slower per element) that ReLU outputs hit.
     x = std::fabs(x) < std::numeric_limits<float>::min() ? 0.f : x;
     if (ties_to_even_) {
       const float q = RoundTiesToEven(factor_ * x);
@@ -146,8 +146,8 @@ class Quantizer16 {
 #ifdef __AVX512DQ__
     // clip(x, -s, s) in one vrangeps: the smaller magnitude of x and s with
     // x's sign (imm 0b0010: sign control 00 takes the first operand's); a
-    // NaN stays NaN where max / min made it -s. The quantizing loop took
-    // 0.83x the time.
+    // NaN stays NaN where max / min made it -s. One instruction where max
+    // and min take two, in the quantizing loop's critical path.
     return _mm512_maskz_mul_ps(normal, factor_, _mm512_range_ps(v, hi_, 0x02));
 #else
     return _mm512_maskz_mul_ps(normal, factor_, _mm512_min_ps(_mm512_max_ps(v, lo_), hi_));

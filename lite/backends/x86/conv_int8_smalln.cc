@@ -137,7 +137,7 @@ BlockFn BlockFor(int m) {
 // levels into their [quad][wp][4]-byte rows at d (quad q0's row, past its
 // left padding): per 16 pixels, each pixel's nq quads loaded as one vector
 // and the 16 x 16 block of 32-bit quads transposed in registers (a gather
-// per quad and 16 pixels was 4x slower).
+// per quad and 16 pixels is much slower).
 void TransposeQuads(const int8_t* s, int64_t w, int64_t ic, int64_t q0, int64_t nq, int64_t wp,
                     __m512i flip, uint8_t* d) {
   const __mmask64 bytes = nq == 16 ? ~__mmask64{0} : (__mmask64{1} << (4 * nq)) - 1;

@@ -8,8 +8,7 @@
 // Algorithm: lanes over 16 output pixels of a row. Input rows are reordered
 // into padded rows [ic / 4][columns][4 bytes], once each into a per-thread
 // ring of the rows a window spans (a whole reordered map, 2.7 MB for det's
-// 96-channel 160x160, was 1.3x slower with another process on the machine:
-// it leaves the caches). ic is rounded up to 4; s8 levels are shifted to u8
+// 96-channel 160x160, leaves the caches and is slower). ic is rounded up to 4; s8 levels are shifted to u8
 // by xor 0x80 and the padding rows, columns and channels hold the shifted
 // zero 128; u8 levels stay as they are, padding 0. Per output row and block
 // of 16 output columns, one int32 accumulator per output channel (all in

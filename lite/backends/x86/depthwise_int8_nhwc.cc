@@ -87,8 +87,8 @@ void DepthwiseInt8Nhwc::SetFilter(const int8_t* filter, int64_t c, int kh, int k
 
 bool DepthwiseInt8Nhwc::UsesQuads(const Geometry& g) const {
   // At most 8 channels at stride_h > 1 the float form converting two
-  // pixels per vector is as fast or faster (the classifier's 8ch 24x96 3x3
-  // at stride (2, 1): 1.16x the time in quads).
+  // pixels per vector is as fast or faster (a quad row is then built for
+  // few taps).
   const bool narrow_strided = g.c <= 8 && g.stride_h > 1;
   return !force_float_ && QuadsAvailable() && g.dilation_w == 1 &&
          (g.stride_w == 1 || g.stride_w == 2) && !narrow_strided;
@@ -113,11 +113,10 @@ namespace {
 constexpr int kRows[5] = {0, 12, 12, 8, 6};
 // Tile pixels of the 8-lane (ymm) form for c <= 8.
 constexpr int kHalfRows = 16;
-// The quad form's: about 16 int32 sums. Chosen when GCC kept bigger tiles'
-// sums on the stack (a load and a store around each vpdpbusd: 1.23x the
-// time in det); with the sums tied to their registers (DotAdd) no tile
-// spills, and 24 sums as above (16, 12, 8, 6 rows) were still slower: det's
-// depthwise convs 2.46 against 2.34 ms.
+// The quad form's: about 16 int32 sums. Bigger tiles made GCC keep the
+// sums on the stack (a load and a store around each vpdpbusd); with the
+// sums tied to their registers (DotAdd) no tile spills, and 24 sums as
+// above (16, 12, 8, 6 rows) are still slower on det's depthwise convs.
 constexpr int kQuadRows[5] = {0, 16, 8, 5, 5};
 constexpr int kQuadHalfRows = 16;
 
@@ -531,7 +530,8 @@ void ConvertRow(const int8_t* src, int64_t w, int64_t c, int64_t cp, int64_t pad
     if (bw == c) {
       // One block as wide as the pixels (c = 8, 16, .., 64): the row's
       // levels in order, converted 16 at a time rather than per pixel (c = 8:
-      // two pixels a vector; per pixel the conversion took ~40% of the time).
+      // two pixels a vector; converting per pixel dominated the 8-channel
+      // time).
       ConvertRun(s, cols * c, u8, d);
     } else {
       for (int64_t x = 0; x < cols; ++x, s += c, d += bw) ConvertPixel(s, bw, c - c0, u8, d);

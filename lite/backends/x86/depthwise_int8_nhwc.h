@@ -2,8 +2,8 @@
 // NHWC activations holding s8 or u8 levels, with AVX-512 (compiled only when
 // the build targets it; Available() says so at run time). Used by the x86
 // int8 conv (lite/kernels/x86/conv_int8_compute.cc) in place of oneDNN 2.6's
-// depthwise kernels, whose s8 form (`jit_int8` with s8 compensation) is twice
-// as slow as its float32 depthwise on small maps.
+// depthwise kernels, whose s8 form (`jit_int8` with s8 compensation) is
+// slower than its own float32 depthwise on small maps.
 //
 // Exact sums in float32: a product of two levels has |x * w| <= 128 * 128
 // (s8 input) or 255 * 128 (u8), so a window of kh * kw <= 1024 (s8) / 512
@@ -25,17 +25,16 @@
 // R = 6, V = 3: 8, V = 2 or 1: 12) and accumulates tap by tap with FMAs; the
 // tile for stride 1 and 2 has the column width and pixel stride compiled in,
 // so every load is an immediate offset from one pointer (a run-time stride
-// kept 6 offsets in spilled registers: 1.1-1.3x slower). C <= 8 sums in
-// 8-lane (ymm) vectors, R = 16 pixels, and runs the epilogue on pixel pairs
-// in 16-lane vectors: on AMD Zen 4, where a 512-bit op is two 256-bit ones,
-// det's 8-channel 320x320 3x3 layer took 0.62 ms as 8 of 16 lanes in
-// 64-channel blocks, 0.37 ms in 8-lane vectors and 0.29 ms with the row
-// converted as one run (oneDNN: 0.62 ms; best of 100-300 runs). With 16
-// or more channels at stride 2 the kernel stays 1.4-1.6x slower than oneDNN
-// (a converted level feeds only 2-3 taps). Tried and left out: int16 pairs
+// keeps 6 offsets in spilled registers). C <= 8 sums in 8-lane (ymm)
+// vectors, R = 16 pixels, and runs the epilogue on pixel pairs in 16-lane
+// vectors: on AMD Zen 4, where a 512-bit op is two 256-bit ones, 8 of 16
+// lanes busy in 64-channel blocks would waste half of each op; a row whose
+// pixels are exactly one block wide is converted as one run. With 16 or
+// more channels at stride 2 the float form stays slower than oneDNN (a
+// converted level feeds only 2-3 taps). Tried and left out: int16 pairs
 // of taps summed in int32 by AVX512-VNNI's vpdpwssd (two taps per
-// instruction): the pairing of the input rows cost more than it saved
-// (1.2-1.6x the time of the float form on these shapes).
+// instruction): the pairing of the input rows cost more than it saved.
+// Measurements: docs/performance.md, "Own int8 kernels against oneDNN".
 // Quads (CPUs with AVX512-VNNI and AVX512-VBMI, dilation_w 1, stride_w 1 or
 // 2; UsesQuads() says where): the sums are int32 dot products of four horizontal taps
 // per instruction (vpdpbusd: u8 x s8, 64 products per zmm) instead of one

@@ -6,8 +6,8 @@
 //                 leaky_relu, hard_sigmoid (Supports()); hard_swish as
 //                 v * min(max(v + gamma, 0), alpha) * (1 / beta): a
 //                 multiply by the reciprocal instead of Apply's division
-//                 (at most an ulp apart; the classifier's int8 run took
-//                 0.956x the time without the divisions); a relu before
+//                 (at most an ulp apart; a division is far slower than a
+//                 multiply in the epilogue's critical path); a relu before
 //                 u8 levels is left out (Params::Set: the clip at 0 does it)
 //   float output: v
 //   levels output: q = v * factor (the caller's 127 / Output_scale, as
@@ -112,7 +112,7 @@ using x86::TailMask;
 // _mm512_dpbusd_epi32 GCC 12 wrote a tile's sums to a second set of
 // registers and copied them back at every step, and spilled what did not
 // fit (PointwiseInt8's 6 x 4 tile: 17 stack stores and loads per input quad;
-// with this, none: its convs took 0.72-0.92 of the time).
+// with this, none).
 template <typename V>
 __attribute__((always_inline)) inline void DotAdd(V& sum, V x, V w) {
   asm("vpdpbusd %2, %1, %0" : "+v"(sum) : "v"(x), "v"(w));
@@ -173,8 +173,8 @@ __attribute__((always_inline)) inline void Activate(__m512* v, int n, const Act&
 // to nearest even. A symmetric range (s8 levels of round type 1: [-127,
 // 127]) is clipped in one vrangeps (the smaller magnitude of q and hi, with
 // q's sign; imm sign control 00 takes the first operand's) instead of a max
-// and a min: the classifier's hard_swish -> s8 1x1 convs took 0.94-0.96x the
-// time (pointwise_int8_bench).
+// and a min: one instruction fewer per vector on the epilogue's critical
+// path.
 struct LevelClip {
   __m512 factor, lo, hi;
   bool symmetric;

@@ -8,8 +8,8 @@
 // Why not oneDNN's: such a layer is a matmul [pixels, C_in] x [C_in, cols]
 // with cols = kh * kw * C_out of 1-16, whose result is scattered to the
 // output's kh rows. oneDNN 2.6's matmul is slow on 4 columns and its
-// scattering reorder makes another pass (1.58 ms together on det's layer on
-// one Zen 4 core, 12 GFLOP/s).
+// scattering reorder makes another pass over the output (together far from
+// the core's roof; docs/performance.md, x86 target).
 //
 // Algorithm: vector lanes over 16 input pixels of a row. The 16 pixels x 16
 // channels of NHWC input are loaded (masked at the tails) and transposed in

@@ -2,11 +2,10 @@
 // image's 1-4) that reads the input straight from NCHW and writes NHWC.
 //
 // Why: a model's first conv reads the fed image, which arrives in NCHW. The
-// x86 target otherwise reorders the image to NHWC first (a pass of its own:
-// 0.1 ms for squeezenet's 3x227x227, 0.4 ms for PP-OCR det's 3x640x640)
-// and then runs oneDNN's direct kernel, which has little to vectorize over
-// with 3 input channels (measured at 59% of the FMA roof on squeezenet's
-// 3 -> 64 and 31% on det's 3 -> 8).
+// x86 target otherwise reorders the image to NHWC first (a pass of its own
+// over the whole image) and then runs oneDNN's direct kernel, which has
+// little to vectorize over with 3 input channels (far from the FMA roof on
+// squeezenet's 3 -> 64 and det's 3 -> 8; docs/performance.md, x86 target).
 //
 // How: output channels lie in vector lanes: 16 per zmm, or 8 per ymm when
 // the conv has at most 8 (a zmm would idle half its lanes; a ymm does the

@@ -5,13 +5,13 @@
 // (lite/kernels/x86/conv_int8_compute.cc) in place of quantizing the image
 // to NHWC levels and running oneDNN 2.6's `jit_int8`, which has little to
 // put in its vector lanes with 3 input and 8 output channels (PP-OCRv3 det's
-// 3 -> 8 3x3 stride-2 conv at 640x640: 0.6 ms plus 0.26 for the quantize).
+// 3 -> 8 3x3 stride-2 conv at 640x640), and pays a separate quantize pass.
 //
 // Algorithm: lanes over 16 output pixels of a row. First the whole image is
 // quantized by the caller's rule (QuantizeRow), plane by plane, shifted to
 // u8 (s8 levels + 128) and kept as padded rows in a per-thread buffer
-// (quantizing each row as the conv first needed it, the reads of the image
-// waited on memory: det's first conv took 0.9 ms instead of 0.76); rows
+// (quantizing each row as the conv first needs it leaves the reads of the
+// image waiting on memory; one sequential pass streams); rows
 // and columns in the padding hold the shifted zero 128. For channel c and
 // kernel row ky, a quad per output pixel holds
 // the 4 input columns from its window's first (kw <= 4; taps past kw have

@@ -26,8 +26,8 @@ void OmpForRanges(int threads, int64_t n, int64_t work,
 // The same with the caller's rule: split only when `split` and threads > 1.
 // Unsplit, no OpenMP region is entered: a `#pragma omp parallel ... if`
 // whose condition is false still costs about 0.85 us (libgomp builds and
-// frees a one-thread team), 9 SE blocks x 2 loops = 15 us of the PP-OCR
-// classifier's 0.30 ms.
+// frees a one-thread team), which small ops such as the PP-OCR classifier's
+// SE blocks (two loops each) would pay on every run.
 void OmpForRangesIf(bool split, int threads, int64_t n,
                     const std::function<void(int64_t, int64_t)>& fn);
 

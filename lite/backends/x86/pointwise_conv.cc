@@ -22,7 +22,7 @@ constexpr int64_t kPanel = 64;               // output channels per packed panel
 constexpr int64_t kBlockBytes = 384 * 1024;  // a pixel block's input rows (L2)
 // Microkernel pixels for V vectors. Measured on Zen 4: 6 x 4 and 6 x 3 are
 // best for wide panels; for narrow ones fewer rows beat more accumulators
-// (5 x 2 is 3-4% faster than 6 x 2 or 12 x 2, 8 x 1 than 12 or 24 x 1).
+// (5 x 2 beats 6 x 2 and 12 x 2, 8 x 1 beats 12 and 24 x 1).
 constexpr int kRows[5] = {0, 8, 5, 6, 6};
 }  // namespace
 
@@ -71,8 +71,8 @@ struct TileArgs {
 // whatever R is. Also prefetches (to L1) the next tile's input rows (the R
 // rows after these; prefetches never fault, even past the input) and
 // pf_lines lines of the next panel from pf: without those, a panel's first
-// tile waits on L3 for all of it (conv10 4% slower; a T1 hint, to L2 only,
-// gains nothing on Zen 4).
+// tile waits on L3 for all of it (a T1 hint, to L2 only, gains nothing on
+// Zen 4).
 template <int R, int V>
 void Tile(const float* in, int64_t ldi, const TileArgs& a, const float* pf, int64_t pf_lines,
           float* out, int64_t ldo, const float* res) {

@@ -5,10 +5,10 @@
 //
 // Why not oneDNN's: rows of an NHWC map are already a GEMM's rows, so a
 // plain register-blocked GEMM needs no reorder and can write a channel slice
-// of a wider (concat) output in place; and on one Zen 4 core it is faster on
-// squeezenet's conv10 (169 x 512 -> 1000: ~110 vs ~106 GFLOP/s with the
-// filter in L3, ~104 vs ~98 from memory; the core's roof is ~118) and about
-// even (+-3%) on the small squeeze / expand shapes.
+// of a wider (concat) output in place; and on one Zen 4 core it is slightly
+// faster on squeezenet's conv10 (169 x 512 -> 1000), near the core's roof,
+// and about even on the small squeeze / expand shapes
+// (docs/performance.md, x86 target).
 //
 // Algorithm: the filter is packed once into panels of 64 output channels,
 // [panel][ic][64] (the last panel 16, 32, 48 or 64 wide, zero-padded to a

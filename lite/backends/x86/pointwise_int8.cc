@@ -358,9 +358,8 @@ void Panels(const TileArgs& a, int64_t p0, int64_t p1) {
 void Range(const TileArgs& args, bool pairs, int64_t p0, int64_t p1) {
   if (pairs) return PairPixels(args, p0, p1);
   // The input broadcast inside the vpdpbusd from 32 input channels on (8
-  // quads): below, the per-pixel level sum cost more than the broadcasts it
-  // saves (pointwise_int8_bench: 8 -> 24 1.3x, 16 -> 64 1.04x the time;
-  // 32 -> 200 0.96x, 40 -> 240 0.95x).
+  // quads): below, the per-pixel level sum costs more than the broadcasts it
+  // saves (pointwise_int8_bench; docs/performance.md).
   // u8 levels above 127 would read as negative s8 operands.
   if (args.ic < kInDotChannels || args.flip == 0) return Panels<false>(args, p0, p1);
   thread_local std::vector<int32_t> neg_rowsum;

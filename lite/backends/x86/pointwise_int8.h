@@ -3,11 +3,10 @@
 // out[pixels x oc] = in[pixels x ic] * W^T[ic x oc], with AVX512-VNNI
 // (compiled only when the build targets it; Available() says so at run
 // time). Used by the x86 int8 conv (lite/kernels/x86/conv_int8_compute.cc)
-// for every 1x1 conv with s8 input (OwnPointwise says which others): first
-// for shallow inputs, where oneDNN 2.6's brgconv_1x1 spends more time
-// around its few dot products than in them (PP-OCRv3 det's 8 -> 8 layer at
-// 320x320: 0.54 ms, 24 GOP/s), now ahead of it on the slim models' deep
-// ones too.
+// for every 1x1 conv with s8 input (OwnPointwise says which others). On
+// shallow inputs oneDNN 2.6's brgconv_1x1 spends more time around its few
+// dot products than in them; on deeper ones this kernel wins by keeping its
+// sums in registers and broadcasting the input from memory.
 //
 // Algorithm: the filter is packed once as [ic / 4][oc rounded up to 16][4
 // levels] (zero-padded), so one 64-byte load holds 4 input channels' levels
@@ -30,8 +29,8 @@
 // next pixel's, each pixel's quads picked out of one masked load of the
 // pair's bytes by a lane permutation, so the epilogue does half the
 // vectors. With exactly 8 channels (and no residual repeat) a pair's
-// residual and output values are contiguous: one plain load and store (det's
-// 8 -> 8 conv with its residual: 0.244 -> 0.164 ms). The int32 sums are
+// residual and output values are contiguous: one plain load and store
+// instead of a masked one per pixel. The int32 sums are
 // exact; the epilogue (int8_epilogue.h: scale, bias, an optional residual,
 // the activation, float or s8 / u8 levels) starts from float(sum). Pixel
 // tiles are split over the context's thread count with OpenMP; results do not

@@ -212,7 +212,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
           InputTransform(d, tv);
           // V is [tile][position][icp]: a tile's 36 vectors go to one
           // contiguous 13.5 KB stretch (for ic 96), not 36 places 9 KB
-          // apart (5-8% faster). Rows are icp long, so whole vectors are
+          // apart. Rows are icp long, so whole vectors are
           // stored (masked stores are slow on some CPUs); the GEMM reads
           // only ic of them.
           for (int p = 0; p < kPos; ++p)
@@ -222,7 +222,7 @@ void WinogradNhwc::Run(int64_t n, int64_t ih, int64_t iw, int pad_top, int pad_l
       // 36 GEMMs [count x ic] x [ic x ocp], rows rounded up to 4 (V's rows
       // past `count` are zeros). M is [tile][position][ocp] like V, so the
       // output transform reads a tile's 36 vectors from 9 KB in a row (for
-      // ocp 64), not 36 places a block apart (squeezenet 2-3% faster).
+      // ocp 64), not 36 places a block apart.
       for (int p = 0; p < kPos; ++p) {
         const float* a = V + p * icp;  // row t at (t * kPos + p) * icp
         const float* bm = u + p * ic * ocp;  // panel j at bm + j * ic

@@ -5,8 +5,8 @@
 // Why not oneDNN's: its Winograd kernel takes only blocked (nChw16c)
 // activations, so an NHWC model pays a reorder of the input and the output
 // around every such conv, and on large feature maps that reorder is
-// bandwidth-bound (1.3 ms for PP-OCR det's 96 x 160 x 160 input, a third of
-// the conv itself). Here the input transform reads NHWC tiles directly and
+// bandwidth-bound (a large share of the conv's own time on PP-OCR det's
+// 96 x 160 x 160 input; docs/performance.md, x86 target). Here the input transform reads NHWC tiles directly and
 // the output transform writes NHWC rows.
 //
 // Algorithm (Lavin & Gray): per 4x4 output tile and 16-channel slice,

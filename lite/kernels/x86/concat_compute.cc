@@ -2,8 +2,7 @@
 // declines at kernel pick). Registered at layout NHWC. Channel concats of
 // rank-4 NHWC inputs, and inputs a fusion upscales (ConcatParam::upscale),
 // are one NHWC loop writing each output pixel's channels once: oneDNN's
-// concat copied them with a memcpy call per pixel and input (squeezenet's
-// eight fire concats: 0.44 -> 0.26 ms). Other axes and layouts use oneDNN's
+// concat copies them with a memcpy call per pixel and input. Other axes and layouts use oneDNN's
 // concat primitive, re-created when any input's dims change; inputs with no
 // elements are left out, as Paddle does.
 // With ConcatParam::levels (int8_requantize_pass, registered as kInt8

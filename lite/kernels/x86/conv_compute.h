@@ -31,8 +31,8 @@
 // activations (reorders around it) and takes no activation but relu: it runs
 // only small maps (12x12 up to the threshold above, 32+ -> 64+ channels,
 // none or relu), where the reorders are cheap. The thresholds come from
-// measurements kept with the others in the README (x86 target), where
-// tools/benchmark re-measures them. Winograd's rounding differs from direct
+// measurements kept with the others in docs/performance.md (x86 target),
+// where tools/benchmark re-measures them. Winograd's rounding differs from direct
 // convolution by ~1e-6 to 1e-5 of the largest output (the transforms add and
 // subtract terms of similar size), well inside fp32 model tolerances. The
 // choice depends on shapes and attributes only, never on timing, so runs are

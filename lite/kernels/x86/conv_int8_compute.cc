@@ -55,7 +55,7 @@ using lite::x86::WrapMemory;
 // The quantized input of the int8 conv running on this thread, grown to
 // the largest input seen and kept: a fresh buffer per run (the buffer pool
 // hands large ones back to the system) costs a page fault per 4 KB, which
-// was most of the kernel's time. One op at a time runs on a thread.
+// would be most of the kernel's time. One op at a time runs on a thread.
 int8_t* QuantizedInputBuffer(int64_t n) {
   thread_local std::vector<int8_t> buffer;
   if (static_cast<int64_t>(buffer.size()) < n) buffer.resize(n);
@@ -182,18 +182,11 @@ class ConvInt8Compute : public DnnlKernel {
   // taps per input pixel of stride (kh * kw >= 9 * sh * sw: 3x3 at stride
   // 1, 5x5 at stride 1 or (2, 1)), or 2 where it sums in quads (UsesQuads:
   // then also 5x5 and 3x3 at stride 2) or has at most 8 channels (3x3 at
-  // stride 2). depthwise_int8_nhwc_bench, 1 thread, own / oneDNN median time
-  // (2026-11-27, quads): 3x3 stride 1 0.40-0.85 (det's 8ch 320x320 u8 0.40,
-  // 40ch 160x160 0.65, its s8 40x40 maps 0.81-0.85), 5x5 stride 1
-  // 0.33-0.85 (the classifier's s8 3-row maps 0.38-0.50, det's 480ch 20x20
-  // 0.61, 64ch 80x80 u8 0.85), 5x5 stride 2 0.78-0.82 (det's 40ch 160x160
-  // and 336ch 40x40), 5x5 stride (2, 1) 0.51-0.59, C <= 8 at stride 2 or
-  // (2, 1) (float sums) 0.68-0.75. 3x3 stride 2 with 16 or more channels
-  // was 0.92-1.21 then and stayed on oneDNN; since the quad sums stay in
-  // registers (DotAdd, int8_epilogue.h; sixth session) it runs here too:
-  // --profile_ops, six alternated runs, det's 32ch 320x320 0.92 of
-  // brdgmm_dw, its 120ch 80x80 0.94 of jit_int8, the classifier's 0.71.
-  // The float form (no quads) keeps least 9.
+  // stride 2). Below that density a converted input level feeds too few
+  // taps for the conversion to pay. The quad form wins at 3x3 stride 2
+  // only because its sums stay in registers (DotAdd, int8_epilogue.h); the
+  // float form (no quads) keeps least 9. Measurements per shape:
+  // docs/performance.md, "Own int8 kernels against oneDNN".
   static bool OwnDepthwise(const operators::ConvParam& p) {
     const DDim& in = p.input->dims();
     const DDim& f = p.filter->dims();
@@ -284,12 +277,9 @@ class ConvInt8Compute : public DnnlKernel {
   // 24 output channels of which oneDNN's 16-channel blocks leave at least a
   // quarter of the lanes idle (1-12 or 17-24 channels), at least 64 output
   // columns, and an activation its epilogue computes: where it is the
-  // faster one. conv_int8_smalln_bench, 1 thread, own / oneDNN (brgconv)
-  // best time, 3x3 stride 1 pad 1, 96 input channels: 24 output channels at
-  // 160x160 0.75-0.79 (s8 in; f32 / s8 out; none / hard_swish), 0.92-0.94
-  // (u8 in and out, relu), at 80x80 0.80; 8 channels 0.63; 24 -> 24 0.89.
-  // Kept on oneDNN: 16 channels (no idle lanes) 1.00-1.04, 28 0.85 (s8) /
-  // 1.03 (u8), 24 at 40x40 1.13 (oneDNN's jit_int8), 1x1 1.5-1.7.
+  // faster one (conv_int8_smalln_bench; docs/performance.md). Kept on
+  // oneDNN: 16 channels (no idle lanes), small maps such as 40x40 (oneDNN's
+  // jit_int8) and 1x1 windows.
   static bool OwnSmalln(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     const DDim& out = p.output->dims();
@@ -335,26 +325,17 @@ class ConvInt8Compute : public DnnlKernel {
   }
 
   // Our 1x1 kernel (lite/backends/x86/pointwise_int8.h) takes 1x1 convs at
-  // stride 1 without padding whose activation it computes, where it was the
-  // faster one in whole-model --profile_ops runs (det int8 and cls int8, own
-  // / oneDNN's brgconv_1x1 or jit_int8_1x1, alternated runs):
-  // - s8 input, every shape (oneDNN's s8 compensation path is slow). It
-  //   started with shallow inputs (2026-11-27: 8 -> 32 0.61-0.79, 16 -> 40
-  //   0.82-0.93, det's 16 -> 96 writing float 0.71); with its sums in
-  //   registers (DotAdd, sixth session) it won the expansions to 64 or more
-  //   channels (0.81-0.92); with the input broadcast from memory and the
-  //   store arguments read once per tile (seventh session) the projections
-  //   to 32 or more (det 120 -> 40 0.77, 96 / 104 -> 40 with the residual
-  //   0.84-0.93, cls 104 -> 32 0.8, 200 -> 32 with the residual 0.85) and,
-  //   with deep inputs broadcast inside the vpdpbusd (InDot), the
-  //   classifier's 40 / 48 / 88 -> 16 with the residual (0.67-0.75 per op,
-  //   the whole model unchanged: 1.001);
-  // - at most 8 output channels in its pair mode (det's 8 -> 8 with u8
-  //   input 0.78);
-  // - maps of at most 4 pixels (det's pooled SE convs: 0.25-0.40, oneDNN's
-  //   per-call cost).
-  // Kept on oneDNN: other u8 input (det 32 -> 16 1.3, 40 -> 16 1.6, 64 -> 24
-  // with the residual 1.2; 40 -> 24 wins, 0.90, but not as a class).
+  // stride 1 without padding whose activation it computes, where it is the
+  // faster one in whole-model --profile_ops runs (own / oneDNN's
+  // brgconv_1x1 or jit_int8_1x1; the numbers are in docs/performance.md):
+  // - s8 input, every shape: oneDNN's s8 compensation path is slow, while
+  //   ours keeps its sums in registers (DotAdd), broadcasts the input from
+  //   memory, reads its store arguments once per tile and, for deep inputs,
+  //   broadcasts inside the vpdpbusd (InDot);
+  // - at most 8 output channels in its pair mode;
+  // - maps of at most 4 pixels (pooled SE convs: oneDNN's per-call cost
+  //   dominates there).
+  // Kept on oneDNN: other u8 input, which it does not win as a class.
   static bool OwnPointwise(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     const DDim& in = p.input->dims();
@@ -422,9 +403,8 @@ class ConvInt8Compute : public DnnlKernel {
   // Our first-conv kernel (lite/backends/x86/nchw_input_int8.h) takes the
   // NCHW-input conv where it computes the geometry (1-4 input, 1-16 output
   // channels, kw <= 4, stride_w 1 or 2, no dilation) and the activation.
-  // 1 thread, --profile_ops: PP-OCRv3 det's 3 -> 8 3x3 stride-2 conv at
-  // 640x640 0.76 ms (0.89 as the quantize pass + oneDNN's jit_int8), the
-  // classifier's at 48x192 0.0155 ms (0.0215).
+  // It is faster than the quantize pass plus oneDNN's jit_int8 on the
+  // slim models' first convs (docs/performance.md).
   static bool OwnNchwInput(const operators::ConvParam& p) {
     const DDim& f = p.filter->dims();
     return NI::Available() && NI::Supports(p.act) &&

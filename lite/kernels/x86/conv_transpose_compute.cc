@@ -6,27 +6,25 @@
 // right/bottom padding; when that would be negative the run goes to the host
 // kernel on NCHW copies. Registered at layout NHWC.
 // Strided transposes do not use the deconvolution primitive: oneDNN 2.6's
-// (a backward-data convolution) takes ~450 ms on PP-OCR det's 24-channel
-// 2x2 stride-2 layer at 160x160 in NHWC and longer in nChw16c, against
-// ~7 ms for the host kernel. When the windows do not overlap (kernel ==
+// (a backward-data convolution) is far slower on PP-OCR det's 24-channel
+// 2x2 stride-2 layer than even the host kernel, in NHWC and more so in
+// nChw16c (docs/performance.md, x86 target). When the windows do not overlap (kernel ==
 // stride, no padding or dilation, one group: det's upsampling layers) the
 // layer is kh batched matmuls, one per kernel row i: [N*H, W, C_in] x
 // [C_in, kw*C_out] (bias and activation as post-ops) written through a
 // strided destination straight into NHWC output rows h*kh + i, where the
-// kw x C_out block of each input pixel is contiguous. (The previous form,
-// one matmul into a temporary plus a scattering reorder, made an extra pass
-// over the output: 0.6 ms of 1.4 on det's 320x320x24 layer; it stays for
-// narrow outputs, kMinStridedCols.) With no activation, relu or relu6 our
-// own 1x1 GEMM (lite/backends/x86/pointwise_conv.h) replaces those matmuls,
-// one call per input row and kernel row writing into the output row the
-// same way (det's 160x160 24 -> 24 layer alone: 1.15 ms, 103 GFLOP/s, 88%
-// of the core's fp32 roof; oneDNN's took 1.57 ms in the model). When a
+// kw x C_out block of each input pixel is contiguous. (One matmul into a
+// temporary plus a scattering reorder makes an extra pass over the output;
+// that form stays for narrow outputs, kMinStridedCols.) With no activation,
+// relu or relu6 our own 1x1 GEMM (lite/backends/x86/pointwise_conv.h)
+// replaces those matmuls, one call per input row and kernel row writing
+// into the output row the same way (faster than oneDNN's batched matmul on
+// det's 160x160 24 -> 24 layer: it runs near the core's fp32 roof). When a
 // whole kh x kw x C_out block of an input pixel fits 16 values (det's last
 // 24 -> 1 layer) our own AVX-512 kernel computes it
-// (lite/backends/x86/narrow_deconv.h: 0.42 ms alone, its input in cache,
-// against 1.58 ms in the model for the matmul, the scattering reorder and
-// the sigmoid on det's 320x320 layer) and the activation runs after it in
-// place (oneDNN eltwise). Other strided cases run the host kernel on NCHW
+// (lite/backends/x86/narrow_deconv.h: no scattering reorder, one
+// accumulator per output value) and the activation runs after it in
+// place (oneDNN eltwise). Measurements: docs/performance.md, x86 target. Other strided cases run the host kernel on NCHW
 // copies. conv2d_transpose_pair (two such transposes in a row) runs the
 // second on bands of the first's output (ConvTransposePairCompute).
 #include <algorithm>
@@ -117,8 +115,8 @@ class InPlaceActivationKernel : public DnnlKernel {
 class ConvTransposeCompute : public InPlaceActivationKernel {
  protected:
   // Below this many columns per kernel row (kw * C_out) oneDNN's strided
-  // batched matmul (gemm:jit) is slow: 5.9 ms against 1.1 for the scattered
-  // form on det's last 24 -> 1 layer at 320x320.
+  // batched matmul (gemm:jit) is slower than the scattered form (det's last
+  // 24 -> 1 layer at 320x320; docs/performance.md, x86 target).
   static constexpr int64_t kMinStridedCols = 16;
 
   Status RunDnnl() override {

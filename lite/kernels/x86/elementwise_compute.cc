@@ -5,8 +5,7 @@
 // output's dims the sources are swapped: add, mul, max and min as they are,
 // sub as -(Y - X) (a linear post-op before the activation). PP-LCNetV3's
 // learnable affine blocks (PP-OCRv4 / v5) compute scale * x with a [1]
-// scale as X: on the host path below these multiplies were 40% of det v5's
-// time. Other runs where X is broadcast (div, or both broadcast) go to the
+// scale as X: on the host path these multiplies dominate det v5's time. Other runs where X is broadcast (div, or both broadcast) go to the
 // host kernel (HostFallback, on NCHW copies). Registered at layout NHWC:
 // rank-4 activations are NHWC, weights and other ranks plain. An activation on Y (the SE gate) and
 // activations oneDNN cannot express decline the op at kernel pick.

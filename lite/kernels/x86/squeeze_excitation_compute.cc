@@ -176,8 +176,8 @@ class SqueezeExcitationCompute : public KernelBase {
   // y[0, n) = bias + sum over i < k of x[i] * w[i][0, n) (w: k rows of n),
   // each y summed in the order of i with fused multiply-adds. On AVX-512
   // builds up to 8 vectors of y stay in registers over all k rows (as
-  // axpys over y in memory, a store and a load per row and vector: the
-  // classifier's gates took ~2x the time); otherwise one axpy per row.
+  // axpys over y in memory, each row and vector costs a store and a load);
+  // otherwise one axpy per row.
   static void Product(const float* x, int64_t k, const float* w, int64_t n, const float* bias,
                       float* y) {
 #ifdef __AVX512F__

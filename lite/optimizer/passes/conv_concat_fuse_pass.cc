@@ -6,8 +6,8 @@
 //     =>  x0, x1 -> conv2d_concat -> out
 //
 // so a kernel can write every conv's output into its channel slice of `out`
-// in place. squeezenet's fire modules concatenate two expand convs (0.3 ms
-// of copies a run on x86).
+// in place. squeezenet's fire modules concatenate two expand convs, whose
+// copies the fused op saves.
 //
 // Fused only where it pays: when a kernel of a non-host valid place takes
 // the fused op (DeviceKernelTakes; today x86's, for convs its conv kernel

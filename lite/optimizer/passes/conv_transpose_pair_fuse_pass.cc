@@ -7,8 +7,8 @@
 //
 // so a kernel can run the second on bands of the first's output while they
 // are in cache. PP-OCR's DB detection heads (v3, v4, v5) end with two
-// 2x2-stride-2 transposes whose 9.8 MB intermediate (24 x 320 x 320) was
-// written and read back.
+// 2x2-stride-2 transposes whose 9.8 MB intermediate (24 x 320 x 320) would
+// otherwise be written and read back.
 //
 // Fused only where a kernel of a non-host valid place takes the fused op
 // (today x86, for non-overlapping windows: kernel == stride, no padding,

@@ -22,7 +22,7 @@
 // Output_scale and Output_round_type; it quantizes by the readers' own rule,
 // so their levels are exactly the same. A big concat before a 3x3 conv
 // (PP-OCR det's head) or an SE block before a 1x1 conv (the classifier's
-// nine) no longer writes and reads back float32; neither does a residual
+// nine) then does not write and read back float32; neither does a residual
 // add before the next block's conv.
 //
 // Runs after the conv fusions (the activation and batch norm are folded into
