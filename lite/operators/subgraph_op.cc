@@ -48,7 +48,7 @@ Status SubgraphOp::CheckBoundary(const cpp::OpDesc& desc) const {
   std::set<std::string> written;
   for (const cpp::OpDesc& op : block.ops) {
     for (const auto& name : op.InputArgumentNames()) {
-      if (inputs.count(name) || written.count(name) ||
+      if (name.empty() || inputs.count(name) || written.count(name) ||
           IsWeight(*param_.program, block, param_.scope, name)) {
         continue;
       }
