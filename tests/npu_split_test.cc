@@ -2,7 +2,11 @@
 // check mode accepted, the subgraph is split around it - the other ops stay
 // on the device, the refused one runs on host - instead of falling back
 // whole. Driven by the fake driver on the generated default model.
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -73,6 +77,56 @@ TEST_F(NpuSplitTest, ARefusedOperationIsSplitOutAndTheRestStaysOnDevice) {
   EXPECT_GT(on_device, 2);
   EXPECT_GE(sub.compiles, 2);  // one executable per device part
   EXPECT_NE(report.ToString().find("split into"), std::string::npos);
+}
+
+// The parts of a split ("ops 1-2 device, ops 3-3 host, ...") as
+// (first op, last op, on device), in order.
+struct SplitPart {
+  int first, last;
+  bool device;
+};
+std::vector<SplitPart> SplitParts(const std::string& split) {
+  std::vector<SplitPart> parts;
+  size_t at = split.find('(');
+  const size_t close = split.find(')', at);
+  while (at != std::string::npos && at < close) {
+    at = split.find("ops ", at);
+    if (at == std::string::npos || at > close) break;
+    SplitPart p{};
+    char where[8] = {0};
+    if (std::sscanf(split.c_str() + at, "ops %d-%d %7[a-z]", &p.first, &p.last, where) != 3) break;
+    p.device = std::string(where) == "device";
+    parts.push_back(p);
+    at += 4;
+  }
+  return parts;
+}
+
+TEST_F(NpuSplitTest, NeighbouringDevicePartsAreOnePart) {
+  const std::vector<float> host = RunOnce(Create(/*npu=*/false).get());
+  // Both pools refused: bisection alone leaves device ranges side by side.
+  FakeDriverControl::Get().fail_compile_of = {OperationType::kPool2D};
+  auto p = Create(/*npu=*/true, /*strict=*/true);
+  ASSERT_TRUE(p);
+  const std::vector<float> got = RunOnce(p.get());
+  ASSERT_EQ(got.size(), host.size());
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], host[i], 1e-5f) << i;
+  const auto report = p->GetPlacementReport();
+  ASSERT_EQ(report.subgraphs.size(), 1u) << report.ToString();
+  const std::string& split = report.subgraphs[0].split;
+  const auto parts = SplitParts(split);
+  ASSERT_GE(parts.size(), 2u) << split;
+  int device_parts = 0, host_parts = 0;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    (parts[i].device ? device_parts : host_parts) += 1;
+    if (i > 0) {
+      EXPECT_EQ(parts[i].first, parts[i - 1].last + 1) << split;
+      EXPECT_FALSE(parts[i].device && parts[i - 1].device) << "neighbouring device parts: " << split;
+    }
+  }
+  EXPECT_GE(device_parts, 1) << split;
+  // Device runs alternate with host runs.
+  EXPECT_LE(std::abs(device_parts - host_parts), 1) << split;
 }
 
 TEST_F(NpuSplitTest, WithoutTheRefusalThereIsNoSplit) {

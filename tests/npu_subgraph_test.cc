@@ -12,9 +12,11 @@
 #include "lite/api/paddle_api.h"
 #include "lite/api/predictor_runtime.h"
 #include "lite/backends/npu/fake/fake_driver.h"
+#include "lite/core/program.h"
 #include "lite/utils/file_util.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/model_saver.h"
+#include "lite/operators/subgraph_op.h"
 #include "tools/default_model.h"
 #include "tools/tool_util.h"
 
@@ -293,6 +295,64 @@ TEST_F(NpuSubgraphTest, SavedProgramsKeepTheirSubgraphs) {
   auto rt = lite::PredictorRuntime::Create(program, root, 1, lite::NpuOptions());
   ASSERT_TRUE(rt.ok()) << rt.status().ToString();
   EXPECT_EQ((*rt)->GetPlacementReport().subgraphs.size(), 1u);
+}
+
+// The host fallback reads the sub-block's vars by name: a subgraph whose
+// bound Inputs left its input_data_names, or whose sub-block reads a var
+// that is none of its inputs, is refused when the runtime is built, naming
+// the var, instead of failing (or reading stale data) at run time.
+TEST_F(NpuSubgraphTest, ASubgraphWhoseBoundaryNamesDisagreeIsRefusedAtLoad) {
+  auto full = CreatePaddlePredictor<CxxConfig>(Config("reference"));
+  ASSERT_TRUE(full.ok()) << full.status().ToString();
+  const std::string dir = TempDir() + "/npu_model_boundary_pb";
+  ASSERT_TRUE((*full)->SaveOptimizedModel(dir, paddle::lite_api::ModelType::kProtobuf).ok());
+  auto root = std::make_shared<lite::Scope>();
+  lite::cpp::ProgramDesc saved;
+  lite::ModelSource src;
+  src.model_dir = dir;
+  ASSERT_TRUE(lite::LoadModel(src, &saved, root.get()).ok());
+  lite::cpp::OpDesc* sub = nullptr;
+  for (auto& op : saved.blocks[0].ops) {
+    if (op.Type() == "subgraph") sub = &op;
+  }
+  ASSERT_NE(sub, nullptr);
+  const std::string input = sub->Input("Inputs").at(0);
+  ASSERT_TRUE(lite::PredictorRuntime::Create(saved, root, 1, lite::NpuOptions()).ok());
+
+  // A pass inserted a cast (here a scale by 1) and renamed the bound input
+  // to its output, not the name list.
+  lite::cpp::ProgramDesc renamed = saved;
+  auto& ops = renamed.blocks[0].ops;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].Type() != "subgraph") continue;
+    ops[i].RenameInput(input, input + "/nchw");
+    lite::cpp::OpDesc cast("scale");
+    cast.SetInput("X", {input});
+    cast.SetOutput("Out", {input + "/nchw"});
+    cast.SetAttr("scale", 1.0f);
+    cast.SetAttr("bias", 0.0f);
+    cast.SetAttr(lite::kKernelKeyAttr, std::string("scale/def/host/any/NCHW"));
+    ops.insert(ops.begin() + i, cast);
+    break;
+  }
+  renamed.blocks[0].vars.push_back(*renamed.blocks[0].FindVar(input));
+  renamed.blocks[0].vars.back().name = input + "/nchw";
+  auto rt = lite::PredictorRuntime::Create(renamed, root, 1, lite::NpuOptions());
+  ASSERT_FALSE(rt.ok());
+  EXPECT_NE(rt.status().message().find("are not its input_data_names ('" + input + "')"),
+            std::string::npos)
+      << rt.status().message();
+
+  // Both lists renamed, the sub-block still reading the old name.
+  for (auto& op : renamed.blocks[0].ops) {
+    if (op.Type() != "subgraph") continue;
+    op.SetAttr(lite::operators::kInputDataNamesAttr, op.Input("Inputs"));
+  }
+  rt = lite::PredictorRuntime::Create(renamed, root, 1, lite::NpuOptions());
+  ASSERT_FALSE(rt.ok());
+  EXPECT_NE(rt.status().message().find("reads var '" + input + "', which is no input"),
+            std::string::npos)
+      << rt.status().message();
 }
 
 TEST_F(NpuSubgraphTest, XnnpackMatchesHostAtOneAndTwoThreadsAndAcrossShapes) {

@@ -48,6 +48,11 @@ class SubgraphOp : public OpLite {
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
 
  private:
+  // Inputs / Outputs equal input_data_names / output_data_names, and every
+  // var the sub-block's ops read is an input, a weight or written earlier
+  // in the block (so the host fallback never reads an unwritten var).
+  Status CheckBoundary(const cpp::OpDesc& desc) const;
+
   SubgraphParam param_;
 };
 

@@ -10,8 +10,9 @@
 // does an Execute failure, after rerunning that call on host. When the
 // driver's Compile refuses the whole subgraph (an operation its check mode
 // accepted fails at the real dims), the kernel splits it: ranges of ops that
-// compile run on the device, the refused ops on host in between (the record
-// lists them and why); only when nothing compiles does it fall back whole. Every
+// compile run on the device (neighbouring ranges merged into one part), the
+// refused ops on host in between (the record lists them and why); only when
+// nothing compiles does it fall back whole. Every
 // fallback prints one line to stderr, and in strict mode is an error
 // instead. In cross-check mode each run also runs the origin program and
 // records the largest difference. The kernel owns its driver, executables,
@@ -79,6 +80,12 @@ class SubgraphCompute : public KernelBase {
   // that compile and single ops that do not (those run on host). Error when
   // nothing is left on the device.
   StatusOr<std::vector<Part>> Split(const Status& whole, std::vector<std::string>* notes);
+  // A device part of ops [begin, end) with its boundary; the error when it
+  // does not convert or compile.
+  StatusOr<Part> BuildRange(size_t begin, size_t end, std::vector<std::string>* notes);
+  // Compiles each run of neighbouring device parts of `parts` as one part
+  // where the driver accepts it (else as few as it accepts, from the left).
+  std::vector<Part> MergeDeviceRuns(std::vector<Part> parts, std::vector<std::string>* notes);
   // The vars ops [begin, end) read from outside the range (weights
   // excepted) and those they write that later ops or the outputs need.
   void PartBoundary(size_t begin, size_t end, std::vector<std::string>* inputs,

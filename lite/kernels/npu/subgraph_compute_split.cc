@@ -1,6 +1,8 @@
 // SubgraphCompute's split fallback: when the driver's Compile refuses the
 // whole subgraph, the ops are bisected into ranges that compile (device
-// parts) and single ops that do not (host parts), in block order.
+// parts) and single ops that do not (host parts), in block order; then
+// neighbouring device parts are compiled as one where the driver accepts
+// it, so each run of device ops between host ops is one part.
 #include <functional>
 #include <set>
 
@@ -49,6 +51,55 @@ void SubgraphCompute::PartBoundary(size_t begin, size_t end, std::vector<std::st
   }
 }
 
+StatusOr<SubgraphCompute::Part> SubgraphCompute::BuildRange(size_t begin, size_t end,
+                                                             std::vector<std::string>* notes) {
+  Part part;
+  part.begin = begin;
+  part.end = end;
+  PartBoundary(begin, end, &part.inputs, &part.outputs);
+  std::vector<std::string> part_notes;
+  RETURN_IF_ERROR(BuildPart(&part, &part_notes));
+  notes->insert(notes->end(), part_notes.begin(), part_notes.end());
+  return part;
+}
+
+std::vector<SubgraphCompute::Part> SubgraphCompute::MergeDeviceRuns(
+    std::vector<Part> parts, std::vector<std::string>* notes) {
+  // Bisection cuts a run of device ops wherever a half was refused, so
+  // neighbouring device parts with no host op between them are common
+  // ("ops 1-6 device, ops 7-7 device, ops 8-8 device"). Each run is compiled
+  // as one part; where that union is refused too, the parts merge pairwise
+  // from the left as far as the driver accepts.
+  std::vector<Part> out;
+  for (size_t i = 0; i < parts.size();) {
+    size_t j = i + 1;
+    while (parts[i].executable && j < parts.size() && parts[j].executable) ++j;
+    if (j - i > 1) {
+      auto whole = BuildRange(parts[i].begin, parts[j - 1].end, notes);
+      if (whole.ok()) {
+        out.push_back(std::move(whole).value());
+        i = j;
+        continue;
+      }
+      for (size_t k = i; k < j; ++k) {
+        if (k > i) {
+          auto joined = BuildRange(out.back().begin, parts[k].end, notes);
+          if (joined.ok()) {
+            out.back() = std::move(joined).value();
+            continue;
+          }
+        }
+        out.push_back(std::move(parts[k]));
+      }
+      i = j;
+      continue;
+    }
+    out.push_back(std::move(parts[i]));
+    i = j;
+  }
+  return out;
+}
+
 StatusOr<std::vector<SubgraphCompute::Part>> SubgraphCompute::Split(
     const Status& whole, std::vector<std::string>* notes) {
   std::vector<Part> parts;
@@ -56,17 +107,12 @@ StatusOr<std::vector<SubgraphCompute::Part>> SubgraphCompute::Split(
   // Ranges that compile become device parts; a single op that does not
   // becomes a host part. Recursion depth is log2(ops).
   std::function<void(size_t, size_t)> place = [&](size_t begin, size_t end) {
-    Part part;
-    part.begin = begin;
-    part.end = end;
-    PartBoundary(begin, end, &part.inputs, &part.outputs);
-    std::vector<std::string> part_notes;
-    Status s = BuildPart(&part, &part_notes);
-    if (s.ok()) {
-      notes->insert(notes->end(), part_notes.begin(), part_notes.end());
-      parts.push_back(std::move(part));
+    auto built = BuildRange(begin, end, notes);
+    if (built.ok()) {
+      parts.push_back(std::move(built).value());
       return;
     }
+    const Status s = built.status();
     if (end - begin > 1) {
       const size_t mid = begin + (end - begin) / 2;
       place(begin, mid);
@@ -88,6 +134,7 @@ StatusOr<std::vector<SubgraphCompute::Part>> SubgraphCompute::Split(
   const size_t mid = origin_.size() / 2;
   place(0, mid);
   place(mid, origin_.size());
+  parts = MergeDeviceRuns(std::move(parts), notes);
   size_t on_device = 0;
   for (const Part& part : parts) on_device += part.executable ? part.end - part.begin : 0;
   if (on_device == 0) {

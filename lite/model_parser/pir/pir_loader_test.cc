@@ -237,6 +237,18 @@ TEST(PirLoader, UseBeforeDefinitionIsAnError) {
   EXPECT_NE(s.message().find("undefined or a cycle"), std::string::npos) << s.message();
 }
 
+TEST(PirLoader, AValueDefinedTwiceIsRefusedNamingBothOps) {
+  // The reshape writes %4 as the conv2d did (and the add reads it).
+  std::string ops = SmallOps();
+  const std::string from = R"("O":[{"%":6,)";
+  ops.replace(ops.find(from), from.size(), R"("O":[{"%":4,)");
+  Status s = LoadExpectingFailure(Program(ops), SmallParams());
+  EXPECT_NE(s.message().find("value %4 is defined twice"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("pd_op.conv2d (op #"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("pd_op.reshape (op #"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(kJson), std::string::npos) << s.message();
+}
+
 TEST(PirLoader, MissingAttributeIsNamed) {
   std::string ops = SmallOps();
   const std::string slope = R"(,{"N":"slope","AT":{"#":"0.a_f32","D":0.25}})";

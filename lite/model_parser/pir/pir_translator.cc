@@ -311,6 +311,17 @@ const std::vector<int64_t>* Translator::ListOf(int64_t id) const {
 
 Status Translator::Run(TranslatedModel* out, const std::string& name) {
   const RuleTable& rules = AllRules();
+  // SSA: every value id is defined once. A second definition would
+  // silently replace the first for every later reader.
+  std::map<int64_t, const Op*> definer;
+  for (const Op& op : program_.ops) {
+    for (const Result& r : op.results) {
+      auto first = definer.emplace(r.id, &op);
+      if (first.second) continue;
+      return InvalidArgument(name + ": value %" + std::to_string(r.id) + " is defined twice: by " +
+                             OpLabel(*first.first->second) + " and by " + OpLabel(op));
+    }
+  }
   // One error for everything the engine cannot translate.
   std::map<std::string, int> unsupported, control_flow;
   for (const Op& op : program_.ops) {

@@ -77,7 +77,8 @@ const RuleTable& AllRules();
 
 // The whole translation. `name_for_errors` prefixes every message. Unknown
 // ops are one Unimplemented error listing every unsupported op name with
-// its count; control flow is refused by name.
+// its count; control flow is refused by name; a value id that two ops (or
+// one op twice) define is refused naming both ops.
 StatusOr<TranslatedModel> Translate(const Program& program,
                                     const std::string& name_for_errors);
 

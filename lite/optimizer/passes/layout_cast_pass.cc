@@ -10,12 +10,14 @@
 // read persistable inputs as NCHW).
 // Where a consumer wants the other layout, one `layout` op per (var, wanted
 // layout) is inserted, its kernel chosen by alias (nchw_to_nhwc /
-// nhwc_to_nchw), shared by all consumers that want it. A fetched var keeps
-// its name (the predictor's output names are the fetch inputs; a control-
-// flow op's sub-block reads its inputs by name): its NHWC
-// producer writes a renamed var, which NHWC consumers read, and the layout
-// op writes the original name. Requires
-// static_kernel_pick_pass; runs after type_target_cast_pass.
+// nhwc_to_nchw), shared by all consumers that want it. A var read by an op
+// that takes its inputs by name keeps its name: a fetch (the predictor's
+// output names are the fetch inputs), a control-flow op or an NPU `subgraph`
+// op (their sub-blocks read the var by name; a subgraph's
+// input_data_names and its host fallback do too). Its NHWC producer
+// writes a renamed var, which NHWC consumers read, and the layout op writes
+// the original name in NCHW. Requires static_kernel_pick_pass; runs after
+// type_target_cast_pass.
 #include <map>
 #include <utility>
 
@@ -27,6 +29,12 @@ namespace mir {
 namespace {
 
 bool Nhwc(const KernelDef* def) { return def && def->place.layout == DataLayoutType::kNHWC; }
+
+// Ops whose inputs must keep their names: renaming one would leave a
+// sub-block (or the predictor's outputs) reading a var nothing writes.
+bool ReadsInputsByName(const cpp::OpDesc& desc) {
+  return desc.Type() == "fetch" || desc.Type() == "subgraph" || IsControlFlowOp(desc);
+}
 
 // Whether `stmt`'s picked kernel reads its input `var` in NHWC.
 bool ReadsNhwc(const Node* stmt, const std::string& var) {
@@ -89,13 +97,14 @@ class LayoutCastPass : public Pass {
     return graph->NewArgNode(name);
   }
 
-  // Fetched vars written by NHWC kernels: the producer and its NHWC
-  // consumers move to "<var>/nhwc", a layout op writes <var> in NCHW.
+  // Vars written by NHWC kernels and read by name (fetch, control flow,
+  // subgraph): the producer and its NHWC consumers move to "<var>/nhwc", a
+  // layout op writes <var> in NCHW.
   StatusOr<bool> CastFetchedVars(SSAGraph* graph) {
     bool changed = false;
     for (Node* fetch : graph->StmtNodes()) {
       const cpp::OpDesc& reader = fetch->stmt().desc;
-      if (reader.Type() != "fetch" && !IsControlFlowOp(reader)) continue;
+      if (!ReadsInputsByName(reader)) continue;
       for (Node* var : std::vector<Node*>(fetch->inlinks)) {
         if (var->inlinks.empty() || !Nhwc(var->inlinks.front()->stmt().picked)) continue;
         Node* producer = var->inlinks.front();

@@ -100,6 +100,46 @@ TEST(LayoutCast, AnInputBoundToNchwIsReadInNchw) {
   }
 }
 
+// x -> nhwc_a -> b -> subgraph -> c, and b -> nhwc_b -> d: an NPU subgraph
+// reads its inputs by name (its sub-block, input_data_names and its host
+// fallback do), so it keeps reading `b`, now written in NCHW by a layout op;
+// the NHWC producer writes b/nhwc, which the NHWC consumer reads uncast.
+TEST(LayoutCast, ASubgraphKeepsItsInputNames) {
+  RegisterToyKernel("toy_nhwc", kNhwc);
+  RegisterToyKernel("subgraph", kHostF);
+  RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
+  RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "subgraph", {{"Inputs", {"b"}}}, {{"Outputs", {"c"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"d"}}});
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
+  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "variable_place_inference_pass",
+                                  "type_target_cast_pass", "layout_cast_pass"});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(CountOps(&g, "layout"), 2);  // x to NHWC; b/nhwc to NCHW as b
+  bool subgraph_seen = false;
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "subgraph") {
+      subgraph_seen = true;
+      EXPECT_EQ(d.Input("Inputs"), std::vector<std::string>{"b"});
+    }
+    if (d.Type() == "toy_nhwc" && d.Output("Out")[0] == "b/nhwc") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"x/nhwc"});
+    }
+    if (d.Type() == "toy_nhwc" && d.Output("Out")[0] == "d") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"b/nhwc"});
+    }
+    if (d.Type() == "layout" && d.Output("Out")[0] == "b") {
+      EXPECT_EQ(d.Input("Input"), std::vector<std::string>{"b/nhwc"});
+    }
+  }
+  EXPECT_TRUE(subgraph_seen);
+}
+
 TEST(LayoutCast, HostOnlyProgramsAreUntouched) {
   RegisterToyKernel("toy_nchw_host", kHostF);
   cpp::ProgramDesc prog;

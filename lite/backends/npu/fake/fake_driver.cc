@@ -14,6 +14,7 @@ void FakeDriverControl::Reset() {
   fail_compile = false;
   fail_compile_of.clear();
   fail_execute_on_call = 0;
+  fail_execute = false;
   version = "1";
   cpu_features = "any";
   fail_deserialize = false;
@@ -53,6 +54,10 @@ Status FakeDriver::Execute(Executable* executable, const std::vector<HostTensor>
   {
     std::lock_guard<std::mutex> lock(c.mu);
     call = ++c.execute_calls;
+  }
+  if (c.fail_execute) {
+    return Internal("fake driver: execute failure requested on every call (call " +
+                    std::to_string(call) + ")");
   }
   if (c.fail_execute_on_call > 0 && call == c.fail_execute_on_call) {
     return Internal("fake driver: execute failure requested on call " + std::to_string(call));

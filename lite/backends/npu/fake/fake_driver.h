@@ -1,7 +1,8 @@
 // The fake NPU driver, for framework tests: the reference driver plus faults
 // on request. Registered as "fake". A process-wide FakeDriverControl says
 // which operation types to reject, whether Compile fails and on which
-// Execute call (counted over all fake executables since Reset) to fail,
+// Execute call (counted over all fake executables since Reset), or on
+// every one, to fail,
 // and the version / CPU features it reports and whether Deserialize fails
 // (compiled-subgraph key tests).
 // Tests own the control's settings; call Reset() before and after.
@@ -23,6 +24,7 @@ struct FakeDriverControl {
   // Supports accepts): the split fallback's trigger.
   std::set<OperationType> fail_compile_of;
   int fail_execute_on_call = 0;  // 1-based; 0 = never
+  bool fail_execute = false;     // every Execute call fails
   std::string version = "1";
   std::string cpu_features = "any";
   bool fail_deserialize = false;
