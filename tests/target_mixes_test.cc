@@ -1,0 +1,105 @@
+// Every shared model on every target mix the README offers: each
+// ../shared/models/*/reference folder (legacy, PIR, int8, LoD) through the
+// full predictor and through a saved .nb in the light predictor, on
+//   host; x86,host; npu,host with the xnnpack, reference and ccodegen
+//   drivers; npu,host with the sample plugin (examples/npu_plugin);
+//   npu,x86,host.
+// Not strict: an op a device refuses runs on host, as a user sees it; the
+// outputs must match the reference (tolerance, or the functional rule) on
+// every mix. One test case per mix, so a failure names its mix. Needs
+// ../shared/models; skips with the standard message without it.
+#include <sys/stat.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "lite/api/paddle_api.h"
+#include "lite/model_parser/test_models.h"
+#include "tests/test_util.h"
+#include "tools/reference.h"
+
+namespace {
+
+using paddle::lite_api::CreatePaddlePredictor;
+using paddle::lite_api::CxxConfig;
+using paddle::lite_api::MobileConfig;
+using paddle::lite_api::Place;
+using paddle::lite_api::TargetType;
+
+struct Mix {
+  std::string name;
+  std::vector<TargetType> targets;
+  std::string driver;  // for npu mixes
+  bool plugin = false;
+};
+
+std::string PrintMix(const ::testing::TestParamInfo<Mix>& info) { return info.param.name; }
+
+// The sample plugin copied into a directory of its own (drivers are found
+// by directory).
+const std::string& SamplePluginDir() {
+  static const std::string dir = [] {
+    const std::string d = lite::test_util::TempDir() + "/target_mixes_plugin";
+    mkdir(d.c_str(), 0755);
+    std::ifstream in("examples/npu_plugin/sample_ref_npu_driver.so", std::ios::binary);
+    EXPECT_TRUE(in.good()) << "sample plugin not in the runfiles";
+    std::ofstream out(d + "/sample_ref_npu_driver.so", std::ios::binary);
+    out << in.rdbuf();
+    return d;
+  }();
+  return dir;
+}
+
+class TargetMixes : public ::testing::TestWithParam<Mix> {};
+
+TEST_P(TargetMixes, EverySharedModelMatchesItsReferenceFullAndLight) {
+  const Mix& mix = GetParam();
+  const std::string root = lite::SharedModelsDir();
+  if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
+  const auto models = lite::tools::ListReferenceModels(root);
+  ASSERT_FALSE(models.empty()) << "no reference folders under " << root;
+  std::vector<Place> places;
+  for (TargetType t : mix.targets) places.push_back(Place(t));
+  for (const std::string& model : models) {
+    SCOPED_TRACE(model + " on " + mix.name);
+    auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
+    ASSERT_TRUE(ref.ok()) << ref.status().ToString();
+    CxxConfig config;
+    lite::tools::ConfigureModel(*ref, &config);
+    config.set_valid_places(places);
+    if (!mix.driver.empty()) config.set_npu_driver(mix.driver);
+    if (mix.plugin) config.set_npu_driver_paths({SamplePluginDir()});
+    auto full = CreatePaddlePredictor<CxxConfig>(config);
+    ASSERT_TRUE(full.ok()) << full.status().ToString();
+    lite::test_util::ExpectMatchesReference(*ref, full->get(), model + " full, " + mix.name);
+
+    const std::string nb = lite::test_util::TempDir() + "/" + model + "_" + mix.name + ".nb";
+    auto saved = (*full)->SaveOptimizedModel(nb, paddle::lite_api::ModelType::kNaiveBuffer);
+    ASSERT_TRUE(saved.ok()) << saved.ToString();
+    MobileConfig mc;
+    mc.set_model_from_file(nb);
+    if (mix.plugin) mc.set_npu_driver_paths({SamplePluginDir()});
+    auto light = CreatePaddlePredictor<MobileConfig>(mc);
+    ASSERT_TRUE(light.ok()) << light.status().ToString();
+    lite::test_util::ExpectMatchesReference(*ref, light->get(), model + " light, " + mix.name);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Mixes, TargetMixes,
+    ::testing::Values(Mix{"host", {TargetType::kHost}, ""},
+                      Mix{"x86_host", {TargetType::kX86, TargetType::kHost}, ""},
+                      Mix{"npu_xnnpack", {TargetType::kNPU, TargetType::kHost}, "xnnpack"},
+                      Mix{"npu_reference", {TargetType::kNPU, TargetType::kHost}, "reference"},
+                      Mix{"npu_ccodegen", {TargetType::kNPU, TargetType::kHost}, "ccodegen"},
+                      Mix{"npu_sample_plugin", {TargetType::kNPU, TargetType::kHost}, "sample_ref",
+                          /*plugin=*/true},
+                      Mix{"npu_x86_host",
+                          {TargetType::kNPU, TargetType::kX86, TargetType::kHost},
+                          "xnnpack"}),
+    PrintMix);
+
+}  // namespace
