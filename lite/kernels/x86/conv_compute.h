@@ -1,4 +1,6 @@
-// x86 conv2d / depthwise_conv2d on oneDNN's convolution primitive.
+// x86 conv2d / depthwise_conv2d: an ordered list of strategies
+// (conv_strategy.h): our 1x1 GEMM, our Winograd, then oneDNN's convolution
+// primitive for the rest. impl_info() names the one planned.
 //
 // Registered at layout NHWC: source and destination stay NHWC (oneDNN's
 // brgconv kernels read and write it directly; layout_cast_pass converts only
@@ -42,8 +44,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/backends/x86/pointwise_conv.h"
-#include "lite/backends/x86/winograd_nhwc.h"
+#include "lite/kernels/x86/conv_strategy.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/conv_op.h"
 
@@ -68,10 +69,16 @@ class ConvCompute : public DnnlKernel {
   static constexpr int64_t kSmallMapWinogradMinOutputPixels = 12 * 12;
   static constexpr int64_t kSmallMapWinogradMinInChannels = 32;
   static constexpr int64_t kSmallMapWinogradMinOutChannels = 64;
+
+  ConvCompute();
   // The implementation planned for the last input shape: oneDNN's name
   // (e.g. "brgconv:avx512_core"), "lite:winograd_nhwc_4x3" or
   // "lite:pointwise_nhwc"; empty before the first plan.
-  const std::string& impl_info() const override { return impl_info_; }
+  const std::string& impl_info() const override { return strategies_.impl_info(); }
+  // The strategies (conv_strategy.h), with the last plan's winner and the
+  // reasons of those that declined before it.
+  const StrategyList<ConvContext>& strategies() const { return strategies_; }
+  // The planned implementation is a Winograd (ours or oneDNN's).
   bool winograd() const { return winograd_; }
   // Makes the kernel write channels [offset, offset + oc) of the NHWC
   // tensor `whole` (same batch and map size; its other channels untouched)
@@ -83,42 +90,26 @@ class ConvCompute : public DnnlKernel {
     whole_offset_ = offset;
   }
 
+  // For the strategies: where the output goes: Output's NHWC desc and
+  // data, or the slice of whole_ (a strided desc), and the floats from one
+  // output pixel to the next.
+  dnnl::memory::desc UserDstDesc(const operators::ConvParam& p) const;
+  float* OutData(const operators::ConvParam& p) const;
+  int64_t OutPixelStride(const operators::ConvParam& p) const;
+  // Output = act(Output + ResidualData), act none / relu / relu6 (after
+  // the own Winograd, which has no residual input).
+  void AddResidual(const operators::ConvParam& p) const;
+
  protected:
   Status InitDnnl() override;
   Status RunDnnl() override;
 
  private:
   Status Plan();
-  // The own NHWC Winograd (lite/backends/x86/winograd_nhwc.h) takes this
-  // conv: dense 3x3 stride 1, the kWinograd* thresholds, no activation,
-  // relu or relu6, NHWC in and out, on an AVX-512 build and CPU.
-  bool OwnWinogradFits(const operators::ConvParam& p) const;
-  // Smaller maps where oneDNN's Winograd with its reorders beats direct.
-  bool SmallMapWinogradFits(const operators::ConvParam& p) const;
-  // The own 1x1 GEMM (lite/backends/x86/pointwise_conv.h) takes this conv:
-  // dense 1x1, stride 1, no padding, no activation, relu or relu6, NHWC.
-  bool OwnPointwiseFits(const operators::ConvParam& p) const;
-  // Where the output goes: Output's NHWC desc and data, or the slice of
-  // whole_ (a strided desc).
-  dnnl::memory::desc UserDstDesc(const operators::ConvParam& p) const;
-  float* OutData(const operators::ConvParam& p) const;
-  // Output = act(Output + ResidualData), act none / relu / relu6 (after
-  // the own Winograd, which has no residual input).
-  void AddResidual(const operators::ConvParam& p) const;
-  int64_t OutPixelStride(const operators::ConvParam& p) const;
 
+  StrategyList<ConvContext> strategies_;
   DDim planned_dims_;
-  dnnl::convolution_forward conv_;
-  dnnl::memory::desc user_src_md_, user_dst_md_, src_md_, dst_md_, scratch_md_, bias_md_;
-  dnnl::memory::desc weights_md_;
-  dnnl::memory weights_;  // the filter in weights_md_ (owned)
-  bool has_bias_ = false;
-  bool winograd_ = false;      // either Winograd
-  bool own_winograd_ = false;  // ours (else oneDNN's, through conv_)
-  lite::x86::WinogradNhwc own_;
-  bool own_pointwise_ = false;
-  lite::x86::PointwiseConv pointwise_;
-  std::string impl_info_;
+  bool winograd_ = false;
   Tensor* whole_ = nullptr;  // WriteIntoChannelsOf
   int64_t whole_offset_ = 0;
 };

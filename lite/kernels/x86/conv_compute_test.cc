@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "lite/backends/x86/dnnl_util.h"
+#include "lite/backends/x86/pointwise_conv.h"
 #include "lite/backends/x86/winograd_nhwc.h"
 #include "lite/kernels/x86/conv_compute.h"
 #include "lite/kernels/x86/x86_test_util.h"

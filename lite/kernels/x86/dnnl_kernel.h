@@ -36,6 +36,9 @@ class DnnlKernel : public KernelBase {
   virtual Status InitDnnl() { return Status::OK(); }
   virtual Status RunDnnl() = 0;
 
+ public:
+  // The helpers below are public so that a kernel's strategies
+  // (strategy_list.h), which run on the kernel's stream, can use them.
   // True for kernels registered at layout NHWC.
   bool nhwc() const { return def().place.layout == DataLayoutType::kNHWC; }
   // `t`'s layout here: NHWC for a rank-4 activation of an NHWC kernel, plain
