@@ -243,7 +243,7 @@ Status CheckSaveCompiled(const std::vector<lite::Place>& places, ModelType type)
 
 // Builds the optimized program's runtime once so that every subgraph whose
 // input shapes are known compiles, and returns what they serialized.
-StatusOr<std::vector<lite::CompiledSubgraph>> CompileSubgraphs(
+StatusOr<std::vector<lite::DeviceRecord>> CompileSubgraphs(
     const lite::cpp::ProgramDesc& program, const std::shared_ptr<lite::Scope>& root,
     const lite::NpuOptions& npu) {
   ASSIGN_OR_RETURN(auto rt, lite::PredictorRuntime::Create(program, root, FLAGS_threads, npu));
@@ -258,7 +258,9 @@ StatusOr<std::vector<lite::CompiledSubgraph>> CompileSubgraphs(
     }
   }
   std::cout << "\n";
-  return compiled;
+  std::vector<lite::DeviceRecord> records;
+  for (const auto& e : compiled) records.push_back(lite::ToDeviceRecord(e));
+  return records;
 }
 
 bool HaveModelFlags() {
@@ -362,7 +364,7 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   std::cout << lite::tools::SummaryText(program, result.program);
   if (quantize) PrintInt8Outcome(result.report);
 
-  std::vector<lite::CompiledSubgraph> compiled;
+  std::vector<lite::DeviceRecord> compiled;
   if (FLAGS_npu_save_compiled) {
     ASSIGN_OR_RETURN(compiled, CompileSubgraphs(result.program, root, options.npu));
   }
@@ -378,7 +380,7 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
     check_npu.save_compiled = false;
     check_npu.compiled = nullptr;
     if (type == ModelType::kNaiveBuffer) {
-      std::vector<lite::CompiledSubgraph> written;
+      std::vector<lite::DeviceRecord> written;
       RETURN_IF_ERROR(lite::naive_buffer::LoadFromFile(temporary, &check_program,
                                                        check_root.get(), nullptr, &written));
       if (!written.empty()) {
@@ -386,7 +388,10 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
         // deserialize (trust is about files from elsewhere).
         check_npu.trust_compiled_code = true;
         check_npu.compiled = std::make_shared<lite::CompiledSubgraphStore>();
-        for (auto& e : written) check_npu.compiled->Put(std::move(e));
+        for (const lite::DeviceRecord& record : written) {
+          ASSIGN_OR_RETURN(lite::CompiledSubgraph e, lite::FromDeviceRecord(record));
+          check_npu.compiled->Put(std::move(e));
+        }
       }
     } else {
       lite::ModelSource written_source;
