@@ -9,12 +9,12 @@ dictionary. Prints one line per box; draws the boxes with their text.
         [--det_model DIR|FILE.nb] [--cls_model DIR|FILE.nb]
         [--rec_model DIR|FILE.nb] [--rec_keys ppocr_keys_v1.txt]
 
-Detection, crop and classifier come from ocr_det.py. The recognizer's input
-is the line at height 48, its width by aspect ratio (padded to 320, or to a
-multiple of 8 when longer), normalized (x/255 - 0.5) / 0.5. CTC greedy
-decoding takes the argmax class per step, collapses repeats and drops the
-blank (class 0); class i > 0 is line i-1 of the dictionary and the last
-class is a space. A line's score is the mean of its kept steps' maxima.
+The detector's input, the crop and the classifier's input come from
+ocr_det.py; the DB boxes (unclip ratio 2.0, PaddleOCR 3's pipeline value)
+and the CTC decoding are the engine's own helpers (lite.db_boxes,
+lite.ctc_greedy_decode), the ones tools/ocr uses. The recognizer's input is
+the line at height 48, its width by aspect ratio (padded to 320, or to a
+multiple of 8 when longer), normalized (x/255 - 0.5) / 0.5.
 """
 
 import argparse
@@ -30,12 +30,7 @@ from paddlelite import lite
 REC_MODEL = ocr_det.SHARED / "ppocr_rec_ch_PP-OCRv4_from_onnx"
 REC_HEIGHT, REC_MIN_WIDTH, REC_ALIGN = 48, 320, 8
 CLS_THRESH = 0.9
-
-
-def load_keys(path):
-    """The CTC classes: blank, the dictionary lines, then " "."""
-    lines = pathlib.Path(path).read_text(encoding="utf-8").splitlines()
-    return [""] + lines + [" "]
+UNCLIP_RATIO = 2.0
 
 
 def rec_input(line_image):
@@ -49,25 +44,13 @@ def rec_input(line_image):
     return x
 
 
-def ctc_decode(probs, keys):
-    """(text, score) of one line's [steps, classes] probabilities."""
-    if probs.shape[-1] != len(keys):
-        raise ValueError(f"the model has {probs.shape[-1]} classes, the dictionary "
-                         f"gives {len(keys)} (blank + lines + space)")
-    best = probs.argmax(axis=-1)
-    keep = best != 0
-    keep[1:] &= best[1:] != best[:-1]
-    text = "".join(keys[i] for i in best[keep])
-    maxima = probs.max(axis=-1)[keep]
-    return text, float(maxima.mean()) if maxima.size else 0.0
-
-
-def read(image, det, cls, rec, keys):
-    """[{'box', 'score', 'angle', 'angle_score', 'text', 'text_score'}]."""
+def read(image, det, cls, rec, classes):
+    """[{'box', 'score', 'angle', 'angle_score', 'text', 'text_score'}];
+    classes: lite.load_ctc_dictionary(keys file)."""
     lines = []
     x, (sx, sy) = ocr_det.det_input(image)
     prob = ocr_det.run(det, x)[0, 0]
-    for corners, score in ocr_det.db_boxes(prob):
+    for corners, score in lite.db_boxes(prob, unclip_ratio=UNCLIP_RATIO):
         corners = corners / [sx, sy]
         line = {"box": corners, "score": score}
         crop = ocr_det.crop(image, corners)
@@ -77,7 +60,8 @@ def read(image, det, cls, rec, keys):
             line["angle_score"] = float(probs.max())
             if line["angle"] == "180" and line["angle_score"] > CLS_THRESH:
                 crop = crop.rotate(180)
-        line["text"], line["text_score"] = ctc_decode(ocr_det.run(rec, rec_input(crop))[0], keys)
+        probs = ocr_det.run(rec, rec_input(crop))[0]
+        line["text"], line["text_score"] = lite.ctc_greedy_decode(probs, classes)
         lines.append(line)
     return lines
 
@@ -111,12 +95,12 @@ def main(argv=None):
     try:
         image = Image.open(args.image)
         image.load()
-        keys = load_keys(keys_path)
+        classes = lite.load_ctc_dictionary(str(keys_path))
         det = ocr_det.create_predictor(args.det_model, args.threads)
         cls = ocr_det.create_predictor(args.cls_model, args.threads)
         rec = ocr_det.create_predictor(args.rec_model, args.threads)
-        lines = read(image, det, cls, rec, keys)
-    except (OSError, ValueError, lite.LiteError) as e:
+        lines = read(image, det, cls, rec, classes)
+    except (OSError, lite.LiteError) as e:
         print(f"ocr: error: {e}", file=sys.stderr)
         return 1
     for i, line in enumerate(lines):
