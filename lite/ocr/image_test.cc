@@ -59,6 +59,13 @@ TEST(Pnm, BadFilesNameThePath) {
   auto short_file = ReadPnm(Temp("short.ppm"));
   ASSERT_FALSE(short_file.ok());
   EXPECT_NE(short_file.status().message().find("ends early"), std::string::npos);
+  // A header promising a huge image is an error, not an allocation.
+  std::ofstream(Temp("huge.ppm"), std::ios::binary) << "P6 999999999 999999999 255\nabc";
+  EXPECT_FALSE(ReadPnm(Temp("huge.ppm")).ok());
+  std::ofstream(Temp("deep.ppm"), std::ios::binary) << "P6 1 1 65535\nabcdef";
+  EXPECT_FALSE(ReadPnm(Temp("deep.ppm")).ok());
+  std::ofstream(Temp("neg.ppm"), std::ios::binary) << "P6 -1 1 255\nabc";
+  EXPECT_FALSE(ReadPnm(Temp("neg.ppm")).ok());
 }
 
 TEST(PerspectiveCrop, AxisAlignedQuadIsAShiftedCopy) {
