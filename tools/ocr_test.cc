@@ -1,11 +1,12 @@
 // The OCR pipeline on the real PP-OCR models (skips without
 // ../shared/models): the recognizer's reference line decodes to the text in
 // its meta.json (functional_ctc) on host and x86; lines rendered in several
-// fonts and sizes (tools/text_lines.py) read exactly; the README's test page
-// read through det -> crop -> cls -> rec gives every line's text. Model
-// errors name the model.
+// fonts and sizes (tools/text_lines.py) read exactly, one at a time and as
+// one padded batch; the README's test page read through det -> crop -> cls
+// -> rec gives every line's text. Model errors name the model.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -105,6 +106,53 @@ TEST(OcrRec, RenderedLinesReadExactly) {
     auto text = (*pipeline)->Recognize(*line);
     ASSERT_TRUE(text.ok()) << text.status().ToString();
     EXPECT_EQ(text->text, texts[i]);
+  }
+}
+
+// Lines padded to a common width and run as one batch read as they do one
+// at a time (the rec model's batch and width are both dynamic).
+TEST(OcrRec, PaddedBatchReadsLikeSingleLines) {
+  const std::string shared = SharedModelsDir();
+  if (shared.empty()) GTEST_SKIP() << kSharedModelsMissing;
+  const std::string dir = RenderLines();
+  const auto texts = ReadLines(dir + "/lines.txt");
+  ASSERT_GE(texts.size(), 3u);
+  auto rec = CreateOcrPredictor(shared + "/" + kRec, kX86, 1);
+  ASSERT_TRUE(rec.ok()) << rec.status().ToString();
+  auto dict = ocr::LoadCtcDictionary(shared + "/" + kRec + "/ppocr_keys_v1.txt", true);
+  ASSERT_TRUE(dict.ok());
+  std::vector<ocr::ModelInput> inputs;
+  int64_t width = 0;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    auto line = ocr::ReadPnm(dir + "/line_" + std::to_string(i) + ".ppm");
+    ASSERT_TRUE(line.ok());
+    inputs.push_back(ocr::LineInput(*line, 48, 0, 320, 8));
+    width = std::max(width, inputs.back().shape[3]);
+  }
+  // Each line zero-padded (after normalization, as PaddleOCR pads) to the
+  // widest, stacked into [lines, 3, 48, width].
+  const int64_t n = static_cast<int64_t>(inputs.size()), plane = 48 * width;
+  std::vector<float> batch(n * 3 * plane, 0.0f);
+  for (int64_t b = 0; b < n; ++b) {
+    const int64_t w = inputs[b].shape[3];
+    for (int64_t row = 0; row < 3 * 48; ++row) {
+      std::copy_n(&inputs[b].data[row * w], w, &batch[b * 3 * plane + row * width]);
+    }
+  }
+  auto in = (*rec)->GetInput(0);
+  in->Resize({n, 3, 48, width});
+  ASSERT_TRUE(in->CopyFromCpu(batch.data(), static_cast<int64_t>(batch.size())).ok());
+  ASSERT_TRUE((*rec)->Run().ok());
+  auto out = (*rec)->GetOutput(0);
+  const auto shape = out->shape();
+  ASSERT_EQ(shape.size(), 3u);
+  ASSERT_EQ(shape[0], n);
+  std::vector<float> probs(out->numel());
+  ASSERT_TRUE(out->CopyToCpu(probs.data(), out->numel()).ok());
+  for (int64_t b = 0; b < n; ++b) {
+    auto text = ocr::CtcGreedyDecode(&probs[b * shape[1] * shape[2]], shape[1], shape[2], *dict);
+    ASSERT_TRUE(text.ok()) << text.status().ToString();
+    EXPECT_EQ(text->text, texts[b]) << "line " << b << " in a batch of " << n << ", width " << width;
   }
 }
 
