@@ -131,6 +131,8 @@ StatusOr<std::vector<OcrLine>> OcrPipeline::Read(const ocr::Image& image) {
     int w = 0, h = 0;
     ocr::CropSize(box.corners, &w, &h);
     ASSIGN_OR_RETURN(ocr::Image crop, ocr::PerspectiveCrop(image, box.corners, w, h));
+    // A line running down the page: turned to lie along the rec input.
+    if (h >= 1.5 * w) crop = ocr::Rotate90(crop);
     if (cls_) {
       ASSIGN_OR_RETURN(line.rotated, IsUpsideDown(crop, &line.angle_score));
       if (line.rotated) crop = ocr::Rotate180(crop);

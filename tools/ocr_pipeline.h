@@ -1,5 +1,6 @@
 // PaddleOCR's whole pipeline on the engine: det -> DB boxes -> perspective
-// crop of each box -> direction classifier (turn the line by 180 degrees
+// crop of each box (turned by 90 degrees counterclockwise when at least 1.5
+// times as tall as wide, as PaddleOCR does) -> direction classifier (turn the line by 180 degrees
 // where it says so) -> recognizer -> CTC decoding with the dictionary. The
 // pre- and post-processing are lite/ocr's; this file runs the three
 // predictors between them. Used by tools/ocr and its tests.

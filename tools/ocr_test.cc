@@ -186,6 +186,38 @@ TEST(OcrPipeline, ReadsEveryLineOfTheTestPage) {
   for (const OcrLine& line : *turned) EXPECT_TRUE(line.rotated) << line.text;
 }
 
+std::vector<std::string> SortedWords(const std::vector<OcrLine>& lines) {
+  std::vector<std::string> words;
+  for (const OcrLine& line : lines) {
+    std::istringstream in(line.text);
+    for (std::string w; in >> w;) words.push_back(w);
+  }
+  std::sort(words.begin(), words.end());
+  return words;
+}
+
+// Turned by 90 degrees either way, the lines run down the page: their crops
+// are tall, turned to lie flat (and by 180 more where the classifier says)
+// and read with the same words.
+TEST(OcrPipeline, ReadsTheTestPageSideways) {
+  const std::string shared = SharedModelsDir();
+  if (shared.empty()) GTEST_SKIP() << kSharedModelsMissing;
+  auto page = ocr::ReadPnm(RenderLines() + "/page.ppm");
+  ASSERT_TRUE(page.ok()) << page.status().ToString();
+  auto pipeline = OcrPipeline::Create(Models(shared, kX86));
+  ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
+  auto upright = (*pipeline)->Read(*page);
+  ASSERT_TRUE(upright.ok());
+  const ocr::Image left = ocr::Rotate90(*page);
+  const ocr::Image right = ocr::Rotate90(ocr::Rotate180(*page));
+  for (const ocr::Image* sideways : {&left, &right}) {
+    auto lines = (*pipeline)->Read(*sideways);
+    ASSERT_TRUE(lines.ok()) << lines.status().ToString();
+    EXPECT_EQ(SortedWords(*lines), SortedWords(*upright))
+        << (sideways == &left ? "counterclockwise" : "clockwise");
+  }
+}
+
 TEST(OcrPipeline, MissingModelIsAnErrorNamingIt) {
   OcrModels m;
   m.det = JoinPath(Tmp(), "no_such_det");

@@ -54,6 +54,8 @@ def read(image, det, cls, rec, classes):
         corners = corners / [sx, sy]
         line = {"box": corners, "score": score}
         crop = ocr_det.crop(image, corners)
+        if crop.height >= 1.5 * crop.width:  # a line running down the page
+            crop = crop.rotate(90, expand=True)
         if cls is not None:
             probs = ocr_det.run(cls, ocr_det.cls_input(crop))[0]
             line["angle"] = ocr_det.CLS_LABELS[int(np.argmax(probs))]

@@ -80,6 +80,14 @@ def test_reads_the_page_upside_down(models):
     assert read == "".join(PAGE_WORDS)
 
 
+@pytest.mark.parametrize("angle", [90, -90])
+def test_reads_the_page_sideways(models, angle):
+    # The lines run down the page: their crops are tall and turned to lie flat.
+    lines = ocr.read(make_test_page.render_page().rotate(angle, expand=True), *models)
+    words = " ".join(line["text"] for line in lines).split()
+    assert sorted(words) == sorted(PAGE_WORDS)
+
+
 def test_command_line_prints_the_text_and_draws_it(models, tmp_path, capsys):
     out = tmp_path / "lines.png"
     assert ocr.main([str(HERE / "test_page.png"), "--out", str(out)]) == 0

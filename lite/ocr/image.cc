@@ -137,6 +137,22 @@ Image Rotate180(const Image& image) {
   return out;
 }
 
+Image Rotate90(const Image& image) {
+  Image out;
+  out.width = image.height;
+  out.height = image.width;
+  out.channels = image.channels;
+  out.pixels.resize(image.pixels.size());
+  // Output row r, column c shows input row c, column (width - 1 - r).
+  for (int r = 0; r < out.height; ++r) {
+    for (int c = 0; c < out.width; ++c) {
+      std::copy_n(&image.pixels[(size_t(c) * image.width + (image.width - 1 - r)) * image.channels],
+                  image.channels, &out.pixels[(size_t(r) * out.width + c) * image.channels]);
+    }
+  }
+  return out;
+}
+
 StatusOr<Image> PerspectiveCrop(const Image& image, const Quad& q, int width, int height) {
   if (width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0) {
     return InvalidArgument("perspective crop: sizes must be positive (crop " +

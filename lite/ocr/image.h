@@ -46,6 +46,11 @@ Image Resize(const Image& image, int width, int height);
 // The image turned by 180 degrees.
 Image Rotate180(const Image& image);
 
+// The image turned by 90 degrees counterclockwise (numpy's rot90): PaddleOCR
+// turns a crop so when it is at least 1.5 times as tall as wide (a line
+// running down the page).
+Image Rotate90(const Image& image);
+
 // Maps the output rectangle width x height onto `quad` by the perspective
 // transform that sends its corners (0,0), (w,0), (w,h), (0,h) to the quad's,
 // and samples the image bilinearly there (outside: the nearest edge pixel).

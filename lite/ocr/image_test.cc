@@ -135,6 +135,21 @@ TEST(Rotate180, ReversesPixels) {
   EXPECT_EQ(Rotate180(r).pixels, image.pixels);
 }
 
+TEST(Rotate90, CounterclockwiseLikeNumpyRot90) {
+  Image image = Ramp(5, 3);  // R = x, G = y
+  Image r = Rotate90(image);
+  EXPECT_EQ(r.width, 3);
+  EXPECT_EQ(r.height, 5);
+  // The top-right corner (x 4, y 0) comes to the top-left.
+  EXPECT_EQ(r.at(0, 0, 0), 4);
+  EXPECT_EQ(r.at(0, 0, 1), 0);
+  // The bottom-left corner (x 0, y 2) goes to the bottom-right.
+  EXPECT_EQ(r.at(4, 2, 0), 0);
+  EXPECT_EQ(r.at(4, 2, 1), 2);
+  EXPECT_EQ(Rotate90(r).pixels, Rotate180(image).pixels);  // two turns
+  EXPECT_EQ(Rotate90(Rotate90(Rotate90(r))).pixels, image.pixels);  // four
+}
+
 TEST(Resize, HalvingARampAveragesPairs) {
   Image image = Ramp(40, 20);
   Image half = Resize(image, 20, 10);
