@@ -41,7 +41,7 @@ StatusOr<CtcResult> CtcGreedyDecode(const float* probs, int64_t steps, int64_t c
   if (classes != dict.size()) {
     return InvalidArgument("CTC decode: the model has " + std::to_string(classes) +
                            " classes but the dictionary gives " + std::to_string(dict.size()) +
-                           " (blank + entries" + std::string(" + space when used") + ")");
+                           " (blank, its lines and the space class when used)");
   }
   CtcResult result;
   double score_sum = 0;
