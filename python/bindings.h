@@ -50,6 +50,7 @@ void BindConfigs(py::module_& m);    // CxxConfig, MobileConfig
 void BindTensor(py::module_& m);     // Tensor
 void BindPredictor(py::module_& m);  // PaddlePredictor, create_paddle_predictor
 void BindOpt(py::module_& m);        // Opt, the paddle_lite_opt entry point
+void BindOcr(py::module_& m);        // lite/ocr: CTC decoding, DB boxes
 
 }  // namespace python
 }  // namespace lite

@@ -39,4 +39,5 @@ PYBIND11_MODULE(lite, m) {
   BindTensor(m);
   BindPredictor(m);
   BindOpt(m);
+  BindOcr(m);
 }

@@ -20,6 +20,30 @@ TEST(X86Softmax, EveryAxisMatchesHost) {
   }
 }
 
+// Shapes of PP-OCRv4 rec: the attention softmax over W of an NHWC
+// activation (W at a stride of C = 8, 16-lane blocks plus a tail) and the
+// CTC head's long rows (rank 3, the axis innermost, 1000 = 62 x 16 + 8).
+TEST(X86Softmax, AttentionAndClassRowsMatchHost) {
+  auto attention = [](OpTester* t) {
+    t->SetInput<float>("X", "x", {1, 8, 19, 76}, RandomFloats(8 * 19 * 76, 7, -30.f, 30.f));
+    t->SetOutput("Out", "out");
+    t->SetAttr("axis", -1);
+  };
+  ExpectX86MatchesHost("softmax", attention, {"out"}, "[1, 8, 19, 76] axis -1", 1e-5f);
+  auto rows = [](OpTester* t) {
+    t->SetInput<float>("X", "x", {2, 5, 1000}, RandomFloats(10000, 8, -20.f, 20.f));
+    t->SetOutput("Out", "out");
+    t->SetAttr("axis", 2);
+  };
+  ExpectX86MatchesHost("softmax", rows, {"out"}, "[2, 5, 1000] axis 2", 1e-5f);
+  auto channels = [](OpTester* t) {
+    t->SetInput<float>("X", "x", {2, 37, 3, 5}, RandomFloats(2 * 37 * 15, 9, -9.f, 9.f));
+    t->SetOutput("Out", "out");
+    t->SetAttr("axis", 1);
+  };
+  ExpectX86MatchesHost("softmax", channels, {"out"}, "[2, 37, 3, 5] axis 1", 1e-5f);
+}
+
 TEST(X86Concat, EveryAxisMatchesHost) {
   for (int axis : {0, 1, 2, -1}) {
     auto setup = [axis](OpTester* t) {

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Renders single text lines for the recognizer's tests: dark text on a
+light background in the DejaVu fonts (Debian's fonts-dejavu-core), several
+sizes, Latin letters, digits and punctuation, each written as a binary PPM
+(tools/ocr reads PPM/PGM) with its text in lines.txt (one per line, same
+order as line_<i>.ppm).
+
+    tools/text_lines.py --out DIR [--page examples/python/test_page.png]
+
+With --page the given image is also converted to DIR/page.ppm.
+"""
+
+import argparse
+import pathlib
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = pathlib.Path("/usr/share/fonts/truetype/dejavu")
+# (text, font file, pixel size)
+LINES = [
+    ("Recognition works", "DejaVuSans.ttf", 32),
+    ("Order No. 7731 / 2026", "DejaVuSerif.ttf", 28),
+    ("TOTAL 1,234.56 USD", "DejaVuSans-Bold.ttf", 36),
+    ("mono 0123456789", "DejaVuSansMono.ttf", 24),
+    ("Hello World 12345", "DejaVuSans.ttf", 20),
+    ("quiet lazy evening", "DejaVuSerif-Italic.ttf", 30),
+]
+MARGIN = 6
+
+
+def render(text, font_name, size):
+    font = ImageFont.truetype(str(FONT_DIR / font_name), size)
+    x0, y0, x1, y1 = ImageDraw.Draw(Image.new("RGB", (1, 1))).textbbox((0, 0), text, font=font)
+    line = Image.new("RGB", (x1 - x0 + 2 * MARGIN, y1 - y0 + 2 * MARGIN), (250, 250, 245))
+    ImageDraw.Draw(line).text((MARGIN - x0, MARGIN - y0), text, fill=(15, 15, 25), font=font)
+    return line
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--page", help="an image to convert to OUT/page.ppm as well")
+    args = parser.parse_args()
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for i, (text, font, size) in enumerate(LINES):
+        render(text, font, size).save(out / f"line_{i}.ppm")
+    (out / "lines.txt").write_text("".join(text + "\n" for text, _, _ in LINES), encoding="utf-8")
+    if args.page:
+        Image.open(args.page).convert("RGB").save(out / "page.ppm")
+
+
+if __name__ == "__main__":
+    main()
