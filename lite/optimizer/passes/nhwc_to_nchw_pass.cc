@@ -13,7 +13,9 @@
 // [N, groups] statistics do not depend on where C sits; pixel_shuffle
 // (pixel_unshuffle) orders its channels c * r * r + i * r + j in both.
 // batch_norm and group_norm take the declared rank of X (2 to 5; at rank 2
-// NHWC and NCHW are the same, and only the attribute changes).
+// NHWC and NCHW are the same, and only the attribute changes), or without
+// declared dims the rank of a rewritten op's output X comes from through
+// elementwise ops.
 //
 // Then one sweep in program order takes the transposes out between
 // rewritten ops, so a chain of NHWC ops pays one transpose at each end:
@@ -181,6 +183,23 @@ class NhwcToNchwPass : public Pass {
     return t;
   }
 
+  // The declared rank of `var`; without one (a program that declares no
+  // dims for activations), the rank of the transpose made here that it
+  // comes from through elementwise ops. 0 when unknown.
+  size_t Rank(const SSAGraph& graph, const Node* var) const {
+    for (int hops = 0; var && hops < 64; ++hops) {
+      const cpp::VarDesc* d = graph.FindVarDesc(var->arg().name);
+      if (d && !d->dims.empty()) return d->dims.size();
+      if (const std::vector<int>* perm = MadePerm(var)) return perm->size();
+      if (var->inlinks.size() != 1) return 0;
+      const Node* producer = var->inlinks.front();
+      const std::string& type = producer->stmt().desc.Type();
+      if (!UnaryOps().count(type) && !BinaryOps().count(type)) return 0;
+      var = InputNode(const_cast<Node*>(producer), "X");
+    }
+    return 0;
+  }
+
   Status Rewrite(SSAGraph* graph, Node* op, const ChannelLastOp& spec) {
     Node* x = InputNode(op, spec.input);
     Node* y = OutputNode(op, spec.output);
@@ -189,8 +208,7 @@ class NhwcToNchwPass : public Pass {
       return InvalidArgument(what + ": needs exactly one " + spec.input + " and one " +
                              spec.output);
     }
-    const cpp::VarDesc* xd = graph->FindVarDesc(x->arg().name);
-    const size_t declared = xd ? xd->dims.size() : 0;
+    const size_t declared = Rank(*graph, x);
     int rank = spec.rank;
     if (rank == 0) {
       if (declared < 2 || declared > 5) {

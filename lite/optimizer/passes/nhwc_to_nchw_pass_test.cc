@@ -7,6 +7,7 @@
 // pass disabled every op refuses NHWC with the one clear error.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -120,7 +121,7 @@ DDim Layout(const DDim& nchw, bool nhwc) {
 }
 
 // Runs the NHWC form on every target and compares it with the host NCHW op
-// on the transposed input; returns the host run of the NHWC form.
+// on the transposed input (its output transposed back).
 void ExpectMatchesNchw(const std::string& what, const Builder& build, const DDim& nchw,
                        double tol = 2e-4) {
   SCOPED_TRACE(what);
