@@ -21,7 +21,7 @@
 // rewritten ops, so a chain of NHWC ops pays one transpose at each end:
 //  - a transpose back to channel-first reading a transpose to channel-last
 //    (both made here): its readers read the channel-first var directly;
-//  - a layout-neutral elementwise op (kUnaryOps; kBinaryOps with both
+//  - a layout-neutral elementwise op (UnaryOps(); BinaryOps() with both
 //    operands from such transposes of the same permutation, or with a 1-D Y
 //    broadcast along the channel, axis -1 -> 1) reading transposes made
 //    here: it runs on the channel-first vars and a new transpose after it
