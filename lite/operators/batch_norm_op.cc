@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "lite/operators/channel_last.h"
+
 namespace lite {
 namespace operators {
 
@@ -23,8 +25,7 @@ Status BatchNormOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.data_layout = desc.GetAttr<std::string>("data_layout", "NCHW");
   const std::string& l = param_.data_layout;
   if (l != "NCHW" && l != "NCDHW" && l != "AnyLayout") {
-    return Unimplemented("op " + DebugName() + ": data_layout '" + l +
-                         "' is not supported (channel-first only)");
+    return ChannelLastUnsupported(DebugName(), "data_layout", l);
   }
   if (param_.epsilon < 0.f) {
     return OpError("attribute epsilon must be >= 0, got " + std::to_string(param_.epsilon));

@@ -1,5 +1,7 @@
 #include "lite/operators/channel_ops.h"
 
+#include "lite/operators/channel_last.h"
+
 namespace lite {
 namespace operators {
 
@@ -15,7 +17,7 @@ Status ChannelOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     param_.groups = desc.GetAttr<int32_t>("groups", 1);
     param_.epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
     const std::string layout = desc.GetAttr<std::string>("data_layout", "NCHW");
-    if (layout != "NCHW") return OpError("data_layout '" + layout + "' is not supported (NCHW only)");
+    if (layout != "NCHW") return ChannelLastUnsupported(DebugName(), "data_layout", layout);
     return Status::OK();
   }
   ASSIGN_OR_RETURN(Tensor * scale, Input("Scale"));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "lite/operators/channel_last.h"
 #include "lite/operators/conv_util.h"
 
 namespace lite {
@@ -27,8 +28,7 @@ Status ConvOpBase::ParseConvAttrs(const cpp::OpDesc& desc, ConvParam* p) const {
   p->data_format = desc.GetAttr<std::string>("data_format", "NCHW");
 
   if (!IsChannelFirstLayout(p->data_format)) {
-    return Unimplemented("op " + DebugName() + ": data_format '" + p->data_format +
-                         "' is not supported (NCHW only)");
+    return ChannelLastUnsupported(DebugName(), "data_format", p->data_format);
   }
   if (p->strides.size() != 2 || p->strides[0] <= 0 || p->strides[1] <= 0) {
     return OpError("attribute strides must be 2 positive values, got " +

@@ -1,5 +1,6 @@
 #include "lite/operators/interpolate_op.h"
 
+#include "lite/operators/channel_last.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
@@ -145,8 +146,7 @@ Status InterpolateOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   const std::string layout = desc.GetAttr<std::string>("data_layout", "NCHW");
   if (layout != "NCHW" && layout != "AnyLayout") {
-    return Unimplemented("op " + DebugName() + ": data_layout '" + layout +
-                         "' is not supported (NCHW only)");
+    return ChannelLastUnsupported(DebugName(), "data_layout", layout);
   }
   param_.out_h = desc.GetAttr<int32_t>("out_h", -1);
   param_.out_w = desc.GetAttr<int32_t>("out_w", -1);

@@ -1,5 +1,7 @@
 #include "lite/operators/pixel_shuffle_ops.h"
 
+#include "lite/operators/channel_last.h"
+
 namespace lite {
 namespace operators {
 
@@ -17,7 +19,7 @@ Status PixelShuffleOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   const std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
   if (fmt != "NCHW") {
-    return Unimplemented("op " + DebugName() + ": data_format '" + fmt + "' (NCHW only)");
+    return ChannelLastUnsupported(DebugName(), "data_format", fmt);
   }
   return Status::OK();
 }

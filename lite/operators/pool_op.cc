@@ -1,5 +1,6 @@
 #include "lite/operators/pool_op.h"
 
+#include "lite/operators/channel_last.h"
 #include "lite/operators/conv_util.h"
 
 namespace lite {
@@ -29,8 +30,8 @@ Status PoolOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                                                param_.data_format == "AnyLayout"
                                          : IsChannelFirstLayout(param_.data_format);
   if (!channel_first) {
-    return Unimplemented("op " + DebugName() + ": data_format '" + param_.data_format +
-                         "' is not supported (" + (rank == 3 ? "NCDHW" : "NCHW") + " only)");
+    return ChannelLastUnsupported(DebugName(), "data_format", param_.data_format,
+                                  rank == 3 ? "NCDHW" : "NCHW");
   }
   const std::string n = std::to_string(rank);
   if (param_.ksize.size() != rank) {

@@ -60,6 +60,9 @@ std::vector<std::string> PassRegistry::Names() const {
 
 const std::vector<std::string>& DefaultPipeline() {
   static const auto* pipeline = new std::vector<std::string>{
+      // Channel-last (NHWC) ops -> transposes around their NCHW form, first,
+      // so every later pass (the fusions, the NPU bridges) sees NCHW ops.
+      "nhwc_to_nchw_pass",
       // Fake quant ops -> int8 convs where an int8 kernel takes them; first,
       // before constant folding turns quantized weights into floats.
       "quant_dequant_fuse_pass",
