@@ -99,6 +99,9 @@ else
     -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts=/dev/null
     -o Debug::NoLocking=1
   )
+  # As root, apt drops to the _apt user for downloads, which cannot write
+  # into this user's cache folder.
+  [ "$(id -u)" -eq 0 ] && apt_opts+=(-o APT::Sandbox::User=root)
   echo "setup_aarch64: arm64 package lists"
   apt-get "${apt_opts[@]}" update -qq
   echo "setup_aarch64: downloading ${#packages[@]} arm64 packages into $root/debs"
