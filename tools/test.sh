@@ -4,7 +4,8 @@
 # runs the whole Bazel test suite, then all of it again built portable
 # (--config=portable: -march=x86-64, none of the AVX-512 kernels compiled in,
 # as tools/build_wheel.sh --config=portable ships; every fallback path and
-# every kernel choice that depends on the build), then the ASan + UBSan subset (the robustness
+# every kernel choice that depends on the build), then the aarch64 cross
+# build's subset under qemu (docs/aarch64.md), then the ASan + UBSan subset (the robustness
 # suite, the leak loop, the loaders' tests and the fuzz regressions, where
 # hostile input meets the engine), then the Python tests (tools/python_test.sh:
 # the wheel installed in a fresh venv, pytest), then builds every libFuzzer
@@ -22,6 +23,20 @@ asan_subset=(
   //tests/fuzz/...
 )
 
+# The aarch64 cross build (docs/aarch64.md), kept to a subset on a 2-core CI
+# machine: the tests below under qemu with both emulated CPUs (the test
+# binaries are compiled once; the second CPU only reruns them), and
+# tools/accuracy on the small shared models (host and npu,host, full and
+# light predictor). The whole aarch64 suite: bazel test --config=aarch64
+# //lite/... //tests/... //tools/... //python/... //examples/...
+aarch64_subset=(
+  //third_party:system_libraries_test
+  //tools:opt_cli_test
+  //lite/api:light_api_test
+  //lite/backends/npu/...
+)
+aarch64_models=mnist_mlp_fluid2018,ppocr_cls_mobile_v2.0,pplcnet_x0_25_textline_ori_pir,ppocr_cls_mobile_v2.0_slim_quant,textcnn_seqconv_lod
+
 bash tools/setup.sh || exit 1
 bash tools/check_layers.sh
 layers_status=$?
@@ -36,6 +51,12 @@ bazel --output_base="$portable_base" test --config=portable --symlink_prefix=/ \
   //lite/... //tests/... //tools/... //python/... //examples/...
 portable_status=$?
 bazel --output_base="$portable_base" shutdown
+echo "== aarch64 cross build under qemu: ${aarch64_subset[*]}"
+aarch64_status=0
+for cpu in cortex-a72 max; do
+  QEMU_CPU=$cpu bazel test --config=aarch64 "${aarch64_subset[@]}" || aarch64_status=1
+done
+bash tools/aarch64_accuracy.sh --models="$aarch64_models" || aarch64_status=1
 echo "== ASan + UBSan subset: ${asan_subset[*]}"
 bazel test --config=asan "${asan_subset[@]}"
 asan_status=$?
@@ -45,7 +66,7 @@ python_status=$?
 echo "== fuzz targets (clang build only)"
 bash tools/fuzz.sh --build_only all
 fuzz_status=$?
-for s in "$layers_status" "$status" "$portable_status" "$asan_status" "$python_status"; do
+for s in "$layers_status" "$status" "$portable_status" "$aarch64_status" "$asan_status" "$python_status"; do
   [ "$s" -ne 0 ] && exit "$s"
 done
 exit "$fuzz_status"
