@@ -41,6 +41,13 @@ packages=(
   rapidjson-dev nlohmann-json3-dev pybind11-dev libeigen3-dev
   # CPython 3.11 headers (pyconfig.h is per architecture) for python/
   libpython3.11-dev python3.11-dev
+  # Debian's arm64 python3.11 and numpy, to import and run the aarch64 wheel
+  # under qemu (tools/build_wheel.sh --config=aarch64)
+  python3.11-minimal libpython3.11-minimal libpython3.11-stdlib libpython3.11
+  libexpat1 libffi8 libbz2-1.0 libssl3 libsqlite3-0 libncursesw6 libtinfo6
+  libreadline8 libuuid1 libdb5.3 libgdbm6 libcrypt1 libnsl2 libtirpc3
+  libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2 libkrb5support0 libkeyutils1
+  python3-numpy libblas3 liblapack3 libgfortran5
 )
 
 # --- host tools --------------------------------------------------------------
@@ -117,6 +124,11 @@ else
   find "$sysroot.new" -type l -lname '/*' | while IFS= read -r link; do
     target=$(readlink "$link")
     ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" "$sysroot.new$target")" "$link"
+  done
+  # BLAS and LAPACK are found through links that update-alternatives makes
+  # when the packages are installed (numpy links libblas.so.3, liblapack.so.3).
+  for lib in blas lapack; do
+    ln -sfn "$lib/lib$lib.so.3" "$sysroot.new/usr/lib/aarch64-linux-gnu/lib$lib.so.3"
   done
   ( cd "$root/debs" && ls ./*.deb | sed 's|^\./||' ) > "$sysroot.new/.debs"
   echo "$stamp_text" > "$sysroot.new/.packages"
