@@ -3,6 +3,9 @@
 # the profile tables (per op type and per op) summing to their totals, NPU
 # placement, and one-line errors.
 set -uo pipefail
+# Under --config=aarch64 the test runs on the build machine and the aarch64
+# programs through qemu (toolchains/aarch64/qemu.sh.in sets the variable).
+EMU=${PADDLE_LITE_PLUS_RUN_AARCH64:-}
 BENCH=tools/benchmark
 MAKE=tools/make_default_model
 TMP=${TEST_TMPDIR:-$(mktemp -d)}/bench_cli
@@ -10,9 +13,9 @@ mkdir -p "$TMP"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-"$MAKE" --out="$TMP/model" >/dev/null || { echo "cannot make the default model"; exit 1; }
+$EMU "$MAKE" --out="$TMP/model" >/dev/null || { echo "cannot make the default model"; exit 1; }
 
-"$BENCH" --model_dir="$TMP/model" --input_shape=2,3,32,32 --warmup=1 --repeats=5 --profile \
+$EMU "$BENCH" --model_dir="$TMP/model" --input_shape=2,3,32,32 --warmup=1 --repeats=5 --profile \
   --profile_ops >"$TMP/out" 2>&1 || { fail "benchmark failed"; cat "$TMP/out"; }
 last=$(tail -n 1 "$TMP/out")
 for key in median_ms min_ms mean_ms init_ms first_run_ms peak_rss_mb; do
@@ -39,13 +42,13 @@ awk -v ops="$ops" '/^profile by op/{on=1; getline; next} on && $1=="total"{total
 awk '/^profile by op/{on=1} on && $2=="conv2d" && $(NF-1) ~ /^[0-9.]+$/{ok=1} END{exit !ok}' \
   "$TMP/out" || fail "no GFLOP/s for a conv2d in the per-op profile"
 
-"$BENCH" --model_dir="$TMP/model" --valid_targets=npu,host --npu_driver=reference --repeats=2 \
+$EMU "$BENCH" --model_dir="$TMP/model" --valid_targets=npu,host --npu_driver=reference --repeats=2 \
   >"$TMP/npu" 2>&1 || { fail "npu benchmark failed"; cat "$TMP/npu"; }
 grep -q "^placement: npu/reference: 7 of 7 ops in 1 subgraph" "$TMP/npu" || fail "npu placement line"
 
-"$BENCH" --model_dir="$TMP/missing" 2>"$TMP/err" >/dev/null && fail "missing model exited 0"
+$EMU "$BENCH" --model_dir="$TMP/missing" 2>"$TMP/err" >/dev/null && fail "missing model exited 0"
 grep -q "^benchmark: error: " "$TMP/err" || fail "error line"
-"$BENCH" --model_dir="$TMP/model" --npu_strict 2>"$TMP/err2" >/dev/null && fail "npu flag without npu exited 0"
+$EMU "$BENCH" --model_dir="$TMP/model" --npu_strict 2>"$TMP/err2" >/dev/null && fail "npu flag without npu exited 0"
 grep -q "needs npu among --valid_targets" "$TMP/err2" || fail "inert npu flag not refused"
 
 if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi

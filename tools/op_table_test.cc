@@ -10,6 +10,11 @@
 namespace {
 
 TEST(OpTable, DocsOpsMdIsUpToDate) {
+#if !defined(__x86_64__)
+  // docs/ops.md is the x86-64 build's table: its x86 column lists kernels
+  // that other builds (--config=aarch64) leave out.
+  GTEST_SKIP() << "docs/ops.md is generated from the x86-64 build";
+#endif
   std::ifstream in("docs/ops.md", std::ios::binary);
   ASSERT_TRUE(in.good()) << "docs/ops.md is missing; generate it with: "
                          << lite::tools::kOpTableCommand;

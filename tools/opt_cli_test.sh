@@ -4,6 +4,9 @@
 # formats, --visualize_dir. Runs from the runfiles root (bazel test).
 set -u  # no pipefail: `cmd | grep -q` may SIGPIPE cmd
 
+# Under --config=aarch64 the test runs on the build machine and the aarch64
+# programs through qemu (toolchains/aarch64/qemu.sh.in sets the variable).
+EMU=${PADDLE_LITE_PLUS_RUN_AARCH64:-}
 OPT=tools/opt
 RUN=tools/run_model
 MAKE=tools/make_default_model
@@ -17,7 +20,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # starting with "opt: error: " that contains <substring>.
 expect_error() {
   local needle="$1"; shift
-  "$OPT" "$@" >"$TMP/out" 2>"$TMP/err"
+  $EMU "$OPT" "$@" >"$TMP/out" 2>"$TMP/err"
   local rc=$?
   local lines; lines=$(wc -l <"$TMP/err")
   if [ "$rc" -eq 0 ]; then fail "opt $* exited 0"; fi
@@ -36,10 +39,10 @@ expect_error "unknown target 'gpu'" --valid_targets=gpu --print_supported_ops
 expect_error "no model" --optimize_out="$TMP/x"
 expect_error "go together" --model_file="$TMP/m" --optimize_out="$TMP/x"
 
-"$MAKE" --out="$TMP/default_model" >/dev/null || fail "make_default_model failed"
+$EMU "$MAKE" --out="$TMP/default_model" >/dev/null || fail "make_default_model failed"
 
 # naive_buffer + visualization
-if "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/model" \
+if $EMU "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/model" \
     --visualize_dir="$TMP/vis" >"$TMP/opt.log" 2>&1; then
   [ -f "$TMP/model.nb" ] || fail "no $TMP/model.nb"
   [ "$(head -c 6 "$TMP/model.nb")" = "LITENB" ] || fail "model.nb lacks the magic"
@@ -55,7 +58,7 @@ fi
 # visualization after one named pass only
 expect_error "--visualize_mode must be" --model_dir="$TMP/default_model" \
   --optimize_out="$TMP/x" --visualize_dir="$TMP/vis_bad" --visualize_mode=bogus
-"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/named" \
+$EMU "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/named" \
   --visualize_dir="$TMP/vis_named" --visualize_mode=conv_bn_fuse_pass >/dev/null 2>&1 ||
   fail "opt --visualize_mode=conv_bn_fuse_pass failed"
 [ "$(ls "$TMP/vis_named" | grep -c '\.dot$')" = 2 ] || fail "named mode should write 2 DOT files"
@@ -63,7 +66,7 @@ ls "$TMP/vis_named" | grep -q '_conv_bn_fuse_pass\.dot$' || fail "no conv_bn_fus
 echo "ok: named visualization"
 
 # protobuf
-if "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/pb" \
+if $EMU "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/pb" \
     --optimize_out_type=protobuf --valid_targets=host >"$TMP/pb.log" 2>&1; then
   [ -f "$TMP/pb/__model__" ] && [ -f "$TMP/pb/__params__" ] || fail "protobuf files missing"
   echo "ok: protobuf"
@@ -72,33 +75,33 @@ else
 fi
 
 # an option opt cannot honour is refused, not ignored
-"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/cc" --valid_targets=npu,host \
+$EMU "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/cc" --valid_targets=npu,host \
     --npu_cross_check 2>"$TMP/cc_err" >/dev/null && fail "opt --npu_cross_check exited 0"
 grep -q "npu_cross_check compares outputs while running" "$TMP/cc_err" || fail "cross-check refusal"
 
 # print-only modes exit 0
-"$OPT" --print_all_ops | grep -q "^conv2d " || fail "--print_all_ops lacks conv2d"
-"$OPT" --display_kernels | grep -q "^conv2d/" || fail "--display_kernels lacks conv2d"
-"$OPT" --model_dir="$TMP/default_model" --print_model_ops | grep -q "all supported" \
+$EMU "$OPT" --print_all_ops | grep -q "^conv2d " || fail "--print_all_ops lacks conv2d"
+$EMU "$OPT" --display_kernels | grep -q "^conv2d/" || fail "--display_kernels lacks conv2d"
+$EMU "$OPT" --model_dir="$TMP/default_model" --print_model_ops | grep -q "all supported" \
   || fail "--print_model_ops"
 
 # driver plugins: --print_drivers lists the sample plugin with its version
 # and file; opt optimizes for it and run_model runs the .nb on it.
 mkdir -p "$TMP/drivers" && cp examples/npu_plugin/sample_ref_npu_driver.so "$TMP/drivers/"
 echo "notes" >"$TMP/drivers/notes.txt"
-"$OPT" --print_drivers --npu_driver_paths="$TMP/drivers" >"$TMP/drivers.log" 2>&1 \
+$EMU "$OPT" --print_drivers --npu_driver_paths="$TMP/drivers" >"$TMP/drivers.log" 2>&1 \
   || { fail "--print_drivers with a plugin"; cat "$TMP/drivers.log"; }
 grep -q "^  sample_ref  abi 1.2  version 1.0.0  $TMP/drivers/sample_ref_npu_driver.so$" \
   "$TMP/drivers.log" || { fail "--print_drivers lacks the plugin line"; cat "$TMP/drivers.log"; }
 grep -q "^  reference  api 1.2  built in$" "$TMP/drivers.log" || fail "--print_drivers built-in line"
 grep -q "^  ignored: $TMP/drivers/notes.txt: not named" "$TMP/drivers.log" \
   || fail "--print_drivers lacks the ignored file"
-LITE_NPU_DRIVER_PATH="$TMP/drivers" "$OPT" --print_drivers | grep -q "^  sample_ref " \
+LITE_NPU_DRIVER_PATH="$TMP/drivers" $EMU "$OPT" --print_drivers | grep -q "^  sample_ref " \
   || fail "LITE_NPU_DRIVER_PATH not scanned"
-"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/plugin" --valid_targets=npu,host \
+$EMU "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/plugin" --valid_targets=npu,host \
     --npu_driver=sample_ref --npu_driver_paths="$TMP/drivers" --npu_strict >"$TMP/plugin.log" 2>&1 \
   || { fail "opt with the plugin driver"; cat "$TMP/plugin.log"; }
-LITE_NPU_DRIVER_PATH="$TMP/drivers" "$RUN" --optimized_model="$TMP/plugin.nb" --npu_strict \
+LITE_NPU_DRIVER_PATH="$TMP/drivers" $EMU "$RUN" --optimized_model="$TMP/plugin.nb" --npu_strict \
     --repeats=1 >"$TMP/run_plugin.log" 2>&1 || { fail "run_model on the plugin"; cat "$TMP/run_plugin.log"; }
 grep -q "npu/sample_ref: .* no fallback" "$TMP/run_plugin.log" \
   || { fail "run_model did not run on sample_ref"; cat "$TMP/run_plugin.log"; }
@@ -114,7 +117,7 @@ expect_error "is not a directory" --model_dir="$TMP/default_model" --optimize_ou
 mkdir -p "$TMP/unsupported"
 cp "$TMP/default_model/__params__" "$TMP/unsupported/"
 sed 's/softmax/softmaz/g' "$TMP/default_model/__model__" >"$TMP/unsupported/__model__"
-"$OPT" --model_dir="$TMP/unsupported" --print_model_ops >"$TMP/ops.log" 2>"$TMP/err" \
+$EMU "$OPT" --model_dir="$TMP/unsupported" --print_model_ops >"$TMP/ops.log" 2>"$TMP/err" \
   && fail "--print_model_ops on an unsupported op exited 0"
 grep -q "^softmaz .* NO$" "$TMP/ops.log" || { fail "--print_model_ops table lacks softmaz"; cat "$TMP/ops.log"; }
 grep -q "unsupported: softmaz x1 (closest supported: softmax)" "$TMP/ops.log" \
@@ -149,7 +152,11 @@ echo "ok: failing models leave no output"
 mkdir -p "$TMP/calib" "$TMP/calib_empty" "$TMP/calib_bad" "$TMP/quant"
 for i in 0 1 2; do head -c $((3 * 32 * 32 * 4)) /dev/zero | tr '\0' '\076' >"$TMP/calib/s$i.bin"; done
 head -c 100 /dev/zero >"$TMP/calib_bad/short.bin"
-Q=(--model_dir="$TMP/default_model" --valid_targets=x86)
+# int8 convs need an int8 conv kernel: the x86 target's, or on aarch64 (no
+# x86 target) the XNNPACK driver's.
+quant_targets=x86
+[ -n "$EMU" ] && quant_targets=npu,host
+Q=(--model_dir="$TMP/default_model" --valid_targets="$quant_targets")
 expect_error "need --quantize=int8" "${Q[@]}" --optimize_out="$TMP/quant/m" --calibration_dir="$TMP/calib"
 expect_error "--quantize must be int8" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int4 \
   --calibration_dir="$TMP/calib"
@@ -167,7 +174,7 @@ expect_error "got 'entropy'" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=
 expect_error "'fc'" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 \
   --calibration_dir="$TMP/calib" --quantize_op_types=conv2d,fc
 [ -z "$(ls -A "$TMP/quant")" ] || fail "failing --quantize runs left files: $(ls -A "$TMP/quant")"
-if "$OPT" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 --calibration_dir="$TMP/calib" \
+if $EMU "$OPT" "${Q[@]}" --optimize_out="$TMP/quant/m" --quantize=int8 --calibration_dir="$TMP/calib" \
     --calibration_method=percentile >"$TMP/quant.log" 2>&1; then
   [ -f "$TMP/quant/m.nb" ] || fail "no $TMP/quant/m.nb"
   grep -q "calibrating (percentile) on 3 sample(s)" "$TMP/quant.log" || fail "calibration line"
@@ -180,9 +187,9 @@ else
 fi
 
 # run_model on both outputs gives the same printed output
-"$RUN" --optimized_model="$TMP/model.nb" --repeats=2 >"$TMP/run_nb.log" 2>&1 \
+$EMU "$RUN" --optimized_model="$TMP/model.nb" --repeats=2 >"$TMP/run_nb.log" 2>&1 \
   || { fail "run_model .nb"; cat "$TMP/run_nb.log"; }
-"$RUN" --model_dir="$TMP/pb" --repeats=2 >"$TMP/run_pb.log" 2>&1 \
+$EMU "$RUN" --model_dir="$TMP/pb" --repeats=2 >"$TMP/run_pb.log" 2>&1 \
   || { fail "run_model protobuf"; cat "$TMP/run_pb.log"; }
 grep -q "^output prob \[1, 10\]" "$TMP/run_nb.log" || fail "run_model output line"
 # without --input_shape the inputs take the declared feed dims ([-1,3,32,32]), -1 read as 1
@@ -191,21 +198,21 @@ for log in run_nb run_pb; do
 done
 diff <(grep -A2 "^output" "$TMP/run_nb.log") <(grep -A2 "^output" "$TMP/run_pb.log") \
   || fail "light and full outputs differ"
-"$RUN" --optimized_model="$TMP/missing.nb" 2>"$TMP/err" >/dev/null \
+$EMU "$RUN" --optimized_model="$TMP/missing.nb" 2>"$TMP/err" >/dev/null \
   && fail "run_model on a missing file exited 0"
 grep -q "^run_model: error: .*missing.nb" "$TMP/err" || fail "run_model error line"
 
 # compiled subgraphs in the .nb: stored by --npu_save_compiled, loaded by
 # run_model only with --npu_trust_compiled_code (otherwise compiled again).
-"$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/compiled" --valid_targets=npu,host \
+$EMU "$OPT" --model_dir="$TMP/default_model" --optimize_out="$TMP/compiled" --valid_targets=npu,host \
   --npu_driver=reference --npu_save_compiled >"$TMP/compiled.log" 2>&1 \
   || { fail "opt --npu_save_compiled"; cat "$TMP/compiled.log"; }
 grep -q "^npu: 1 of 1 subgraph(s) compiled and stored in the model" "$TMP/compiled.log" \
   || { fail "--npu_save_compiled summary"; cat "$TMP/compiled.log"; }
-"$RUN" --optimized_model="$TMP/compiled.nb" --repeats=1 --npu_trust_compiled_code \
+$EMU "$RUN" --optimized_model="$TMP/compiled.nb" --repeats=1 --npu_trust_compiled_code \
   >"$TMP/trusted.log" 2>&1 || fail "run_model --npu_trust_compiled_code"
 grep -q "compiled 0, loaded 1" "$TMP/trusted.log" || { fail "trusted load"; cat "$TMP/trusted.log"; }
-"$RUN" --optimized_model="$TMP/compiled.nb" --repeats=1 >"$TMP/untrusted.log" 2>&1 \
+$EMU "$RUN" --optimized_model="$TMP/compiled.nb" --repeats=1 >"$TMP/untrusted.log" 2>&1 \
   || fail "run_model without trust"
 grep -q "not loaded without the trust_compiled_code option" "$TMP/untrusted.log" \
   || { fail "untrusted load line"; cat "$TMP/untrusted.log"; }

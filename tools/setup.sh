@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build, the tests and the tools need.
-# Only missing packages are installed; running it twice is harmless.
+# Only missing packages are installed; running it twice is harmless. Then
+# the aarch64 cross build's parts (tools/setup_aarch64.sh).
 set -euo pipefail
 
 packages=(
@@ -24,18 +25,21 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#packages[@]} packages present"
-  exit 0
+else
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then sudo_cmd=(sudo); else
+      echo "setup: need root (or sudo) to install: ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  echo "setup: done"
 fi
 
-echo "setup: installing ${missing[*]}"
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then sudo_cmd=(sudo); else
-    echo "setup: need root (or sudo) to install: ${missing[*]}" >&2
-    exit 1
-  fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-echo "setup: done"
+# The aarch64 cross build's compiler, emulator and arm64 sysroot
+# (docs/aarch64.md); does nothing when they are there.
+bash "$(dirname "$0")/setup_aarch64.sh"

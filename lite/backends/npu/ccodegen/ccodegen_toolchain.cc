@@ -149,7 +149,9 @@ StatusOr<std::vector<uint8_t>> BuildSharedObject(const std::string& source) {
   ASSIGN_OR_RETURN(std::string compiler, FindCCompiler());
   ASSIGN_OR_RETURN(std::unique_ptr<TempDir> dir, TempDir::Create());
   RETURN_IF_ERROR(WriteBytes(dir->File("model.c"), source.data(), source.size()));
-  const std::vector<std::string> argv = {compiler, "-O2", "-march=native", "-fPIC", "-shared",
+  const char* march = std::getenv(kCcodegenMarchEnv);
+  const std::string march_flag = std::string("-march=") + (march && *march ? march : "native");
+  const std::vector<std::string> argv = {compiler, "-O2", march_flag, "-fPIC", "-shared",
                                          "-std=c99", "-o", dir->File("model.so"),
                                          dir->File("model.c"), "-lm"};
   if (const char* v = std::getenv(kCcodegenVerboseEnv); v && std::string(v) == "1") {

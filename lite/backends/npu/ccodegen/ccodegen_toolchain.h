@@ -27,6 +27,10 @@ namespace npu {
 
 constexpr const char kCcodegenCompilerEnv[] = "LITE_NPU_CCODEGEN_CC";
 constexpr const char kCcodegenVerboseEnv[] = "LITE_NPU_CCODEGEN_VERBOSE";
+// The -march= value the generated C is compiled with: "native" (the CPU that
+// runs the engine) unless set. A cross compiler, as under emulation
+// (toolchains/aarch64/qemu.sh.in), has no native CPU and needs a named one.
+constexpr const char kCcodegenMarchEnv[] = "LITE_NPU_CCODEGEN_MARCH";
 
 StatusOr<std::string> FindCCompiler();
 
