@@ -3,6 +3,7 @@
 //
 //   ocr --image=page.ppm --det_model=DIR|FILE.nb [--cls_model=...]
 //       --rec_model=DIR|FILE.nb [--rec_keys=ppocr_keys_v1.txt]
+//       [--valid_targets=npu,host --npu_driver=xnnpack ...] [--rec_batch=6]
 //   0: (38,27) (552,27) (552,78) (38,78) box 0.91 angle 0 (1.00) score 0.99 text "..."
 //
 // Images are binary PPM/PGM files (convert others with any image tool,
@@ -13,18 +14,17 @@
 // --save_inputs=DIR writes every model input of the first read as raw
 // float32 files with DIR/inputs.json ([{"model","file","shape"}] in run
 // order), so that another runtime can run the same models on the same
-// inputs (bench/ocr_page_ort.js).
+// inputs (tools/ocr_page_ort.js, tools/ocr_page_ab.sh).
 #include <gflags/gflags.h>
 
-#include <algorithm>
-#include <cstdio>
 #include <sys/stat.h>
+
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
 #include "lite/utils/file_util.h"
 #include "tools/npu_flags.h"
-
 #include "tools/ocr_pipeline.h"
 #include "tools/tool_util.h"
 
@@ -43,16 +43,6 @@ DEFINE_int32(rec_batch, 6, "lines per recognizer run (PaddleOCR's rec_batch_num)
 DEFINE_double(rec_max_padding, 0.1, "a rec batch is at most this fraction wider than its narrowest line");
 DEFINE_int32(repeats, 0, "read the image this many more times and print per-model median times");
 DEFINE_string(save_inputs, "", "write every model input of the first read to this directory");
-
-namespace {
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   gflags::SetUsageMessage("ocr --image=IMAGE.ppm --det_model=M --rec_model=M [--cls_model=M]");
@@ -138,7 +128,8 @@ int main(int argc, char** argv) {
     const tools::OcrStageTimes& t = (*pipeline)->times();
     std::printf("{\"det_ms\":%.3f,\"cls_ms\":%.3f,\"rec_ms\":%.3f,\"median_ms\":%.3f,"
                 "\"lines\":%zu,\"cls_runs\":%d,\"rec_runs\":%d,\"repeats\":%d}\n",
-                Median(det), Median(cls), Median(rec), Median(total), lines->size(), t.cls_runs,
+                tools::Summarize(det).median, tools::Summarize(cls).median,
+                tools::Summarize(rec).median, tools::Summarize(total).median, lines->size(), t.cls_runs,
                 t.rec_runs, FLAGS_repeats);
   }
   return 0;

@@ -1,9 +1,10 @@
 // PaddleOCR's whole pipeline on the engine: det -> DB boxes -> perspective
 // crop of each box (turned by 90 degrees counterclockwise when at least 1.5
-// times as tall as wide, as PaddleOCR does) -> direction classifier (turn the line by 180 degrees
-// where it says so) -> recognizer -> CTC decoding with the dictionary. The
-// pre- and post-processing are lite/ocr's; this file runs the three
-// predictors between them. Used by tools/ocr and its tests.
+// times as tall as wide, as PaddleOCR does) -> direction classifier (turn
+// the line by 180 degrees where it says so) -> recognizer (lines of similar
+// width in batches) -> CTC decoding with the dictionary. The pre- and
+// post-processing are lite/ocr's; this file runs the three predictors
+// between them. Used by tools/ocr and its tests.
 //
 // A model is a directory (inference.pdmodel + inference.pdiparams, or a
 // model_dir the full predictor reads; the full predictor optimizes it on
@@ -83,8 +84,9 @@ class OcrPipeline {
   // The text of a straightened line.
   StatusOr<ocr::CtcResult> Recognize(const ocr::Image& line);
   // The texts of straightened lines, in their order, recognized in batches
-  // of options.rec_batch lines of similar width / height (each batch
-  // zero-padded to a common width, as PaddleOCR does).
+  // of up to options.rec_batch lines of similar width / height (each batch
+  // zero-padded to a common width, as PaddleOCR does, at most
+  // options.rec_max_padding wider than its narrowest line's input).
   StatusOr<std::vector<ocr::CtcResult>> RecognizeLines(const std::vector<ocr::Image>& lines);
   // Every line of the image.
   StatusOr<std::vector<OcrLine>> Read(const ocr::Image& image);

@@ -1,7 +1,8 @@
 // The xnnpack driver's own NHWC kernels for operations XNNPACK lacks
-// (concat, nearest resize, a reshape that must reorder NHWC storage). They run between XNNPACK runtimes inside one
-// executable, on the executable's NHWC buffers, so a model whose neck has
-// concat and upsampling still converts layouts only at its boundary.
+// (concat, nearest resize, a reshape that must reorder NHWC storage). They
+// run between XNNPACK runtimes inside one executable, on the executable's
+// NHWC buffers, so a model whose neck has concat and upsampling, or whose
+// backbone ends in a flatten, still converts layouts only at its boundary.
 #pragma once
 
 #include <vector>
