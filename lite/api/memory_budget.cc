@@ -67,10 +67,13 @@ void MemoryBudget::AfterRun(RuntimeProgram* program, const std::vector<RuntimePr
     const size_t allocated = program->context()->buffers.allocated_bytes();
     const double pool_rate =
         static_cast<double>(allocated - std::min(allocated, pool_allocated_before_)) / elements_;
-    const double rss_rate = rss > rss_before_ && rss_before_ >= 0
+    // The first run's RSS growth is mostly one-time (code pages, JIT, the
+    // thread pool), not per element: only later first sights count it.
+    const double rss_rate = measured_runs_ > 0 && rss > rss_before_ && rss_before_ >= 0
                                 ? static_cast<double>(rss - rss_before_) / elements_
                                 : 0;
     bytes_per_element_ = std::max({bytes_per_element_, pool_rate, rss_rate});
+    ++measured_runs_;
   }
   last_signature_ = ok ? signature_ : std::string();
   if (rss > limit_) Release(all);

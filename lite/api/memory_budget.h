@@ -5,8 +5,9 @@
 // killer or a container limit looks at. Before a run of an input signature
 // other than the one run last, the budget estimates what the run will need:
 // the activation bytes per input element measured on earlier first runs of a
-// signature (the pool's new allocations or the growth of RSS, whichever is
-// larger) times this run's input elements. When the process's RSS (less the
+// signature (the pool's new allocations or, after the predictor's first run,
+// whose growth is mostly one-time, the growth of RSS, whichever is larger)
+// times this run's input elements. When the process's RSS (less the
 // arena of the previous signature, which the new run frees first) plus that
 // estimate is over the limit, it releases cached per-shape state: the
 // buffer pool's free buffers, the NPU executables but the last run one
@@ -54,6 +55,7 @@ class MemoryBudget {
  private:
   int64_t limit_ = 0;
   double bytes_per_element_ = 0;  // the estimate's rate, 0 before a measured run
+  int measured_runs_ = 0;
   std::string last_signature_;
   // The current run's starting point (BeforeRun -> AfterRun).
   std::string signature_;
