@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 
 #include "lite/kernels/npu/npu_context.h"
 #include "lite/utils/memory.h"
@@ -13,6 +15,16 @@ std::string Mb(double bytes) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "%.1f MB", bytes / (1024.0 * 1024.0));
   return buf;
+}
+
+// The process's peak resident set (VmHWM) in bytes; -1 when unreadable.
+int64_t PeakRssBytes() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::atoll(line.c_str() + 6) * 1024;
+  }
+  return -1;
 }
 
 int64_t ArenaBytes(const RuntimeProgram* program) {
@@ -40,6 +52,8 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   elements_ = input_elements;
   pool_allocated_before_ = program->context()->buffers.allocated_bytes();
   rss_before_ = ProcessRssBytes();
+  arena_before_ = ArenaBytes(program);
+  peak_before_ = limit_ > 0 ? PeakRssBytes() : -1;
   if (limit_ <= 0 || !first_sight_ || rss_before_ < 0) return Status::OK();
   const int64_t need = static_cast<int64_t>(bytes_per_element_ * static_cast<double>(elements_));
   // The previous signature's arena is freed before the new run allocates.
@@ -48,6 +62,7 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   Release(all);
   const int64_t after_release = projected();
   rss_before_ = ProcessRssBytes();
+  peak_before_ = PeakRssBytes();
   if (after_release <= limit_) return Status::OK();
   ++refused_;
   return InvalidArgument(
@@ -72,7 +87,15 @@ void MemoryBudget::AfterRun(RuntimeProgram* program, const std::vector<RuntimePr
     const double rss_rate = measured_runs_ > 0 && rss > rss_before_ && rss_before_ >= 0
                                 ? static_cast<double>(rss - rss_before_) / elements_
                                 : 0;
-    bytes_per_element_ = std::max({bytes_per_element_, pool_rate, rss_rate});
+    // A run that raised the process's peak shows its whole transient need
+    // (temporaries, reordered weights, scratchpads) above where it started,
+    // less the previous arena it freed first.
+    const int64_t peak = PeakRssBytes();
+    const int64_t start = rss_before_ - arena_before_;
+    const double peak_rate = measured_runs_ > 0 && peak_before_ >= 0 && peak > peak_before_
+                                 ? static_cast<double>(peak - start) / elements_
+                                 : 0;
+    bytes_per_element_ = std::max({bytes_per_element_, pool_rate, rss_rate, peak_rate});
     ++measured_runs_;
   }
   last_signature_ = ok ? signature_ : std::string();

@@ -4,10 +4,11 @@
 // The limit is on the process's resident set (VmRSS), the number an OOM
 // killer or a container limit looks at. Before a run of an input signature
 // other than the one run last, the budget estimates what the run will need:
-// the activation bytes per input element measured on earlier first runs of a
-// signature (the pool's new allocations or, after the predictor's first run,
-// whose growth is mostly one-time, the growth of RSS, whichever is larger)
-// times this run's input elements. When the process's RSS (less the
+// the bytes per input element measured on earlier first runs of a signature
+// times this run's input elements. The rate is the largest seen of: the
+// pool's new allocations; after the predictor's first run (whose growth is
+// mostly one-time), the growth of RSS, and for a run that raised the
+// process's peak (VmHWM) that peak above where the run started. When the process's RSS (less the
 // arena of the previous signature, which the new run frees first) plus that
 // estimate is over the limit, it releases cached per-shape state: the
 // buffer pool's free buffers, the NPU executables but the last run one
@@ -62,6 +63,8 @@ class MemoryBudget {
   bool first_sight_ = false;
   int64_t elements_ = 0;
   int64_t rss_before_ = 0;
+  int64_t arena_before_ = 0;
+  int64_t peak_before_ = -1;  // VmHWM before the run
   size_t pool_allocated_before_ = 0;
   int releases_ = 0;
   int refused_ = 0;
