@@ -4,7 +4,8 @@
 //   soak --model_dir=DIR | --optimized_model=X.nb [--valid_targets=x86,host]
 //        [--calls=1000] [--sizes=150] [--min_side=256] [--max_side=1280]
 //        [--step=32] [--seed=1] [--threads=1] [--report_every=50]
-//        [--memory_limit_mb=0] [--single_size=HxW] [--npu_driver=xnnpack ...]
+//        [--memory_limit_mb=0] [--single_size=HxW] [--clones=1]
+//        [--npu_driver=xnnpack ...]
 //
 // The first input (rank 4, NCHW) gets H and W drawn once, seeded, from the
 // multiples of --step in [--min_side, --max_side] (--sizes distinct pairs);
@@ -16,8 +17,15 @@
 // a repeat. --single_size=HxW runs that one size --calls times instead (the
 // "largest size alone" yardstick). The last line is JSON. A failed run is
 // printed and counted (a budget too small for a size), not fatal.
+//
+// --clones=K (K > 1) makes K - 1 clones of the predictor, prints the RSS
+// each adds once it has run the first size (what an extra clone costs: its
+// own activations, the weights are shared), then runs them on K - 1 threads
+// over the same sizes (each from its own offset) while the first predictor
+// runs the reported stream; their calls and failures are counted at the end.
 #include <gflags/gflags.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -25,6 +33,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -46,6 +55,7 @@ DEFINE_int32(seed, 1, "seed of the size stream");
 DEFINE_int32(report_every, 50, "print RSS every this many calls");
 DEFINE_int32(memory_limit_mb, 0, "the predictor's memory budget (0: default)");
 DEFINE_string(single_size, "", "HxW: run only this size --calls times");
+DEFINE_int32(clones, 1, "predictors running at once (the first and its clones), a thread each");
 
 namespace {
 
@@ -86,6 +96,17 @@ std::vector<std::pair<int, int>> SizeStream() {
   return sizes;
 }
 
+// One run of `p` at `hw` (input 0, `channels` channels, data from `data`).
+Status RunSize(paddle::lite_api::PaddlePredictor* p, std::pair<int, int> hw, int channels,
+               const std::vector<float>& data) {
+  const int64_t n = static_cast<int64_t>(channels) * hw.first * hw.second;
+  if (static_cast<size_t>(n) > data.size()) return lite::InvalidArgument("size above --max_side");
+  auto input = p->GetInput(0);
+  input->Resize({1, channels, hw.first, hw.second});
+  RETURN_IF_ERROR(input->CopyFromCpu(data.data(), n));
+  return p->Run();
+}
+
 Status Soak() {
   lite::tools::ModelFlags flags;
   flags.optimized_model = FLAGS_optimized_model;
@@ -115,7 +136,50 @@ Status Soak() {
   }
   const auto data = lite::tools::LcgUniform(
       static_cast<size_t>(channels) * FLAGS_max_side * FLAGS_max_side * 4, 1, -1.0, 1.0);
+  std::vector<std::shared_ptr<paddle::lite_api::PaddlePredictor>> clones;
+  for (int i = 1; i < FLAGS_clones; ++i) {
+    ASSIGN_OR_RETURN(auto clone, predictor->Clone());
+    clones.push_back(clone);
+  }
   std::set<std::pair<int, int>> seen;
+  if (!clones.empty()) {
+    std::printf("after %zu clone(s): rss %.1f MB\n", clones.size(), ReadRss().rss_mb);
+    RETURN_IF_ERROR(RunSize(predictor.get(), sizes[0], channels, data));
+    seen.insert(sizes[0]);
+    double before = ReadRss().rss_mb;
+    std::printf("predictor after one %dx%d run: rss %.1f MB\n", sizes[0].first,
+                sizes[0].second, before);
+    for (size_t i = 0; i < clones.size(); ++i) {
+      RETURN_IF_ERROR(RunSize(clones[i].get(), sizes[0], channels, data));
+      const double after = ReadRss().rss_mb;
+      std::printf("clone %zu after the same run: rss %.1f MB (+%.1f MB)\n", i + 1, after,
+                  after - before);
+      before = after;
+    }
+  }
+  std::atomic<bool> stop{false};
+  std::atomic<int> clone_calls{0}, clone_failures{0};
+  std::vector<std::thread> threads;
+  // Stops and joins the clones' threads however Soak returns.
+  struct JoinAll {
+    std::atomic<bool>* stop;
+    std::vector<std::thread>* threads;
+    ~JoinAll() {
+      *stop = true;
+      for (auto& t : *threads) {
+        if (t.joinable()) t.join();
+      }
+    }
+  } join_all{&stop, &threads};
+  for (size_t i = 0; i < clones.size(); ++i) {
+    threads.emplace_back([&, i] {
+      for (size_t k = 7 * (i + 1); !stop; ++k) {
+        Status s = RunSize(clones[i].get(), sizes[k % sizes.size()], channels, data);
+        ++clone_calls;
+        if (!s.ok()) ++clone_failures;
+      }
+    });
+  }
   double first_ms_per_mp = 0, repeat_ms_per_mp = 0;
   int firsts = 0, repeats = 0, failures = 0;
   Rss after_first_pass, at_300, last;
@@ -150,6 +214,12 @@ Status Soak() {
                   predictor->GetMemoryStats().ToString().c_str());
       std::fflush(stdout);
     }
+  }
+  stop = true;
+  for (auto& t : threads) t.join();
+  if (!clones.empty()) {
+    std::printf("clones: %d calls on %zu threads, %d failed\n", clone_calls.load(),
+                clones.size(), clone_failures.load());
   }
   if (firsts) first_ms_per_mp /= firsts;
   if (repeats) repeat_ms_per_mp /= repeats;
