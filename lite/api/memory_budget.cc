@@ -47,14 +47,17 @@ void MemoryBudget::Release(const std::vector<RuntimeProgram*>& programs) {
 Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<RuntimeProgram*>& all,
                                const std::string& signature, int64_t input_elements,
                                const std::string& feeds) {
+  // Without a limit a run pays nothing here (reading /proc costs tens of
+  // microseconds, the whole run of a small model).
+  if (limit_ <= 0) return Status::OK();
   first_sight_ = signature != last_signature_;
   signature_ = signature;
   elements_ = input_elements;
   pool_allocated_before_ = program->context()->buffers.allocated_bytes();
   rss_before_ = ProcessRssBytes();
   arena_before_ = ArenaBytes(program);
-  peak_before_ = limit_ > 0 ? PeakRssBytes() : -1;
-  if (limit_ <= 0 || !first_sight_ || rss_before_ < 0) return Status::OK();
+  peak_before_ = PeakRssBytes();
+  if (!first_sight_ || rss_before_ < 0) return Status::OK();
   const int64_t need = static_cast<int64_t>(bytes_per_element_ * static_cast<double>(elements_));
   // The previous signature's arena is freed before the new run allocates.
   auto projected = [&] { return ProcessRssBytes() - ArenaBytes(program) + need; };

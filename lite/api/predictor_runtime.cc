@@ -222,7 +222,11 @@ Status PredictorRuntime::Run() {
     }
     signature += ";";
     elements += std::max<int64_t>(0, t.numel());
-    feeds += (feeds.empty() ? "input '" : ", '") + input_names_[i] + "' " + DimsToString(t.dims());
+    // Named only for the budget's refusal.
+    if (budget_.limit_bytes() > 0) {
+      feeds += (feeds.empty() ? "input '" : ", '") + input_names_[i] + "' " +
+               DimsToString(t.dims());
+    }
   }
   // The memory budget sees the program that runs (the single-threaded twin
   // once the governor picks it and it exists; it is built on its first run).
