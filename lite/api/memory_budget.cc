@@ -56,8 +56,8 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   pool_allocated_before_ = program->context()->buffers.allocated_bytes();
   rss_before_ = ProcessRssBytes();
   arena_before_ = ArenaBytes(program);
-  peak_before_ = PeakRssBytes();
   if (!first_sight_ || rss_before_ < 0) return Status::OK();
+  peak_before_ = PeakRssBytes();
   const int64_t need = static_cast<int64_t>(bytes_per_element_ * static_cast<double>(elements_));
   // The previous signature's arena is freed before the new run allocates.
   auto projected = [&] { return ProcessRssBytes() - ArenaBytes(program) + need; };

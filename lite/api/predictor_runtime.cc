@@ -233,16 +233,17 @@ Status PredictorRuntime::Run() {
   const bool single = governor_ && governor_->threads() < threads_;
   auto program = [&] { return single && single_thread_ ? single_thread_.get() : runtime_.get(); };
   auto programs = [&] { return std::vector<RuntimeProgram*>{runtime_.get(), single_thread_.get()}; };
-  RETURN_IF_ERROR(budget_.BeforeRun(program(), programs(), signature, elements, feeds));
+  const bool budget = budget_.limit_bytes() > 0;
+  if (budget) RETURN_IF_ERROR(budget_.BeforeRun(program(), programs(), signature, elements, feeds));
   if (!governor_) {
     Status status = RunProgram(runtime_.get(), signature);
-    budget_.AfterRun(program(), programs(), status.ok());
+    if (budget) budget_.AfterRun(program(), programs(), status.ok());
     return status;
   }
   governor_->BeginRun();
   Status status = single ? RunSingleThreaded(signature) : RunProgram(runtime_.get(), signature);
   governor_->EndRun();
-  budget_.AfterRun(program(), programs(), status.ok());
+  if (budget) budget_.AfterRun(program(), programs(), status.ok());
   if (!governor_->change_note().empty()) {
     LogMessage(LogSeverity::kInfo, governor_->change_note());
   }

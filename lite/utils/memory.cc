@@ -1,10 +1,12 @@
 #include "lite/utils/memory.h"
 
+#include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <utility>
+
+#include <unistd.h>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -26,12 +28,15 @@ Registry& GetRegistry() {
 }  // namespace
 
 int64_t ProcessRssBytes() {
-  std::ifstream in("/proc/self/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("VmRSS:", 0) == 0) return std::atoll(line.c_str() + 6) * 1024;
-  }
-  return -1;
+  // statm's second field (resident pages) is VmRSS; the file is one short
+  // line, several times cheaper to read than status.
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return -1;
+  long long size = 0, resident = 0;
+  const int read = std::fscanf(f, "%lld %lld", &size, &resident);
+  std::fclose(f);
+  if (read != 2) return -1;
+  return resident * static_cast<int64_t>(sysconf(_SC_PAGESIZE));
 }
 
 void RegisterProcessCache(const std::string& name, std::function<void()> trim,

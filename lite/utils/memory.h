@@ -1,7 +1,7 @@
 // Process memory: what the memory budget (ConfigBase::set_memory_limit_mb,
 // docs/memory.md) measures and what it can give back.
 //
-// - ProcessRssBytes reads the resident set (VmRSS) of this process.
+// - ProcessRssBytes reads the resident set (VmRSS, from /proc/self/statm).
 // - Process-wide caches that keep per-shape state outside any predictor
 //   (oneDNN's primitive cache) register a trimmer here; TrimProcessCaches
 //   runs them all, then hands the heap's free pages back to the kernel
