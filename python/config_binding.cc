@@ -42,7 +42,13 @@ void BindConfigs(py::module_& m) {
       .def("set_profiling", &ConfigBase::set_profiling, py::arg("on"),
            "Time every op of every run(); read with get_profile_summary() / "
            "get_profile_detail().")
-      .def("profiling", &ConfigBase::profiling);
+      .def("profiling", &ConfigBase::profiling)
+      .def("set_memory_limit_mb", &ConfigBase::set_memory_limit_mb, py::arg("mb"),
+           "A budget on the process's resident memory in MB (0: none). Past it the\n"
+           "predictor releases cached per-shape state before a run of a new input size,\n"
+           "and run() raises LiteError (nothing run, the predictor stays usable) when\n"
+           "the run's estimated need does not fit even then (docs/memory.md).")
+      .def("memory_limit_mb", &ConfigBase::memory_limit_mb);
 
   py::class_<CxxConfig, ConfigBase> cxx(
       m, "CxxConfig",

@@ -120,7 +120,26 @@ void BindPredictor(py::module_& m) {
       .def("get_profile_detail", [](P& p) { return p.get().GetProfileDetail(); },
            "With set_profiling(True): one row per op in program order.")
       .def("reset_profile", [](P& p) { p.get().ResetProfile(); },
-           "Forgets the runs profiled so far (e.g. warm-up).");
+           "Forgets the runs profiled so far (e.g. warm-up).")
+      .def("get_memory_stats",
+           [](P& p) {
+             const paddle::lite_api::MemoryStats s = p.get().GetMemoryStats();
+             py::dict d;
+             d["rss_bytes"] = s.rss_bytes;
+             d["limit_bytes"] = s.limit_bytes;
+             d["arena_bytes"] = s.arena_bytes;
+             d["pool_free_bytes"] = s.pool_free_bytes;
+             d["pool_peak_bytes"] = s.pool_peak_bytes;
+             d["npu_cached_shapes"] = s.npu_cached_shapes;
+             d["npu_evictions"] = s.npu_evictions;
+             d["budget_releases"] = s.budget_releases;
+             d["budget_refusals"] = s.budget_refusals;
+             d["estimate_bytes_per_input_element"] = s.estimate_bytes_per_input_element;
+             d["process_caches"] = s.process_caches;
+             return d;
+           },
+           "Memory held per input shape and the memory budget's counters, as a dict\n"
+           "(rss_bytes, limit_bytes, arena_bytes, budget_refusals, ...).");
 
   m.def("create_paddle_predictor", &Create<CxxConfig>, py::arg("config"),
         "Loads and optimizes a Paddle model (CxxConfig); LiteError on failure.");

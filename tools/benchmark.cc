@@ -7,6 +7,7 @@
 //             [--threads=1] [--warmup=3] [--repeats=20] [--valid_targets=npu,host]
 //             [--npu_driver=xnnpack ...] [--profile] [--profile_ops]
 //             [--adaptive_threads=false] [--noisy_neighbour --rounds=5]
+//             [--memory_limit_mb=512]
 //
 // Prints the predictor, init time, median/min/mean latency and peak RSS
 // (VmHWM), the profile table with --profile (per op type and place) and
@@ -45,6 +46,8 @@ DEFINE_string(reference, "", "feed the inputs of this reference folder (meta.jso
 DEFINE_string(input_shape, "", "generated inputs of these shapes: 1,3,224,224[:1,10]");
 DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
 DEFINE_int32(threads, 1, "threads");
+DEFINE_int32(memory_limit_mb, 0,
+             "memory budget on the process's RSS in MB (0: none; docs/memory.md)");
 DEFINE_int32(warmup, 3, "untimed runs first");
 DEFINE_int32(repeats, 20, "timed runs");
 DEFINE_bool(profile, false, "print the profile of the timed runs per op type and place");
@@ -152,6 +155,7 @@ Status Benchmark() {
   flags.model_file = FLAGS_model_file;
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
+  flags.memory_limit_mb = FLAGS_memory_limit_mb;
   flags.profiling = FLAGS_profile || FLAGS_profile_ops;
   flags.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));

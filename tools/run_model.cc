@@ -5,6 +5,7 @@
 //   run_model --model_dir=DIR [--valid_targets=npu]             (full predictor)
 //   run_model ... --reference=../shared/models/X/reference      (its inputs)
 //   run_model ... --input_shape=1,3,224,224 --warmup=2 --repeats=20
+//   run_model ... --memory_limit_mb=512   (the memory budget, docs/memory.md)
 //
 // Without --reference every input gets deterministic LCG data (seed 1, in
 // [-1, 1]) of --input_shape (one shape per input, separated by ':'), or of
@@ -32,6 +33,8 @@ DEFINE_string(reference, "", "reference folder (meta.json): feed its inputs, che
 DEFINE_string(input_shape, "", "shapes of generated inputs: 1,3,224,224[:1,10]");
 DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
 DEFINE_int32(threads, 1, "threads");
+DEFINE_int32(memory_limit_mb, 0,
+             "memory budget on the process's RSS in MB (0: none; docs/memory.md)");
 DEFINE_int32(warmup, 1, "untimed runs before timing");
 DEFINE_int32(repeats, 10, "timed runs");
 DEFINE_int32(print_values, 10, "values printed per output");
@@ -77,6 +80,7 @@ Status RunMain() {
   flags.model_file = FLAGS_model_file;
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
+  flags.memory_limit_mb = FLAGS_memory_limit_mb;
   flags.profiling = FLAGS_profile;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(

@@ -116,6 +116,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     config.set_npu_trust_compiled_code(flags.npu.trust_compiled_code);
     config.set_npu_cache_dir(flags.npu.cache_dir);
     config.set_profiling(flags.profiling);
+    config.set_memory_limit_mb(flags.memory_limit_mb);
     return CreatePaddlePredictor<MobileConfig>(config);
   }
   if (!paddle_model) {
@@ -133,6 +134,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_npu_options(flags.npu);
   config.set_profiling(flags.profiling);
   config.set_disabled_passes(flags.disabled_passes);
+  config.set_memory_limit_mb(flags.memory_limit_mb);
   return CreatePaddlePredictor<CxxConfig>(config);
 }
 

@@ -57,6 +57,7 @@ struct ModelFlags {
   bool adaptive_threads = true;  // ConfigBase::set_adaptive_threads
   NpuOptions npu;  // see npu_flags.h
   bool profiling = false;
+  int memory_limit_mb = 0;  // ConfigBase::set_memory_limit_mb
   std::vector<std::string> disabled_passes;  // full predictor only
   bool light() const { return !optimized_model.empty(); }
 };

@@ -52,6 +52,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
   if (!rt.ok()) return rt.status().WithContext(name);
   (*rt)->set_profiling(config.profiling());
   (*rt)->set_adaptive_threads(config.adaptive_threads());
+  RETURN_IF_ERROR((*rt)->set_memory_limit_mb(config.memory_limit_mb()));
   return std::shared_ptr<PaddlePredictor>(std::move(rt).value());
 }
 

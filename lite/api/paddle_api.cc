@@ -1,5 +1,6 @@
 #include "lite/api/paddle_api.h"
 
+#include <cstdio>
 #include <cstring>
 
 #include "lite/base/version.h"
@@ -9,6 +10,24 @@ namespace paddle {
 namespace lite_api {
 
 std::string GetVersion() { return lite::kEngineVersion; }
+
+std::string MemoryStats::ToString() const {
+  auto mb = [](int64_t bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+    return std::string(buf);
+  };
+  std::string s = "arena " + mb(arena_bytes) + ", pool free " + mb(pool_free_bytes) +
+                  ", pool peak " + mb(pool_peak_bytes) + ", npu executables " +
+                  std::to_string(npu_cached_shapes) + " (evicted " +
+                  std::to_string(npu_evictions) + ")";
+  if (limit_bytes > 0) {
+    s += ", limit " + mb(limit_bytes) + " (released " + std::to_string(budget_releases) +
+         "x, refused " + std::to_string(budget_refusals) + ")";
+  }
+  if (!process_caches.empty()) s += ", " + process_caches;
+  return s;
+}
 
 void Tensor::Resize(const shape_t& shape) { raw_->Resize(shape); }
 shape_t Tensor::shape() const { return raw_->dims(); }

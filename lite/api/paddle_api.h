@@ -122,11 +122,19 @@ class ConfigBase {
   // Time every op of every Run(); read with GetProfileSummary().
   void set_profiling(bool on) { profiling_ = on; }
   bool profiling() const { return profiling_; }
+  // A memory budget on the process's resident set, in MB (0, the default:
+  // none; negative fails creation). Past it the predictor releases cached
+  // per-shape state before a run of a new input size, and refuses (an
+  // InvalidArgument naming the input, nothing run) a run whose estimated
+  // need does not fit even then; see docs/memory.md and GetMemoryStats().
+  void set_memory_limit_mb(int mb) { memory_limit_mb_ = mb; }
+  int memory_limit_mb() const { return memory_limit_mb_; }
 
  private:
   int threads_ = 1;
   bool adaptive_threads_ = true;
   bool profiling_ = false;
+  int memory_limit_mb_ = 0;
 };
 
 class CxxConfig : public ConfigBase {
@@ -278,6 +286,24 @@ struct PlacementReport {
   std::string ToString() const;
 };
 
+// What a predictor holds per input shape and what the memory budget did
+// (PaddlePredictor::GetMemoryStats; docs/memory.md).
+struct MemoryStats {
+  int64_t rss_bytes = -1;         // the process's VmRSS now (-1: unreadable)
+  int64_t limit_bytes = 0;        // set_memory_limit_mb (0: none)
+  int64_t arena_bytes = 0;        // the activation arena of the shape run last
+  int64_t pool_free_bytes = 0;    // free buffers kept by the pool
+  int64_t pool_peak_bytes = 0;    // most pool bytes in use at once, ever
+  int npu_cached_shapes = 0;      // NPU executables held (all subgraphs)
+  int64_t npu_evictions = 0;      // NPU executables dropped (LRU or budget)
+  int budget_releases = 0;        // times the budget released cached state
+  int budget_refusals = 0;        // runs refused as over the budget
+  double estimate_bytes_per_input_element = 0;  // the budget's estimate rate
+  std::string process_caches;     // process-wide caches ("onednn ...: capacity 128 ...")
+  // One line: "arena 12.0 MB, pool free 0.0 MB, ...".
+  std::string ToString() const;
+};
+
 class PaddlePredictor {
  public:
   virtual ~PaddlePredictor() = default;
@@ -326,6 +352,8 @@ class PaddlePredictor {
   // pays one-time costs such as JIT compilation), so the summary covers
   // only later runs.
   virtual void ResetProfile() = 0;
+  // Memory held per input shape and the budget's counters (MemoryStats).
+  virtual MemoryStats GetMemoryStats() const = 0;
 };
 
 template <typename ConfigT>

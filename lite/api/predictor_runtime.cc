@@ -1,5 +1,6 @@
 #include "lite/api/predictor_runtime.h"
 
+#include <algorithm>
 #include <exception>
 #include <new>
 #include <map>
@@ -9,6 +10,7 @@
 #include "lite/core/program_validator.h"
 #include "lite/kernels/npu/npu_context.h"
 #include "lite/utils/logging.h"
+#include "lite/utils/memory.h"
 
 namespace lite {
 
@@ -52,6 +54,8 @@ StatusOr<std::unique_ptr<PredictorRuntime>> PredictorRuntime::Create(
                            std::to_string(kMaxThreads));
   }
   RETURN_IF_ERROR(ValidateProgram(program));
+  // Large activations mmapped and unmapped on free (lite/utils/memory.h).
+  ConfigureHeap();
   auto rt = std::unique_ptr<PredictorRuntime>(new PredictorRuntime);
   rt->program_ = program;
   rt->root_ = std::move(root);
@@ -197,6 +201,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> PredictorRuntime::C
                    PredictorRuntime::Create(program_, root_, threads_, npu_));
   clone->set_pass_log(pass_log_, dots_);
   clone->set_adaptive_threads(adaptive_threads());
+  clone->budget_.set_limit_bytes(budget_.limit_bytes());
   return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::move(clone));
 }
 
@@ -206,20 +211,39 @@ Status PredictorRuntime::Run() {
   // memory (or the per-tensor limit) becomes an error naming no op, the
   // predictor stays usable.
   // The inputs' dims and LoD key the arena memory plan (arena_plan.h).
-  std::string signature;
-  for (const Tensor& t : *feed_list_) {
+  std::string signature, feeds;
+  int64_t elements = 0;
+  for (size_t i = 0; i < feed_list_->size(); ++i) {
+    const Tensor& t = (*feed_list_)[i];
     signature += DimsToString(t.dims());
     for (const auto& level : t.lod()) {
       signature += "/";
       for (uint64_t v : level) signature += std::to_string(v) + ",";
     }
     signature += ";";
+    elements += std::max<int64_t>(0, t.numel());
+    // Named only for the budget's refusal.
+    if (budget_.limit_bytes() > 0) {
+      feeds += (feeds.empty() ? "input '" : ", '") + input_names_[i] + "' " +
+               DimsToString(t.dims());
+    }
   }
-  if (!governor_) return RunProgram(runtime_.get(), signature);
-  const bool single = governor_->threads() < threads_;
+  // The memory budget sees the program that runs (the single-threaded twin
+  // once the governor picks it and it exists; it is built on its first run).
+  const bool single = governor_ && governor_->threads() < threads_;
+  auto program = [&] { return single && single_thread_ ? single_thread_.get() : runtime_.get(); };
+  auto programs = [&] { return std::vector<RuntimeProgram*>{runtime_.get(), single_thread_.get()}; };
+  const bool budget = budget_.limit_bytes() > 0;
+  if (budget) RETURN_IF_ERROR(budget_.BeforeRun(program(), programs(), signature, elements, feeds));
+  if (!governor_) {
+    Status status = RunProgram(runtime_.get(), signature);
+    if (budget) budget_.AfterRun(program(), programs(), status.ok());
+    return status;
+  }
   governor_->BeginRun();
   Status status = single ? RunSingleThreaded(signature) : RunProgram(runtime_.get(), signature);
   governor_->EndRun();
+  if (budget) budget_.AfterRun(program(), programs(), status.ok());
   if (!governor_->change_note().empty()) {
     LogMessage(LogSeverity::kInfo, governor_->change_note());
   }
@@ -280,6 +304,34 @@ std::string PredictorRuntime::GetProfileDetail() const {
 void PredictorRuntime::ResetProfile() {
   runtime_->ResetProfile();
   if (single_thread_) single_thread_->ResetProfile();
+}
+
+Status PredictorRuntime::set_memory_limit_mb(int mb) {
+  if (mb < 0) {
+    return InvalidArgument("memory_limit_mb = " + std::to_string(mb) +
+                           " is negative (0 means no limit)");
+  }
+  budget_.set_limit_bytes(static_cast<int64_t>(mb) * 1024 * 1024);
+  return Status::OK();
+}
+
+paddle::lite_api::MemoryStats PredictorRuntime::GetMemoryStats() const {
+  paddle::lite_api::MemoryStats stats;
+  stats.rss_bytes = ProcessRssBytes();
+  for (const RuntimeProgram* p : {runtime_.get(), single_thread_.get()}) {
+    if (!p) continue;
+    if (p->arena_plan()) stats.arena_bytes += static_cast<int64_t>(p->arena_plan()->arena_bytes());
+    const BufferPool& pool = p->context()->buffers;
+    stats.pool_free_bytes += static_cast<int64_t>(pool.free_bytes());
+    stats.pool_peak_bytes += static_cast<int64_t>(pool.peak_bytes());
+    stats.npu_cached_shapes += kernels::npu::NpuCachedShapes(*p->context());
+    if (auto* npu = p->context()->target_context<kernels::npu::NpuContext>(TargetType::kNPU)) {
+      stats.npu_evictions += npu->evictions;
+    }
+  }
+  budget_.Fill(&stats);
+  stats.process_caches = DescribeProcessCaches();
+  return stats;
 }
 
 void PredictorRuntime::set_profiling(bool on) {

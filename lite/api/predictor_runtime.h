@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/api/memory_budget.h"
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
 #include "lite/core/thread_governor.h"
@@ -69,6 +70,9 @@ class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
   std::string GetProfileSummary() const override;
   std::string GetProfileDetail() const override;
   void ResetProfile() override;
+  paddle::lite_api::MemoryStats GetMemoryStats() const override;
+  // ConfigBase::set_memory_limit_mb (MemoryBudget); negative is an error.
+  Status set_memory_limit_mb(int mb);
 
   // The full predictor's optimizer report (clones keep it).
   void set_pass_log(std::string log, std::vector<paddle::lite_api::PassDot> dots) {
@@ -121,6 +125,7 @@ class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
   std::vector<Tensor>* fetch_list_ = nullptr;
   std::string pass_log_;
   std::vector<paddle::lite_api::PassDot> dots_;
+  MemoryBudget budget_;
 };
 
 }  // namespace lite

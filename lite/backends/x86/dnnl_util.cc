@@ -2,11 +2,47 @@
 
 #include <omp.h>
 
+#include <cstdlib>
+#include <string>
+
+#include "lite/utils/memory.h"
+
 namespace lite {
 namespace x86 {
+namespace {
+
+// oneDNN keeps every primitive it creates in a process-wide LRU cache of
+// 1024 by default, each with its JIT code (about 0.3 MB apiece for det's
+// convs): with a new input size on most calls that grew RSS by ~300 MB and
+// never hit, since the kernels keep their current shape's primitive
+// themselves. 128 holds one det shape's primitives, enough for sizes that
+// alternate. DNNL_PRIMITIVE_CACHE_CAPACITY in the environment wins.
+constexpr int kPrimitiveCacheCapacity = 128;
+
+void BoundPrimitiveCache() {
+  if (std::getenv("DNNL_PRIMITIVE_CACHE_CAPACITY") == nullptr) {
+    dnnl::set_primitive_cache_capacity(kPrimitiveCacheCapacity);
+  }
+  // The memory budget's trimmer empties the cache and restores its capacity.
+  RegisterProcessCache(
+      "onednn primitive cache",
+      [] {
+        const int capacity = dnnl::get_primitive_cache_capacity();
+        dnnl::set_primitive_cache_capacity(0);
+        dnnl::set_primitive_cache_capacity(capacity);
+      },
+      [] {
+        return "capacity " + std::to_string(dnnl::get_primitive_cache_capacity()) + " primitives";
+      });
+}
+
+}  // namespace
 
 const dnnl::engine& CpuEngine() {
-  static const auto* engine = new dnnl::engine(dnnl::engine::kind::cpu, 0);
+  static const auto* engine = [] {
+    BoundPrimitiveCache();
+    return new dnnl::engine(dnnl::engine::kind::cpu, 0);
+  }();
   return *engine;
 }
 

@@ -20,6 +20,25 @@ std::vector<const SubgraphRecord*> SubgraphRecordsOf(const KernelContext& ctx) {
   return npu ? npu->subgraphs : std::vector<const SubgraphRecord*>();
 }
 
+int NpuCachedShapes(const KernelContext& ctx) {
+  const NpuContext* npu = ctx.target_context<NpuContext>(TargetType::kNPU);
+  int n = 0;
+  if (npu) {
+    for (const auto& count : npu->cached) n += count();
+  }
+  return n;
+}
+
+int ReleaseNpuCaches(KernelContext* ctx) {
+  NpuContext* npu = ctx->target_context<NpuContext>(TargetType::kNPU);
+  int n = 0;
+  if (npu) {
+    for (const auto& release : npu->releasers) n += release();
+    npu->evictions += n;
+  }
+  return n;
+}
+
 }  // namespace npu
 }  // namespace kernels
 }  // namespace lite

@@ -5,8 +5,16 @@
 // program's subgraph kernels in creation order (each kernel owns its record
 // and pushes a pointer here in Init). Predictors read the records for the
 // placement report. The KernelContext owns the NpuContext.
+//
+// Per-shape state: each subgraph kernel keeps its executables (one per input
+// shape signature, each with the driver's workspace for that shape) in an
+// LRU of at most `max_cached_shapes`, evicting the least recently run one
+// before compiling another; ReleaseNpuCaches (the predictor's memory budget)
+// drops all but the one run last. Counts are in the context.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "lite/backends/npu/npu_options.h"
@@ -23,7 +31,19 @@ struct NpuContext : public TargetContext {
 
   NpuOptions options;
   std::vector<const SubgraphRecord*> subgraphs;
+  // Executables kept per subgraph (the LRU above); at least 1.
+  int max_cached_shapes = 4;
+  int64_t evictions = 0;  // executables dropped by the LRU or a release
+  // One per subgraph kernel: drops its executables except the one run last,
+  // returns how many it dropped; `cached` counts those it holds.
+  std::vector<std::function<int()>> releasers;
+  std::vector<std::function<int()>> cached;
 };
+
+// Executables held by all subgraphs of `ctx` now.
+int NpuCachedShapes(const KernelContext& ctx);
+// Drops every subgraph's executables but its last run one; the count dropped.
+int ReleaseNpuCaches(KernelContext* ctx);
 
 // The context a predictor hands to BuildRuntimeProgram.
 std::unique_ptr<TargetContext> MakeNpuContext(const NpuOptions& options);

@@ -25,6 +25,8 @@ Status SubgraphCompute::Init() {
   ASSIGN_OR_RETURN(origin_, BuildInstructions(*p.program, p.block_idx, p.scope, ctx()));
   for (const auto& inst : origin_) record_.ops.push_back(inst->op().DebugName());
   NpuContextOf(ctx())->subgraphs.push_back(&record_);
+  NpuContextOf(ctx())->releasers.push_back([this] { return EvictDownTo(1); });
+  NpuContextOf(ctx())->cached.push_back([this] { return static_cast<int>(compiled_.size()); });
   const std::string& cache_dir = NpuContextOf(ctx())->options.cache_dir;
   if (!cache_dir.empty()) RETURN_IF_ERROR(lite::npu::PrepareCompiledCacheDir(cache_dir));
   if (!InputsKnown()) {
@@ -61,7 +63,15 @@ Status SubgraphCompute::InferOriginShapes() {
 StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   std::vector<DDim> sig = InputSignature();
   auto it = compiled_.find(sig);
-  if (it != compiled_.end()) return &it->second;
+  if (it != compiled_.end()) {
+    it->second.last_used = ++use_clock_;
+    return &it->second;
+  }
+  // Room for the new executable before compiling it: the evicted ones'
+  // workspaces are freed before the new one allocates its own.
+  NpuContext* npu = NpuContextOf(ctx());
+  const size_t capacity = static_cast<size_t>(std::max(1, npu->max_cached_shapes));
+  npu->evictions += EvictDownTo(capacity - 1);
   auto& p = Param<SubgraphParam>();
   RETURN_IF_ERROR(InferOriginShapes());
   Compiled compiled;
@@ -92,7 +102,21 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
     LogMessage(LogSeverity::kWarning, "npu: subgraph " + std::to_string(record_.id) +
                                           " compiles: " + record_.compiled_note);
   }
+  compiled.last_used = ++use_clock_;
   return &(compiled_[sig] = std::move(compiled));
+}
+
+int SubgraphCompute::EvictDownTo(size_t keep) {
+  int dropped = 0;
+  while (compiled_.size() > keep) {
+    auto oldest = compiled_.begin();
+    for (auto it = compiled_.begin(); it != compiled_.end(); ++it) {
+      if (it->second.last_used < oldest->second.last_used) oldest = it;
+    }
+    compiled_.erase(oldest);
+    ++dropped;
+  }
+  return dropped;
 }
 
 Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,

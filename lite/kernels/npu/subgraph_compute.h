@@ -5,7 +5,9 @@
 // "origin program", sharing the exec scope and KernelContext) and, when the
 // input shapes are known ahead of the first run, converts the ops with the
 // bridges and compiles them with the driver. Executables are cached per
-// input-shape signature; a new signature converts and compiles again. A
+// input-shape signature, at most NpuContext::max_cached_shapes of them (the
+// least recently run is dropped first); a new signature converts and
+// compiles again. A
 // bridge failure switches the subgraph to its origin program for good; so
 // does an Execute failure, after rerunning that call on host. When the
 // driver's Compile refuses the whole subgraph (an operation its check mode
@@ -28,6 +30,7 @@
 // dir. Counts of both are in the record.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -62,6 +65,7 @@ class SubgraphCompute : public KernelBase {
   };
   struct Compiled {
     std::vector<Part> parts;
+    uint64_t last_used = 0;  // the LRU's clock (use_clock_) at its last run
   };
 
   std::vector<DDim> InputSignature() const;
@@ -108,7 +112,11 @@ class SubgraphCompute : public KernelBase {
   SubgraphRecord record_;
   std::unique_ptr<lite::npu::Driver> driver_;
   std::vector<std::unique_ptr<Instruction>> origin_;
+  // Drops the least recently used executables until `keep` are left.
+  int EvictDownTo(size_t keep);
+
   std::map<std::vector<DDim>, Compiled> compiled_;
+  uint64_t use_clock_ = 0;
   bool fell_back_ = false;
 };
 

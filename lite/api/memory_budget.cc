@@ -1,0 +1,115 @@
+#include "lite/api/memory_budget.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include "lite/kernels/npu/npu_context.h"
+#include "lite/utils/memory.h"
+
+namespace lite {
+namespace {
+
+std::string Mb(double bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.1f MB", bytes / (1024.0 * 1024.0));
+  return buf;
+}
+
+// The process's peak resident set (VmHWM) in bytes; -1 when unreadable.
+int64_t PeakRssBytes() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::atoll(line.c_str() + 6) * 1024;
+  }
+  return -1;
+}
+
+int64_t ArenaBytes(const RuntimeProgram* program) {
+  const ArenaPlan* arena = program->arena_plan();
+  return arena ? static_cast<int64_t>(arena->arena_bytes()) : 0;
+}
+
+}  // namespace
+
+void MemoryBudget::Release(const std::vector<RuntimeProgram*>& programs) {
+  for (RuntimeProgram* p : programs) {
+    if (!p) continue;
+    p->context()->buffers.DropFree();
+    kernels::npu::ReleaseNpuCaches(p->context());
+  }
+  TrimProcessCaches();
+  ++releases_;
+}
+
+Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<RuntimeProgram*>& all,
+                               const std::string& signature, int64_t input_elements,
+                               const std::string& feeds) {
+  // Without a limit a run pays nothing here (reading /proc costs tens of
+  // microseconds, the whole run of a small model).
+  if (limit_ <= 0) return Status::OK();
+  first_sight_ = signature != last_signature_;
+  signature_ = signature;
+  elements_ = input_elements;
+  pool_allocated_before_ = program->context()->buffers.allocated_bytes();
+  rss_before_ = ProcessRssBytes();
+  arena_before_ = ArenaBytes(program);
+  if (!first_sight_ || rss_before_ < 0) return Status::OK();
+  peak_before_ = PeakRssBytes();
+  const int64_t need = static_cast<int64_t>(bytes_per_element_ * static_cast<double>(elements_));
+  // The previous signature's arena is freed before the new run allocates.
+  auto projected = [&] { return ProcessRssBytes() - ArenaBytes(program) + need; };
+  if (projected() <= limit_) return Status::OK();
+  Release(all);
+  const int64_t after_release = projected();
+  rss_before_ = ProcessRssBytes();
+  peak_before_ = PeakRssBytes();
+  if (after_release <= limit_) return Status::OK();
+  ++refused_;
+  return InvalidArgument(
+      feeds + " needs about " + Mb(static_cast<double>(need)) + " (" +
+      std::to_string(static_cast<int64_t>(bytes_per_element_)) +
+      " bytes per input element, measured on earlier runs); the process holds " +
+      Mb(static_cast<double>(after_release - need)) + " after releasing cached state, and the " +
+      "memory limit is " + Mb(static_cast<double>(limit_)) +
+      " (set_memory_limit_mb): the run was not started, smaller inputs still run");
+}
+
+void MemoryBudget::AfterRun(RuntimeProgram* program, const std::vector<RuntimeProgram*>& all,
+                            bool ok) {
+  if (limit_ <= 0) return;
+  const int64_t rss = ProcessRssBytes();
+  if (ok && first_sight_ && elements_ > 0) {
+    const size_t allocated = program->context()->buffers.allocated_bytes();
+    const double pool_rate =
+        static_cast<double>(allocated - std::min(allocated, pool_allocated_before_)) / elements_;
+    // The first run's RSS growth is mostly one-time (code pages, JIT, the
+    // thread pool), not per element: only later first sights count it.
+    const double rss_rate = measured_runs_ > 0 && rss > rss_before_ && rss_before_ >= 0
+                                ? static_cast<double>(rss - rss_before_) / elements_
+                                : 0;
+    // A run that raised the process's peak shows its whole transient need
+    // (temporaries, reordered weights, scratchpads) above where it started,
+    // less the previous arena it freed first.
+    const int64_t peak = PeakRssBytes();
+    const int64_t start = rss_before_ - arena_before_;
+    const double peak_rate = measured_runs_ > 0 && peak_before_ >= 0 && peak > peak_before_
+                                 ? static_cast<double>(peak - start) / elements_
+                                 : 0;
+    bytes_per_element_ = std::max({bytes_per_element_, pool_rate, rss_rate, peak_rate});
+    ++measured_runs_;
+  }
+  last_signature_ = ok ? signature_ : std::string();
+  if (rss > limit_) Release(all);
+}
+
+void MemoryBudget::Fill(paddle::lite_api::MemoryStats* stats) const {
+  stats->limit_bytes = limit_;
+  stats->budget_releases = releases_;
+  stats->budget_refusals = refused_;
+  stats->estimate_bytes_per_input_element = bytes_per_element_;
+}
+
+}  // namespace lite

@@ -1,0 +1,73 @@
+// MemoryBudget: the predictor's side of ConfigBase::set_memory_limit_mb
+// (docs/memory.md).
+//
+// The limit is on the process's resident set (VmRSS), the number an OOM
+// killer or a container limit looks at. Before a run of an input signature
+// other than the one run last, the budget estimates what the run will need:
+// the bytes per input element measured on earlier first runs of a signature
+// times this run's input elements. The rate is the largest seen of: the
+// pool's new allocations; after the predictor's first run (whose growth is
+// mostly one-time), the growth of RSS, and for a run that raised the
+// process's peak (VmHWM) that peak above where the run started. When the process's RSS (less the
+// arena of the previous signature, which the new run frees first) plus that
+// estimate is over the limit, it releases cached per-shape state: the
+// buffer pool's free buffers, the NPU executables but the last run one
+// (ReleaseNpuCaches), process-wide caches (TrimProcessCaches: oneDNN's
+// primitive cache, then malloc_trim). If it still does not fit, the run is
+// refused with InvalidArgument naming the input, its shape, the estimate and
+// the limit; nothing ran, so the predictor stays usable for smaller inputs.
+// After every run that leaves RSS above the limit it releases the same way,
+// so the next run starts below it. Until one run has been measured there is
+// no estimate and the first run is only followed by that release. Without a
+// limit (0) nothing here runs.
+//
+// One per PredictorRuntime; used from the thread that runs it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/program.h"
+
+namespace lite {
+
+class MemoryBudget {
+ public:
+  void set_limit_bytes(int64_t bytes) { limit_ = bytes < 0 ? 0 : bytes; }
+  int64_t limit_bytes() const { return limit_; }
+
+  // Before `program` (one of `all`, the predictor's programs) runs
+  // `signature`, whose feeds hold `input_elements` elements in all (`feeds`
+  // describes them for the error). OK when the run may proceed.
+  Status BeforeRun(RuntimeProgram* program, const std::vector<RuntimeProgram*>& all,
+                   const std::string& signature, int64_t input_elements, const std::string& feeds);
+  // After the run (ok or not): learns the estimate from a first run of a
+  // signature, releases when RSS is over the limit.
+  void AfterRun(RuntimeProgram* program, const std::vector<RuntimeProgram*>& all, bool ok);
+
+  // Releases what `programs` and the process cache per shape; counted.
+  void Release(const std::vector<RuntimeProgram*>& programs);
+
+  // The budget's counters in `stats` (the rest is filled by the predictor).
+  void Fill(paddle::lite_api::MemoryStats* stats) const;
+
+ private:
+  int64_t limit_ = 0;
+  double bytes_per_element_ = 0;  // the estimate's rate, 0 before a measured run
+  int measured_runs_ = 0;
+  std::string last_signature_;
+  // The current run's starting point (BeforeRun -> AfterRun).
+  std::string signature_;
+  bool first_sight_ = false;
+  int64_t elements_ = 0;
+  int64_t rss_before_ = 0;
+  int64_t arena_before_ = 0;
+  int64_t peak_before_ = -1;  // VmHWM before the run
+  size_t pool_allocated_before_ = 0;
+  int releases_ = 0;
+  int refused_ = 0;
+};
+
+}  // namespace lite

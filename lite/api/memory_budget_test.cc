@@ -1,0 +1,140 @@
+// The memory budget (ConfigBase::set_memory_limit_mb) and the per-shape
+// caches' bounds, on the quickstart's default model, whose global average
+// pool takes any input size: a run over the budget is refused with a Status
+// naming the input and the limit and leaves the predictor usable; a negative
+// limit fails creation; the NPU executables stay within their LRU while the
+// sizes change, and an evicted size recompiles to the same answer.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/model_parser/model_saver.h"
+#include "lite/utils/memory.h"
+#include "tools/default_model.h"
+
+namespace {
+
+using namespace paddle::lite_api;  // NOLINT
+
+CxxConfig DefaultModelConfig() {
+  lite::tools::DefaultModel m = lite::tools::MakeDefaultModel();
+  std::string model, params;
+  EXPECT_TRUE(lite::SaveCombinedModelToBuffers(m.program, *m.scope, &model, &params).ok());
+  CxxConfig config;
+  config.set_model_buffer(model.data(), model.size(), params.data(), params.size());
+  return config;
+}
+
+// Runs input 0 at 1 x 3 x side x side (LCG data); the output, or empty when
+// the run failed (*status says why).
+std::vector<float> RunAt(PaddlePredictor* p, int side, Status* status) {
+  const int64_t n = 3LL * side * side;
+  auto in = p->GetInput(0);
+  in->Resize({1, 3, side, side});
+  EXPECT_TRUE(in->CopyFromCpu(lite::tools::LcgUniform(n, 5, -1, 1).data(), n).ok());
+  *status = p->Run();
+  if (!status->ok()) return {};
+  auto out = p->GetOutput(0);
+  std::vector<float> v(out->numel());
+  out->CopyToCpu(v.data());
+  return v;
+}
+
+TEST(MemoryBudget, NegativeLimitFailsCreation) {
+  CxxConfig config = DefaultModelConfig();
+  config.set_memory_limit_mb(-5);
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.status().message().find("memory_limit_mb = -5"), std::string::npos)
+      << p.status().ToString();
+}
+
+TEST(MemoryBudget, RunOverTheBudgetIsRefusedAndThePredictorStaysUsable) {
+  for (const char* light : {"full", "light"}) {
+    SCOPED_TRACE(light);
+    CxxConfig config = DefaultModelConfig();
+    config.set_memory_limit_mb(0);
+    auto full = CreatePaddlePredictor<CxxConfig>(config);
+    ASSERT_TRUE(full.ok()) << full.status().ToString();
+    std::shared_ptr<PaddlePredictor> p = *full;
+    // The limit: what the process holds now plus 96 MB. A 2048 x 2048 input
+    // is 48 MB (the feed keeps it after the refused run) and its first
+    // conv's output 128 MB.
+    const int limit_mb = static_cast<int>(lite::ProcessRssBytes() / (1024 * 1024)) + 96;
+    if (std::string(light) == "light") {
+      ASSERT_TRUE(p->SaveOptimizedModel(::testing::TempDir() + "/budget", ModelType::kNaiveBuffer)
+                      .ok());
+      MobileConfig mc;
+      mc.set_model_from_file(::testing::TempDir() + "/budget.nb");
+      mc.set_memory_limit_mb(limit_mb);
+      auto lp = CreatePaddlePredictor<MobileConfig>(mc);
+      ASSERT_TRUE(lp.ok()) << lp.status().ToString();
+      p = *lp;
+    } else {
+      config.set_memory_limit_mb(limit_mb);
+      auto bp = CreatePaddlePredictor<CxxConfig>(config);
+      ASSERT_TRUE(bp.ok()) << bp.status().ToString();
+      p = *bp;
+    }
+    Status s;
+    const std::vector<float> small = RunAt(p.get(), 64, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_GT(p->GetMemoryStats().estimate_bytes_per_input_element, 0);
+    RunAt(p.get(), 2048, &s);
+    ASSERT_FALSE(s.ok()) << "a 2048 x 2048 run fit under " << limit_mb << " MB";
+    EXPECT_EQ(s.code(), lite::StatusCode::kInvalidArgument);
+    EXPECT_NE(s.message().find("input 'x' [1, 3, 2048, 2048]"), std::string::npos)
+        << s.ToString();
+    EXPECT_NE(s.message().find("memory limit is " + std::to_string(limit_mb) + ".0 MB"),
+              std::string::npos)
+        << s.ToString();
+    const MemoryStats stats = p->GetMemoryStats();
+    EXPECT_EQ(stats.budget_refusals, 1);
+    EXPECT_GE(stats.budget_releases, 1);  // released before refusing
+    EXPECT_EQ(stats.limit_bytes, static_cast<int64_t>(limit_mb) * 1024 * 1024);
+    // Usable afterwards: other sizes run, the first one gives its answer.
+    RunAt(p.get(), 96, &s);
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    EXPECT_EQ(RunAt(p.get(), 64, &s), small);
+    EXPECT_TRUE(s.ok()) << s.ToString();
+  }
+}
+
+TEST(MemoryBudget, WithoutALimitTheSameRunGoesThrough) {
+  auto p = CreatePaddlePredictor<CxxConfig>(DefaultModelConfig());
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  Status s;
+  RunAt(p->get(), 64, &s);
+  ASSERT_TRUE(s.ok());
+  RunAt(p->get(), 1024, &s);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ((*p)->GetMemoryStats().budget_refusals, 0);
+  EXPECT_EQ((*p)->GetMemoryStats().limit_bytes, 0);
+}
+
+TEST(MemoryBudget, NpuExecutablesStayWithinTheirLru) {
+  CxxConfig config = DefaultModelConfig();
+  config.set_valid_places({Place(lite::TargetType::kNPU), Place(lite::TargetType::kHost)});
+  config.set_npu_driver("xnnpack");
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  const PlacementReport report = (*p)->GetPlacementReport();
+  ASSERT_FALSE(report.subgraphs.empty()) << report.ToString();
+  const int subgraphs = static_cast<int>(report.subgraphs.size());
+  Status s;
+  const std::vector<float> first = RunAt(p->get(), 32, &s);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  for (int side = 40; side <= 96; side += 8) {
+    RunAt(p->get(), side, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_LE((*p)->GetMemoryStats().npu_cached_shapes, 4 * subgraphs) << "side " << side;
+  }
+  EXPECT_GT((*p)->GetMemoryStats().npu_evictions, 0);
+  // 32 was evicted long ago: it compiles again and answers the same.
+  EXPECT_EQ(RunAt(p->get(), 32, &s), first);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+}
+
+}  // namespace

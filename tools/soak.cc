@@ -1,0 +1,249 @@
+// soak: memory and latency of one predictor fed a new input size on almost
+// every call, the way an OCR or detection service sees pages and photos.
+//
+//   soak --model_dir=DIR | --optimized_model=X.nb [--valid_targets=x86,host]
+//        [--calls=1000] [--sizes=150] [--min_side=256] [--max_side=1280]
+//        [--step=32] [--seed=1] [--threads=1] [--report_every=50]
+//        [--memory_limit_mb=0] [--single_size=HxW] [--clones=1]
+//        [--npu_driver=xnnpack ...]
+//
+// The first input (rank 4, NCHW) gets H and W drawn once, seeded, from the
+// multiples of --step in [--min_side, --max_side] (--sizes distinct pairs);
+// call i runs pair i mod --sizes, so the first pass sees each size once and
+// later passes repeat them. Every --report_every calls it prints VmRSS and
+// VmHWM (/proc/self/status) and the predictor's memory statistics; at the
+// end the RSS after load, after the first pass, at call 300 and at the last
+// call, the peak, and the mean latency per megapixel of a first sight and of
+// a repeat. --single_size=HxW runs that one size --calls times instead (the
+// "largest size alone" yardstick). The last line is JSON. A failed run is
+// printed and counted (a budget too small for a size), not fatal.
+//
+// --clones=K (K > 1) makes K - 1 clones of the predictor, prints the RSS
+// each adds once it has run the first size (what an extra clone costs: its
+// own activations, the weights are shared), then runs them on K - 1 threads
+// over the same sizes (each from its own offset) while the first predictor
+// runs the reported stream; their calls and failures are counted at the end.
+#include <gflags/gflags.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "tools/npu_flags.h"
+#include "tools/tool_util.h"
+
+DEFINE_string(optimized_model, "", "optimized .nb model (light predictor)");
+DEFINE_string(model_dir, "", "Paddle model directory (full predictor)");
+DEFINE_string(model_file, "", "program file of a combined Paddle model");
+DEFINE_string(param_file, "", "params file of a combined Paddle model");
+DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
+DEFINE_int32(threads, 1, "threads");
+DEFINE_int32(calls, 1000, "runs in all");
+DEFINE_int32(sizes, 150, "distinct H x W pairs, cycled");
+DEFINE_int32(min_side, 256, "smallest H or W");
+DEFINE_int32(max_side, 1280, "largest H or W");
+DEFINE_int32(step, 32, "H and W are multiples of this");
+DEFINE_int32(seed, 1, "seed of the size stream");
+DEFINE_int32(report_every, 50, "print RSS every this many calls");
+DEFINE_int32(memory_limit_mb, 0, "the predictor's memory budget (0: default)");
+DEFINE_string(single_size, "", "HxW: run only this size --calls times");
+DEFINE_int32(clones, 1, "predictors running at once (the first and its clones), a thread each");
+
+namespace {
+
+using lite::Status;
+
+struct Rss {
+  double rss_mb = -1, hwm_mb = -1;
+};
+
+Rss ReadRss() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  Rss r;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) r.rss_mb = std::atof(line.c_str() + 6) / 1024.0;
+    if (line.rfind("VmHWM:", 0) == 0) r.hwm_mb = std::atof(line.c_str() + 6) / 1024.0;
+  }
+  return r;
+}
+
+// --sizes distinct (H, W) pairs, seeded, in the order they are first run.
+std::vector<std::pair<int, int>> SizeStream() {
+  std::vector<std::pair<int, int>> sizes;
+  if (!FLAGS_single_size.empty()) {
+    int h = 0, w = 0;
+    if (std::sscanf(FLAGS_single_size.c_str(), "%dx%d", &h, &w) == 2) sizes.push_back({h, w});
+    return sizes;
+  }
+  const int lo = FLAGS_min_side / FLAGS_step, hi = FLAGS_max_side / FLAGS_step;
+  const long possible = static_cast<long>(hi - lo + 1) * (hi - lo + 1);
+  std::mt19937 rng(static_cast<uint32_t>(FLAGS_seed));
+  std::uniform_int_distribution<int> pick(lo, hi);
+  std::set<std::pair<int, int>> seen;
+  while (static_cast<long>(sizes.size()) < std::min<long>(FLAGS_sizes, possible)) {
+    std::pair<int, int> s{pick(rng) * FLAGS_step, pick(rng) * FLAGS_step};
+    if (seen.insert(s).second) sizes.push_back(s);
+  }
+  return sizes;
+}
+
+// One run of `p` at `hw` (input 0, `channels` channels, data from `data`).
+Status RunSize(paddle::lite_api::PaddlePredictor* p, std::pair<int, int> hw, int channels,
+               const std::vector<float>& data) {
+  const int64_t n = static_cast<int64_t>(channels) * hw.first * hw.second;
+  if (static_cast<size_t>(n) > data.size()) return lite::InvalidArgument("size above --max_side");
+  auto input = p->GetInput(0);
+  input->Resize({1, channels, hw.first, hw.second});
+  RETURN_IF_ERROR(input->CopyFromCpu(data.data(), n));
+  return p->Run();
+}
+
+Status Soak() {
+  lite::tools::ModelFlags flags;
+  flags.optimized_model = FLAGS_optimized_model;
+  flags.model_dir = FLAGS_model_dir;
+  flags.model_file = FLAGS_model_file;
+  flags.param_file = FLAGS_param_file;
+  flags.threads = FLAGS_threads;
+  flags.memory_limit_mb = FLAGS_memory_limit_mb;
+  ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
+  ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
+  const auto sizes = SizeStream();
+  if (sizes.empty() || FLAGS_calls < 1 || FLAGS_step < 1) {
+    return lite::InvalidArgument("no sizes to run (check --single_size=HxW, --sizes, --calls)");
+  }
+  ASSIGN_OR_RETURN(auto predictor, lite::tools::CreatePredictor(flags));
+  const Rss loaded = ReadRss();
+  std::printf("soak: %s on %s, %d thread(s), %d calls over %zu sizes\n",
+              flags.light() ? flags.optimized_model.c_str() : flags.model_dir.c_str(),
+              FLAGS_valid_targets.c_str(), FLAGS_threads, FLAGS_calls, sizes.size());
+  std::printf("after load: rss %.1f MB\n", loaded.rss_mb);
+  auto input = predictor->GetInput(0);
+  if (!input) return lite::InvalidArgument("the model has no inputs");
+  int channels = 3;
+  auto infos = predictor->GetInputInfos();
+  if (!infos.empty() && infos[0].shape.size() == 4 && infos[0].shape[1] > 0) {
+    channels = static_cast<int>(infos[0].shape[1]);
+  }
+  const auto data = lite::tools::LcgUniform(
+      static_cast<size_t>(channels) * FLAGS_max_side * FLAGS_max_side * 4, 1, -1.0, 1.0);
+  std::vector<std::shared_ptr<paddle::lite_api::PaddlePredictor>> clones;
+  for (int i = 1; i < FLAGS_clones; ++i) {
+    ASSIGN_OR_RETURN(auto clone, predictor->Clone());
+    clones.push_back(clone);
+  }
+  std::set<std::pair<int, int>> seen;
+  if (!clones.empty()) {
+    std::printf("after %zu clone(s): rss %.1f MB\n", clones.size(), ReadRss().rss_mb);
+    RETURN_IF_ERROR(RunSize(predictor.get(), sizes[0], channels, data));
+    seen.insert(sizes[0]);
+    double before = ReadRss().rss_mb;
+    std::printf("predictor after one %dx%d run: rss %.1f MB\n", sizes[0].first,
+                sizes[0].second, before);
+    for (size_t i = 0; i < clones.size(); ++i) {
+      RETURN_IF_ERROR(RunSize(clones[i].get(), sizes[0], channels, data));
+      const double after = ReadRss().rss_mb;
+      std::printf("clone %zu after the same run: rss %.1f MB (+%.1f MB)\n", i + 1, after,
+                  after - before);
+      before = after;
+    }
+  }
+  std::atomic<bool> stop{false};
+  std::atomic<int> clone_calls{0}, clone_failures{0};
+  std::vector<std::thread> threads;
+  // Stops and joins the clones' threads however Soak returns.
+  struct JoinAll {
+    std::atomic<bool>* stop;
+    std::vector<std::thread>* threads;
+    ~JoinAll() {
+      *stop = true;
+      for (auto& t : *threads) {
+        if (t.joinable()) t.join();
+      }
+    }
+  } join_all{&stop, &threads};
+  for (size_t i = 0; i < clones.size(); ++i) {
+    threads.emplace_back([&, i] {
+      for (size_t k = 7 * (i + 1); !stop; ++k) {
+        Status s = RunSize(clones[i].get(), sizes[k % sizes.size()], channels, data);
+        ++clone_calls;
+        if (!s.ok()) ++clone_failures;
+      }
+    });
+  }
+  double first_ms_per_mp = 0, repeat_ms_per_mp = 0;
+  int firsts = 0, repeats = 0, failures = 0;
+  Rss after_first_pass, at_300, last;
+  for (int call = 1; call <= FLAGS_calls; ++call) {
+    const auto hw = sizes[(call - 1) % sizes.size()];
+    const int64_t n = static_cast<int64_t>(channels) * hw.first * hw.second;
+    if (static_cast<size_t>(n) > data.size()) return lite::InvalidArgument("size above --max_side");
+    input->Resize({1, channels, hw.first, hw.second});
+    RETURN_IF_ERROR(input->CopyFromCpu(data.data(), n));
+    auto start = std::chrono::steady_clock::now();
+    Status s = predictor->Run();
+    const double ms = std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start).count();
+    const double mp = hw.first * static_cast<double>(hw.second) / 1e6;
+    if (!s.ok()) {
+      ++failures;
+      std::printf("call %d %dx%d failed: %s\n", call, hw.first, hw.second,
+                  lite::tools::OneLine(s).c_str());
+    } else if (seen.insert(hw).second) {
+      first_ms_per_mp += ms / mp;
+      ++firsts;
+    } else {
+      repeat_ms_per_mp += ms / mp;
+      ++repeats;
+    }
+    last = ReadRss();
+    if (call == static_cast<int>(sizes.size())) after_first_pass = last;
+    if (call == 300) at_300 = last;
+    if (call % FLAGS_report_every == 0 || call == FLAGS_calls) {
+      std::printf("call %5d  %4dx%-4d %8.1f ms  rss %7.1f MB  peak %7.1f MB  %s\n", call,
+                  hw.first, hw.second, ms, last.rss_mb, last.hwm_mb,
+                  predictor->GetMemoryStats().ToString().c_str());
+      std::fflush(stdout);
+    }
+  }
+  stop = true;
+  for (auto& t : threads) t.join();
+  if (!clones.empty()) {
+    std::printf("clones: %d calls on %zu threads, %d failed\n", clone_calls.load(),
+                clones.size(), clone_failures.load());
+  }
+  if (firsts) first_ms_per_mp /= firsts;
+  if (repeats) repeat_ms_per_mp /= repeats;
+  std::printf("rss: after load %.1f MB, after the first pass (call %zu) %.1f MB, call 300 %.1f MB,"
+              " call %d %.1f MB, peak %.1f MB\n",
+              loaded.rss_mb, sizes.size(), after_first_pass.rss_mb, at_300.rss_mb, FLAGS_calls,
+              last.rss_mb, last.hwm_mb);
+  std::printf("latency per megapixel: first sight %.2f ms (%d runs), repeat %.2f ms (%d runs)\n",
+              first_ms_per_mp, firsts, repeat_ms_per_mp, repeats);
+  std::printf("memory: %s\n", predictor->GetMemoryStats().ToString().c_str());
+  std::printf("{\"calls\":%d,\"sizes\":%zu,\"failures\":%d,\"rss_load_mb\":%.1f,"
+              "\"rss_first_pass_mb\":%.1f,\"rss_300_mb\":%.1f,\"rss_end_mb\":%.1f,"
+              "\"peak_mb\":%.1f,\"first_ms_per_mp\":%.3f,\"repeat_ms_per_mp\":%.3f}\n",
+              FLAGS_calls, sizes.size(), failures, loaded.rss_mb, after_first_pass.rss_mb,
+              at_300.rss_mb, last.rss_mb, last.hwm_mb, first_ms_per_mp, repeat_ms_per_mp);
+  return Status::OK();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gflags::SetUsageMessage("memory and latency over a stream of input sizes");
+  gflags::ParseCommandLineFlags(&argc, &argv, true);
+  Status s = Soak();
+  if (!s.ok()) return lite::tools::Fail("soak", s);
+  return 0;
+}
