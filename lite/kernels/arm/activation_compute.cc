@@ -2,10 +2,13 @@
 // as one row of numel values (element-wise, so any layout: registered at
 // NHWC to sit between NHWC kernels): relu and relu6 on clamp_nc_f32,
 // sigmoid, leaky_relu, hard_swish (Paddle's default threshold 6, scale 6,
-// offset 3 only), abs and sqrt on their own operators. The operator is
-// created once; it is set up again when the size or a pointer changes.
-// Kinds without an XNNPACK operator (tanh, gelu, swish, exp, log,
-// hard_sigmoid) are not registered and stay on host.
+// offset 3), abs and sqrt on their own operators. The operator is created
+// once; it is set up again when the size or a pointer changes. tanh, swish,
+// hard_sigmoid and hard_swish with other attributes have no XNNPACK
+// operator here: they run the fused-activation loop
+// (FusedActivation::Apply, the host kernels' arithmetic) in place, so
+// NHWC chains need no layout change around them. gelu, exp and log are not
+// registered and stay on host.
 #include <limits>
 
 #include "lite/kernels/arm/arm_kernel.h"
@@ -23,10 +26,14 @@ class ActivationCompute : public ArmKernel {
  public:
   Status Run() override {
     const auto& p = Param<operators::ActivationParam>();
-    if (!op_) RETURN_IF_ERROR(Create(p));
+    if (!op_ && !loop_.enabled()) RETURN_IF_ERROR(Create(p));
     const size_t n = static_cast<size_t>(p.x->numel());
     const float* x = p.x->data<float>();
     float* y = p.out->mutable_data<float>();
+    if (loop_.enabled()) {
+      for (size_t i = 0; i < n; ++i) y[i] = loop_.Apply(x[i]);
+      return Status::OK();
+    }
     if (n != n_ || x != x_ || y != y_ || PoolChanged()) {
       RETURN_IF_ERROR(Setup(p.kind, n, x, y));
       n_ = n;
@@ -58,9 +65,28 @@ class ActivationCompute : public ArmKernel {
                               "xnn_create_leaky_relu_nc_f32"));
         break;
       case ActivationKind::kHardSwish:
+        if (p.threshold != 6.f || p.scale != 6.f || p.offset != 3.f) {
+          loop_.kind = operators::FusedActivation::kHardSwish;
+          loop_.alpha = p.threshold;
+          loop_.beta = p.scale;
+          loop_.gamma = p.offset;
+          return Status::OK();
+        }
         RETURN_IF_ERROR(Check(xnn_create_hardswish_nc_f32(1, 1, 1, 0, &op),
                               "xnn_create_hardswish_nc_f32"));
         break;
+      case ActivationKind::kTanh:
+        loop_.kind = operators::FusedActivation::kTanh;
+        return Status::OK();
+      case ActivationKind::kSwish:
+        loop_.kind = operators::FusedActivation::kSwish;
+        loop_.alpha = p.beta;
+        return Status::OK();
+      case ActivationKind::kHardSigmoid:
+        loop_.kind = operators::FusedActivation::kHardSigmoid;
+        loop_.alpha = p.slope;
+        loop_.beta = p.offset;
+        return Status::OK();
       case ActivationKind::kAbs:
         RETURN_IF_ERROR(Check(xnn_create_abs_nc_f32(1, 1, 1, 0, &op), "xnn_create_abs_nc_f32"));
         break;
@@ -98,18 +124,11 @@ class ActivationCompute : public ArmKernel {
   }
 
   lite::arm::XnnOperator op_;
+  operators::FusedActivation loop_;  // enabled: the kinds run as a loop
   size_t n_ = 0;
   const float* x_ = nullptr;
   float* y_ = nullptr;
 };
-
-// hard_swish only with Paddle's defaults (XNNPACK's operator is x *
-// relu6(x + 3) / 6).
-bool ActivationAccepts(const cpp::OpDesc& desc) {
-  if (desc.Type() != "hard_swish") return true;
-  return desc.GetAttr<float>("threshold", 6.f) == 6.f && desc.GetAttr<float>("scale", 6.f) == 6.f &&
-         desc.GetAttr<float>("offset", 3.f) == 3.f;
-}
 
 }  // namespace
 }  // namespace arm
@@ -119,7 +138,6 @@ bool ActivationAccepts(const cpp::OpDesc& desc) {
 #define LITE_REGISTER_ARM_ACTIVATION(op)                                              \
   REGISTER_LITE_KERNEL(op, kARM, kFloat, kNHWC, lite::kernels::arm::ActivationCompute, \
                        def)                                                           \
-      .SetAccepts(lite::kernels::arm::ActivationAccepts)                             \
       .Finalize()
 
 LITE_REGISTER_ARM_ACTIVATION(relu);
@@ -129,3 +147,6 @@ LITE_REGISTER_ARM_ACTIVATION(leaky_relu);
 LITE_REGISTER_ARM_ACTIVATION(hard_swish);
 LITE_REGISTER_ARM_ACTIVATION(abs);
 LITE_REGISTER_ARM_ACTIVATION(sqrt);
+LITE_REGISTER_ARM_ACTIVATION(tanh);
+LITE_REGISTER_ARM_ACTIVATION(swish);
+LITE_REGISTER_ARM_ACTIVATION(hard_sigmoid);

@@ -6,6 +6,21 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
+const Tensor* ArmKernel::NchwInput(const Tensor& t, Tensor* buffer) const {
+  if (!Nhwc(t)) return &t;
+  const DDim& d = t.dims();
+  buffer->Resize(d);
+  PermuteNchw(t.data<float>(), buffer->mutable_data<float>(), d[0], d[1], d[2] * d[3], false);
+  return buffer;
+}
+
+void ArmKernel::StoreNchwOutput(const Tensor& nchw, Tensor* t) const {
+  if (&nchw == t) return;
+  const DDim& d = nchw.dims();
+  t->Resize(d);
+  PermuteNchw(nchw.data<float>(), t->mutable_data<float>(), d[0], d[1], d[2] * d[3], true);
+}
+
 void PermuteNchw(const void* src, void* dst, int64_t n, int64_t c, int64_t hw, bool to_nhwc) {
   const uint32_t* s = static_cast<const uint32_t*>(src);
   uint32_t* d = static_cast<uint32_t*>(dst);

@@ -37,6 +37,13 @@ class ArmKernel : public KernelBase {
   bool Nhwc(const Tensor& t) const {
     return nhwc() && t.dims().size() == 4 && !t.persistable();
   }
+  // For host fallbacks (lite/core/host_fallback.h; host kernels read NCHW):
+  // `t` in NCHW order, a copy in *buffer when t is NHWC here, else t.
+  const Tensor* NchwInput(const Tensor& t, Tensor* buffer) const;
+  // Where a host kernel should write `t`: `buffer` when t is NHWC here (then
+  // StoreNchwOutput permutes it into t), else t itself.
+  Tensor* NchwOutput(Tensor* t, Tensor* buffer) const { return Nhwc(*t) ? buffer : t; }
+  void StoreNchwOutput(const Tensor& nchw, Tensor* t) const;
   // "arm <op>" for messages (the runtime adds the op's name and key).
   std::string What() const { return "arm " + def().op_type; }
   Status Check(xnn_status s, const char* call) const {

@@ -1,17 +1,19 @@
 // arm conv2d / depthwise_conv2d (float32, NHWC) on XNNPACK's
 // convolution2d_nhwc_f32: grouped, depthwise (one input and one output
 // channel per group, XNNPACK's dwconv kernels), strided and dilated convs,
-// with the fused activations XNNPACK's output clamp expresses (relu, relu6).
+// with any fused activation (epilogue.h: relu / relu6 as the operator's
+// output clamp, the others applied in place after it).
 // The filter [O, I/g, KH, KW] is repacked once to XNNPACK's [O, KH, KW, I/g]
 // and packed by XNNPACK when the operator is created (first run, and again
 // only when the resolved paddings change, e.g. SAME padding on new dims).
 // ResidualData (conv_residual_fuse_pass) is added by a second XNNPACK
 // operator (add_nd_f32) in place on the output, which then carries the
-// clamp: act(conv + bias + r). Declines at kernel pick: NHWC data_format,
-// post-affine (conv_scale_fuse_pass) and other fused activations.
+// clamp: act(conv + bias + r). Declines at kernel pick: NHWC data_format
+// and post-affine (conv_scale_fuse_pass).
 #include <vector>
 
 #include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/arm/epilogue.h"
 #include "lite/operators/conv_op.h"
 
 namespace lite {
@@ -51,7 +53,8 @@ class ConvCompute : public ArmKernel {
       y_ = y;
     }
     RETURN_IF_ERROR(Check(xnn_run_operator(conv_.get(), pool()), "xnn_run_operator (conv)"));
-    if (!p.residual) return Status::OK();
+    const size_t n = static_cast<size_t>(p.output->numel());
+    if (!p.residual) return epilogue_.Run(y, n, pool());
     const DDim& o = p.output->dims();
     const size_t shape[4] = {static_cast<size_t>(o[0]), static_cast<size_t>(o[2]),
                              static_cast<size_t>(o[3]), static_cast<size_t>(o[1])};
@@ -62,7 +65,8 @@ class ConvCompute : public ArmKernel {
     RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add_.get(), 4, shape, 4, shape, y,
                                                p.residual->data<float>(), y, pool()),
                           "xnn_setup_add_nd_f32"));
-    return Check(xnn_run_operator(add_.get(), pool()), "xnn_run_operator (residual add)");
+    RETURN_IF_ERROR(Check(xnn_run_operator(add_.get(), pool()), "xnn_run_operator (residual add)"));
+    return epilogue_.Run(y, n, pool());
   }
 
  private:
@@ -72,11 +76,8 @@ class ConvCompute : public ArmKernel {
       return InvalidArgument(What() + ": filter dims " + DimsToString(f) + " with groups " +
                              std::to_string(p.groups));
     }
-    lite::arm::Clamp clamp;
-    if (!lite::arm::ClampOf(p.act, &clamp)) {
-      return Unimplemented(What() + ": fused activation " + p.act.name() +
-                           " is not an output clamp");
-    }
+    RETURN_IF_ERROR(epilogue_.Init(p.act, What()));
+    const lite::arm::Clamp clamp = epilogue_.clamp();
     const int64_t oc = f[0], icg = f[1], kh = f[2], kw = f[3], g = p.groups;
     // [O, I/g, KH, KW] -> [O, KH, KW, I/g].
     std::vector<float> w(static_cast<size_t>(p.filter->numel()));
@@ -107,6 +108,7 @@ class ConvCompute : public ArmKernel {
   }
 
   lite::arm::XnnOperator conv_, add_;
+  Epilogue epilogue_;
   std::vector<int> paddings_;
   DDim dims_;
   const float* x_ = nullptr;
@@ -114,9 +116,7 @@ class ConvCompute : public ArmKernel {
 };
 
 bool ConvAccepts(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  lite::arm::Clamp clamp;
-  return act.ok() && lite::arm::ClampOf(*act, &clamp) &&
+  return operators::FusedActivation::FromOpDesc(desc).ok() &&
          desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC" &&
          desc.GetAttr<float>("fuse_post_scale", 1.f) == 1.f &&
          desc.GetAttr<float>("fuse_post_bias", 0.f) == 0.f;

@@ -18,7 +18,7 @@ struct Conv {
   bool bias = true;
   bool residual = false;
   std::string act;
-  float alpha = 0.f;
+  float alpha = 0.f, beta = 0.f, gamma = 0.f;
   std::string padding_algorithm = "EXPLICIT";
   float post_scale = 1.f;
 
@@ -46,6 +46,8 @@ struct Conv {
       if (!k.act.empty()) {
         t->SetAttr("fuse_activation", k.act);
         t->SetAttr("fuse_alpha", k.alpha);
+        t->SetAttr("fuse_beta", k.beta);
+        t->SetAttr("fuse_gamma", k.gamma);
       }
     };
   }
@@ -133,17 +135,36 @@ TEST(ArmConv, ThreadsAndBatch) {
   ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "2 threads", 1e-4f, 2, 3);
 }
 
-TEST(ArmConv, DeclinesWhatXnnpackCannotExpress) {
+// Activations that are no clamp run after the conv (epilogue.h).
+TEST(ArmConv, EpilogueActivations) {
+  struct Act {
+    std::string name;
+    float alpha, beta, gamma;
+  };
+  for (const Act& a : {Act{"hard_swish", 6.f, 6.f, 3.f}, Act{"hard_swish", 5.f, 6.f, 2.f},
+                       Act{"sigmoid", 0.f, 0.f, 0.f}, Act{"leaky_relu", 0.1f, 0.f, 0.f},
+                       Act{"hard_sigmoid", 0.2f, 0.5f, 0.f}, Act{"swish", 1.f, 0.f, 0.f},
+                       Act{"tanh", 0.f, 0.f, 0.f}}) {
+    for (bool residual : {false, true}) {
+      Conv c;
+      c.act = a.name;
+      c.alpha = a.alpha;
+      c.beta = a.beta;
+      c.gamma = a.gamma;
+      c.residual = residual;
+      ExpectArmMatchesHost("conv2d", c.Setup(), {"out"},
+                           a.name + (residual ? " residual" : "") + " alpha " +
+                               std::to_string(a.alpha));
+    }
+  }
+}
+
+TEST(ArmConv, DeclinesPostAffine) {
   Conv c;
-  c.act = "hard_swish";
-  EXPECT_FALSE(arm_test::ArmAccepts("conv2d", c.Setup()));
-  c.act = "sigmoid";
-  EXPECT_FALSE(arm_test::ArmAccepts("conv2d", c.Setup()));
-  c = Conv();
   c.post_scale = 2.f;
   EXPECT_FALSE(arm_test::ArmAccepts("conv2d", c.Setup()));
   c = Conv();
-  c.act = "relu6";
+  c.act = "hard_swish";
   EXPECT_TRUE(arm_test::ArmAccepts("conv2d", c.Setup()));
 }
 

@@ -1,18 +1,18 @@
 // arm elementwise_{add, sub, mul, div} (float32) on XNNPACK's
 // add / subtract / multiply / divide_nd_f32, which broadcast either operand
 // numpy-style; Paddle's axis rule is resolved by the op (ElementwiseParam's
-// aligned dims), and the fused activations XNNPACK's output clamp expresses
-// (relu, relu6) ride on the operator. Registered at layout NHWC: when the
+// aligned dims), and a fused activation is the operator's output clamp
+// (relu, relu6) or applied in place after it (epilogue.h). Registered at layout NHWC: when the
 // output is a rank-4 activation the shapes are given to XNNPACK in NHWC
 // order; an operand held in plain order there (a weight, or one of lower
 // rank) is used as it is when its NCHW and NHWC orders coincide (it varies
 // along C only, or not along C), else through a permuted copy. The operator
 // is created once; it is set up again when a shape or pointer changes.
-// Declines at kernel pick: an activation on Y (the SE gate) and other fused
-// activations.
+// Declines at kernel pick: an activation on Y (the SE gate).
 #include <vector>
 
 #include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/arm/epilogue.h"
 #include "lite/operators/elementwise_ops.h"
 
 namespace lite {
@@ -63,16 +63,14 @@ class ElementwiseCompute : public ArmKernel {
       default: return Unimplemented(What() + ": no XNNPACK operator for this kind");
     }
     RETURN_IF_ERROR(Check(s, call));
-    return Check(xnn_run_operator(op_.get(), pool()), "xnn_run_operator (elementwise)");
+    RETURN_IF_ERROR(Check(xnn_run_operator(op_.get(), pool()), "xnn_run_operator (elementwise)"));
+    return epilogue_.Run(out, static_cast<size_t>(p.out->numel()), pool());
   }
 
  private:
   Status Create(const operators::ElementwiseParam& p) {
-    lite::arm::Clamp c;
-    if (!lite::arm::ClampOf(p.act, &c)) {
-      return Unimplemented(What() + ": fused activation " + p.act.name() +
-                           " is not an output clamp");
-    }
+    RETURN_IF_ERROR(epilogue_.Init(p.act, What()));
+    const lite::arm::Clamp c = epilogue_.clamp();
     xnn_operator_t op = nullptr;
     switch (p.kind) {
       case ElementwiseKind::kAdd:
@@ -113,13 +111,12 @@ class ElementwiseCompute : public ArmKernel {
   }
 
   lite::arm::XnnOperator op_;
+  Epilogue epilogue_;
   std::vector<float> x_copy_, y_copy_;
 };
 
 bool ElementwiseAccepts(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  lite::arm::Clamp c;
-  return act.ok() && lite::arm::ClampOf(*act, &c) &&
+  return operators::FusedActivation::FromOpDesc(desc).ok() &&
          desc.GetAttr<std::string>("y_activation", "").empty();
 }
 

@@ -61,9 +61,16 @@ TEST(ArmElementwise, WeightInNchwOrderAndActivations) {
                        "relu6");
 }
 
-TEST(ArmElementwise, DeclinesOtherActivations) {
-  EXPECT_FALSE(arm_test::ArmAccepts("elementwise_add", Binary({2, 3}, {2, 3}, -1, "sigmoid")));
-  EXPECT_TRUE(arm_test::ArmAccepts("elementwise_add", Binary({2, 3}, {2, 3}, -1, "relu")));
+TEST(ArmElementwise, EpilogueActivationsAndDeclines) {
+  ExpectArmMatchesHost("elementwise_add", Binary({2, 3, 5, 7}, {3}, 1, "sigmoid"), {"out"},
+                       "sigmoid");
+  ExpectArmMatchesHost("elementwise_mul", Binary({2, 3, 5, 7}, {2, 3, 5, 7}, -1, "tanh"), {"out"},
+                       "tanh");
+  auto y_act = [](OpTester* t) {
+    Binary({2, 3}, {2, 3}, -1)(t);
+    t->SetAttr("y_activation", std::string("sigmoid"));
+  };
+  EXPECT_FALSE(arm_test::ArmAccepts("elementwise_mul", y_act));
   EXPECT_EQ(arm_test::ArmKernelDef("elementwise_pow"), nullptr);
 }
 

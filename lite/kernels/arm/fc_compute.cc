@@ -2,13 +2,15 @@
 // [m, k] at in_num_col_dims, the constant W [k, n] packed once when the
 // operator is created (XNN_FLAG_TRANSPOSE_WEIGHTS: XNNPACK reads it as
 // [input channels, output channels]), the bias and activation_type relu
-// plus a fused activation XNNPACK's output clamp expresses (relu, relu6).
+// plus a fused activation (epilogue.h: relu / relu6 as the output clamp, the
+// others applied in place after the operator).
 // Registered at layout NCHW (Input is flattened in its logical order). The
 // operator is created again only when k or n change; it is set up when m or a
-// pointer changes. Declines at kernel pick: other fused activations.
+// pointer changes.
 #include <algorithm>
 
 #include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/arm/epilogue.h"
 #include "lite/operators/matmul_ops.h"
 
 namespace lite {
@@ -43,16 +45,16 @@ class FcCompute : public ArmKernel {
       x_ = x;
       y_ = y;
     }
-    return Check(xnn_run_operator(op_.get(), pool()), "xnn_run_operator (fc)");
+    RETURN_IF_ERROR(Check(xnn_run_operator(op_.get(), pool()), "xnn_run_operator (fc)"));
+    return epilogue_.Run(y, static_cast<size_t>(p.out->numel()), pool());
   }
 
  private:
   Status Create(const operators::FcParam& p) {
-    lite::arm::Clamp c;
-    if (!lite::arm::ClampOf(p.act, &c)) {
-      return Unimplemented(What() + ": fused activation " + p.act.name() +
-                           " is not an output clamp");
-    }
+    RETURN_IF_ERROR(epilogue_.Init(p.act, What()));
+    lite::arm::Clamp c = epilogue_.clamp();
+    // activation_type relu comes first, then the fused activation: a clamp
+    // folds it (max(relu, clamp)); an epilogue needs the operator's relu.
     if (p.relu) c.lo = std::max(c.lo, 0.f);
     xnn_operator_t op = nullptr;
     RETURN_IF_ERROR(Check(xnn_create_fully_connected_nc_f32(
@@ -68,15 +70,14 @@ class FcCompute : public ArmKernel {
   }
 
   lite::arm::XnnOperator op_;
+  Epilogue epilogue_;
   int64_t m_ = -1, k_ = -1, n_ = -1;
   const float* x_ = nullptr;
   float* y_ = nullptr;
 };
 
 bool FcAccepts(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  lite::arm::Clamp c;
-  return act.ok() && lite::arm::ClampOf(*act, &c);
+  return operators::FusedActivation::FromOpDesc(desc).ok();
 }
 
 }  // namespace

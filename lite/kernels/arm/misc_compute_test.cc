@@ -104,14 +104,17 @@ TEST(ArmFc, MatchesHostWithBiasAndActivations) {
   ExpectArmMatchesHost("fc", batch, {"out"}, "fc [2, 64, 1, 1]", 1e-5f, 2);
 }
 
-TEST(ArmFc, DeclinesOtherActivations) {
-  auto sig = [](OpTester* t) {
-    t->SetInput<float>("Input", "x", {3, 4}, RandomFloats(12, 1));
-    t->SetInput<float>("W", "w", {4, 7}, RandomFloats(28, 2));
-    t->SetOutput("Out", "out");
-    t->SetAttr("fuse_activation", std::string("sigmoid"));
-  };
-  EXPECT_FALSE(arm_test::ArmAccepts("fc", sig));
+TEST(ArmFc, EpilogueActivationAfterRelu) {
+  for (const std::string act : {"", "relu"}) {
+    auto sig = [act](OpTester* t) {
+      t->SetInput<float>("Input", "x", {3, 4}, RandomFloats(12, 1, -3.f, 3.f));
+      t->SetInput<float>("W", "w", {4, 7}, RandomFloats(28, 2));
+      t->SetOutput("Out", "out");
+      t->SetAttr("activation_type", act);
+      t->SetAttr("fuse_activation", std::string("sigmoid"));
+    };
+    ExpectArmMatchesHost("fc", sig, {"out"}, "fc " + act + " sigmoid", 1e-5f);
+  }
 }
 
 }  // namespace

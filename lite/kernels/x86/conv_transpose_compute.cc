@@ -35,7 +35,7 @@
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/conv_transpose_util.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
-#include "lite/kernels/x86/host_fallback.h"
+#include "lite/core/host_fallback.h"
 #include "lite/operators/conv_transpose_op.h"
 
 namespace lite {
