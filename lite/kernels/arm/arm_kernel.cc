@@ -14,6 +14,12 @@ const Tensor* ArmKernel::NchwInput(const Tensor& t, Tensor* buffer) const {
   return buffer;
 }
 
+Status ArmKernel::CheckConstantWeights(const Tensor* w, const Tensor* bias) const {
+  if (w->IsInitialized() && (!bias || bias->IsInitialized())) return Status::OK();
+  return Unimplemented(What() + " needs constant weights and bias, but this model computes them "
+                       "at run time; keep constant_folding_pass enabled or run this op on host");
+}
+
 void ArmKernel::StoreNchwOutput(const Tensor& nchw, Tensor* t) const {
   if (&nchw == t) return;
   const DDim& d = nchw.dims();

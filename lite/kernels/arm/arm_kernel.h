@@ -44,6 +44,10 @@ class ArmKernel : public KernelBase {
   // StoreNchwOutput permutes it into t), else t itself.
   Tensor* NchwOutput(Tensor* t, Tensor* buffer) const { return Nhwc(*t) ? buffer : t; }
   void StoreNchwOutput(const Tensor& nchw, Tensor* t) const;
+  // Init's check for kernels that pack their weights once: `w` and `bias`
+  // (may be null) must hold data before anything runs, i.e. be weights, not
+  // values the model computes.
+  Status CheckConstantWeights(const Tensor* w, const Tensor* bias) const;
   // "arm <op>" for messages (the runtime adds the op's name and key).
   std::string What() const { return "arm " + def().op_type; }
   Status Check(xnn_status s, const char* call) const {

@@ -29,12 +29,7 @@ class ConvCompute : public ArmKernel {
   Status Init() override {
     RETURN_IF_ERROR(ArmKernel::Init());
     const auto& p = Param<operators::ConvParam>();
-    if (!p.filter->IsInitialized() || (p.bias && !p.bias->IsInitialized())) {
-      return Unimplemented(What() + " needs a constant Filter and Bias, but this model computes "
-                           "them at run time; keep constant_folding_pass enabled or run this op "
-                           "on host");
-    }
-    return Status::OK();
+    return CheckConstantWeights(p.filter, p.bias);
   }
 
   Status Run() override {

@@ -26,11 +26,7 @@ class FcCompute : public ArmKernel {
   Status Init() override {
     RETURN_IF_ERROR(ArmKernel::Init());
     const auto& p = Param<operators::FcParam>();
-    if (!p.w->IsInitialized() || (p.bias && !p.bias->IsInitialized())) {
-      return Unimplemented(What() + " needs a constant W and Bias, but this model computes "
-                           "them at run time; run this op on host");
-    }
-    return Status::OK();
+    return CheckConstantWeights(p.w, p.bias);
   }
 
   Status Run() override {
