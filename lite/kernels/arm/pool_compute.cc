@@ -3,7 +3,10 @@
 // (padding excluded from the divisor: Paddle's exclusive mode), and a whole-
 // plane average (global_pooling, or adaptive to 1 x 1) on
 // global_average_pooling_nwc_f32; a global max is a max pool over the plane.
-// ceil_mode extends the bottom / right padding to the output the op infers.
+// ceil_mode extends the bottom / right padding to the output the op infers;
+// where that leaves a window wholly outside the input (Paddle's value for it
+// is its own convention) the op runs the host kernel on NCHW copies
+// (lite/core/host_fallback.h).
 // The operator is created again only when the input dims change (windows
 // and paddings follow them). Declines at kernel pick: other adaptive
 // sizes, average pools that count padding (exclusive false with padding or
@@ -11,6 +14,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "lite/core/host_fallback.h"
 #include "lite/kernels/arm/arm_kernel.h"
 #include "lite/operators/pool_op.h"
 
@@ -27,8 +31,9 @@ class PoolCompute : public ArmKernel {
     const DDim in = p.x->dims();
     const float* x = p.x->data<float>();
     float* y = p.out->mutable_data<float>();
-    const bool recreate = !op_ || in != dims_;
+    const bool recreate = (!op_ && !on_host_) || in != dims_;
     if (recreate) RETURN_IF_ERROR(Create(p));
+    if (on_host_) return RunOnHost(p);
     if (recreate || x != x_ || y != y_ || PoolChanged()) {
       if (global_avg_) {
         RETURN_IF_ERROR(Check(xnn_setup_global_average_pooling_nwc_f32(
@@ -50,8 +55,22 @@ class PoolCompute : public ArmKernel {
   }
 
  private:
+  // The host kernel on NCHW copies of X and Out.
+  Status RunOnHost(const operators::PoolParam& p) {
+    nchw_param_ = p;
+    nchw_param_.x = NchwInput(*p.x, &x_nchw_);
+    out_nchw_.Resize(p.out->dims());
+    nchw_param_.out = NchwOutput(p.out, &out_nchw_);
+    RETURN_IF_ERROR(fallback_.Run(*this, &nchw_param_));
+    StoreNchwOutput(*nchw_param_.out, p.out);
+    return Status::OK();
+  }
+
   Status Create(const operators::PoolParam& p) {
     const DDim& in = p.x->dims();
+    op_.reset();
+    on_host_ = false;
+    dims_ = in;
     const DDim& out = p.out->dims();
     const size_t c = static_cast<size_t>(in[1]);
     const float inf = std::numeric_limits<float>::infinity();
@@ -70,6 +89,11 @@ class PoolCompute : public ArmKernel {
       const int64_t sh = whole ? 1 : p.strides[0], sw = whole ? 1 : p.strides[1];
       int64_t top = whole ? 0 : p.eff_paddings[0], bottom = whole ? 0 : p.eff_paddings[1];
       int64_t left = whole ? 0 : p.eff_paddings[2], right = whole ? 0 : p.eff_paddings[3];
+      // A last window starting past the input: the host kernel's case.
+      if ((out[2] - 1) * sh - top >= in[2] || (out[3] - 1) * sw - left >= in[3]) {
+        on_host_ = true;
+        return Status::OK();
+      }
       // The windows the op's output dims need (ceil_mode adds some).
       bottom = std::max(bottom, (out[2] - 1) * sh + kh - in[2] - top);
       right = std::max(right, (out[3] - 1) * sw + kw - in[3] - left);
@@ -91,12 +115,15 @@ class PoolCompute : public ArmKernel {
       }
     }
     op_.reset(op);
-    dims_ = in;
     return Status::OK();
   }
 
   lite::arm::XnnOperator op_;
   bool max_ = false, global_avg_ = false;
+  bool on_host_ = false;  // this input's windows need the host kernel
+  operators::PoolParam nchw_param_;
+  Tensor x_nchw_, out_nchw_;
+  HostFallback fallback_;
   DDim dims_;
   const float* x_ = nullptr;
   float* y_ = nullptr;
