@@ -4,8 +4,10 @@
 // a channel concat interleaves each pixel's channels); an input held in plain
 // order there (a weight) is permuted to NHWC first. XNNPACK has no concat
 // operator in this version, so the copies are plain memcpy rows split over
-// nothing (they are bandwidth-bound). Declines at kernel pick: AxisTensor,
-// and the fused forms (input_upscale, InputScale) the x86 kernel handles.
+// nothing (they are bandwidth-bound). Inputs nearest-upscaled into the
+// concat (input_upscale, concat_upscale_fuse_pass; channel axis, rank 4)
+// copy each source pixel's channels to their f x f output pixels. Declines
+// at kernel pick: AxisTensor and InputScale (concat_scale_fuse_pass).
 #include <cstring>
 #include <vector>
 
@@ -39,6 +41,7 @@ class ConcatCompute : public ArmKernel {
       static const int kNchwToNhwc[4] = {0, 3, 1, 2};
       axis = kNchwToNhwc[axis];
     }
+    if (!p.upscale.empty()) return RunUpscaled(p);
     const std::vector<int64_t> om = memory(od);
     int64_t outer = 1;
     for (int i = 0; i < axis; ++i) outer *= om[i];
@@ -67,12 +70,50 @@ class ConcatCompute : public ArmKernel {
   }
 
  private:
+  // Channel concat (NCHW axis 1) of NHWC inputs, input i upscaled by
+  // p.upscale[i] in H and W.
+  Status RunUpscaled(const operators::ConcatParam& p) {
+    const DDim& od = p.out->dims();
+    if (od.size() != 4 || p.upscale.size() != p.xs.size() || !Nhwc(*p.out)) {
+      return InvalidArgument(What() + ": input_upscale needs rank-4 activations on axis 1");
+    }
+    const int64_t n = od[0], ctot = od[1], oh = od[2], ow = od[3];
+    float* out = p.out->mutable_data<float>();
+    copies_.resize(p.xs.size());
+    int64_t offset = 0;
+    for (size_t i = 0; i < p.xs.size(); ++i) {
+      const Tensor& x = *p.xs[i];
+      const DDim& d = x.dims();
+      const int64_t c = d[1], h = d[2], w = d[3], f = p.upscale[i];
+      if (f < 1 || h * f != oh || w * f != ow) {
+        return InvalidArgument(What() + ": input " + std::to_string(i) + " " + DimsToString(d) +
+                               " upscaled by " + std::to_string(f) + " does not give " +
+                               DimsToString(od));
+      }
+      const float* src = x.data<float>();
+      if (!Nhwc(x)) {
+        copies_[i].resize(static_cast<size_t>(x.numel()));
+        PermuteNchw(src, copies_[i].data(), d[0], c, h * w, true);
+        src = copies_[i].data();
+      }
+      for (int64_t b = 0; b < n; ++b)
+        for (int64_t y = 0; y < oh; ++y) {
+          const float* srow = src + (b * h + y / f) * w * c;
+          float* drow = out + (b * oh + y) * ow * ctot + offset;
+          for (int64_t xo = 0; xo < ow; ++xo) {
+            std::memcpy(drow + xo * ctot, srow + (xo / f) * c, sizeof(float) * c);
+          }
+        }
+      offset += c;
+    }
+    return Status::OK();
+  }
+
   std::vector<std::vector<float>> copies_;
 };
 
 bool ConcatAccepts(const cpp::OpDesc& desc) {
   return !desc.HasInput("AxisTensor") && !desc.HasInput("InputScale") &&
-         desc.GetAttr<std::vector<int>>("input_upscale", {}).empty() &&
          desc.GetAttr<std::string>("Output_dtype", "float32") == "float32";
 }
 

@@ -64,14 +64,32 @@ TEST(ArmConcat, EveryAxisMatchesHost) {
   ExpectArmMatchesHost("concat", weight, {"out"}, "persistable input", 0.f);
 }
 
-TEST(ArmConcat, DeclinesFusedForms) {
-  auto upscaled = [](OpTester* t) {
-    t->SetInput<float>("X", "a", {1, 2, 2, 3}, RandomFloats(12, 1));
+// Inputs nearest-upscaled into the concat (input_upscale, PP-OCR det's
+// FPN: factors 1, 2, 4, 8), two samples.
+TEST(ArmConcat, UpscaledInputsMatchHost) {
+  auto setup = [](OpTester* t) {
+    const std::vector<int64_t> channels{24, 40, 17, 24};
+    const std::vector<int> factor{1, 2, 4, 8};
+    for (size_t i = 0; i < channels.size(); ++i) {
+      const DDim d{2, channels[i], 16 / factor[i], 24 / factor[i]};
+      t->SetInput<float>("X", "x" + std::to_string(i), d,
+                         RandomFloats(Product(d), 20 + i, -3.f, 3.f));
+    }
     t->SetOutput("Out", "out");
     t->SetAttr("axis", 1);
-    t->SetAttr("input_upscale", std::vector<int>{2});
+    t->SetAttr("input_upscale", factor);
   };
-  EXPECT_FALSE(arm_test::ArmAccepts("concat", upscaled));
+  ExpectArmMatchesHost("concat", setup, {"out"}, "upscaled", 0.f);
+}
+
+TEST(ArmConcat, DeclinesInputScale) {
+  auto scaled = [](OpTester* t) {
+    t->SetInput<float>("X", "a", {1, 2, 2, 3}, RandomFloats(12, 1));
+    t->SetInput<float>("InputScale", "s", {2}, RandomFloats(2, 2));
+    t->SetOutput("Out", "out");
+    t->SetAttr("axis", 1);
+  };
+  EXPECT_FALSE(arm_test::ArmAccepts("concat", scaled));
 }
 
 TEST(ArmFc, MatchesHostWithBiasAndActivations) {
