@@ -6,8 +6,9 @@
 // operator in this version, so the copies are plain memcpy rows split over
 // nothing (they are bandwidth-bound). Inputs nearest-upscaled into the
 // concat (input_upscale, concat_upscale_fuse_pass; channel axis, rank 4)
-// copy each source pixel's channels to their f x f output pixels. Declines
-// at kernel pick: AxisTensor and InputScale (concat_scale_fuse_pass).
+// copy each source pixel's channels to their f x f output pixels, and
+// inputs with an InputScale (concat_scale_fuse_pass) are multiplied per
+// sample and channel on the way. Declines at kernel pick: AxisTensor.
 #include <cstring>
 #include <vector>
 
@@ -41,7 +42,7 @@ class ConcatCompute : public ArmKernel {
       static const int kNchwToNhwc[4] = {0, 3, 1, 2};
       axis = kNchwToNhwc[axis];
     }
-    if (!p.upscale.empty()) return RunUpscaled(p);
+    if (!p.upscale.empty() || !p.input_scales.empty()) return RunUpscaled(p);
     const std::vector<int64_t> om = memory(od);
     int64_t outer = 1;
     for (int i = 0; i < axis; ++i) outer *= om[i];
@@ -71,11 +72,16 @@ class ConcatCompute : public ArmKernel {
 
  private:
   // Channel concat (NCHW axis 1) of NHWC inputs, input i upscaled by
-  // p.upscale[i] in H and W.
+  // p.upscale[i] in H and W (1 without input_upscale) and multiplied by its
+  // InputScale when there are some.
   Status RunUpscaled(const operators::ConcatParam& p) {
     const DDim& od = p.out->dims();
-    if (od.size() != 4 || p.upscale.size() != p.xs.size() || !Nhwc(*p.out)) {
-      return InvalidArgument(What() + ": input_upscale needs rank-4 activations on axis 1");
+    const bool scaled = !p.input_scales.empty();
+    if (od.size() != 4 || !Nhwc(*p.out) ||
+        (!p.upscale.empty() && p.upscale.size() != p.xs.size()) ||
+        (scaled && p.input_scales.size() != p.xs.size())) {
+      return InvalidArgument(What() + ": input_upscale / InputScale need rank-4 activations "
+                             "on axis 1, one per input");
     }
     const int64_t n = od[0], ctot = od[1], oh = od[2], ow = od[3];
     float* out = p.out->mutable_data<float>();
@@ -84,7 +90,7 @@ class ConcatCompute : public ArmKernel {
     for (size_t i = 0; i < p.xs.size(); ++i) {
       const Tensor& x = *p.xs[i];
       const DDim& d = x.dims();
-      const int64_t c = d[1], h = d[2], w = d[3], f = p.upscale[i];
+      const int64_t c = d[1], h = d[2], w = d[3], f = p.upscale.empty() ? 1 : p.upscale[i];
       if (f < 1 || h * f != oh || w * f != ow) {
         return InvalidArgument(What() + ": input " + std::to_string(i) + " " + DimsToString(d) +
                                " upscaled by " + std::to_string(f) + " does not give " +
@@ -96,14 +102,24 @@ class ConcatCompute : public ArmKernel {
         PermuteNchw(src, copies_[i].data(), d[0], c, h * w, true);
         src = copies_[i].data();
       }
-      for (int64_t b = 0; b < n; ++b)
+      for (int64_t b = 0; b < n; ++b) {
+        const float* s =
+            scaled ? p.input_scales[i]->data<float>() + operators::ConcatScaleOffset(p, i, b)
+                   : nullptr;
         for (int64_t y = 0; y < oh; ++y) {
           const float* srow = src + (b * h + y / f) * w * c;
           float* drow = out + (b * oh + y) * ow * ctot + offset;
           for (int64_t xo = 0; xo < ow; ++xo) {
-            std::memcpy(drow + xo * ctot, srow + (xo / f) * c, sizeof(float) * c);
+            const float* sp = srow + (xo / f) * c;
+            float* dp = drow + xo * ctot;
+            if (s) {
+              for (int64_t k = 0; k < c; ++k) dp[k] = sp[k] * s[k];
+            } else {
+              std::memcpy(dp, sp, sizeof(float) * c);
+            }
           }
         }
+      }
       offset += c;
     }
     return Status::OK();
@@ -113,7 +129,7 @@ class ConcatCompute : public ArmKernel {
 };
 
 bool ConcatAccepts(const cpp::OpDesc& desc) {
-  return !desc.HasInput("AxisTensor") && !desc.HasInput("InputScale") &&
+  return !desc.HasInput("AxisTensor") &&
          desc.GetAttr<std::string>("Output_dtype", "float32") == "float32";
 }
 

@@ -82,14 +82,22 @@ TEST(ArmConcat, UpscaledInputsMatchHost) {
   ExpectArmMatchesHost("concat", setup, {"out"}, "upscaled", 0.f);
 }
 
-TEST(ArmConcat, DeclinesInputScale) {
-  auto scaled = [](OpTester* t) {
-    t->SetInput<float>("X", "a", {1, 2, 2, 3}, RandomFloats(12, 1));
-    t->SetInput<float>("InputScale", "s", {2}, RandomFloats(2, 2));
-    t->SetOutput("Out", "out");
-    t->SetAttr("axis", 1);
-  };
-  EXPECT_FALSE(arm_test::ArmAccepts("concat", scaled));
+// Inputs multiplied per channel (InputScale, concat_scale_fuse_pass), with
+// and without input_upscale.
+TEST(ArmConcat, ScaledInputsMatchHost) {
+  for (bool upscale : {false, true}) {
+    auto setup = [upscale](OpTester* t) {
+      t->SetInput<float>("X", "a", {2, 3, 4, 6}, RandomFloats(144, 1));
+      t->SetInput<float>("X", "b", {2, 2, upscale ? 2 : 4, upscale ? 3 : 6},
+                         RandomFloats(upscale ? 24 : 96, 2));
+      t->SetInput<float>("InputScale", "s0", {3}, RandomFloats(3, 3));
+      t->SetInput<float>("InputScale", "s1", {2, 2, 1, 1}, RandomFloats(4, 4));
+      t->SetOutput("Out", "out");
+      t->SetAttr("axis", 1);
+      if (upscale) t->SetAttr("input_upscale", std::vector<int>{1, 2});
+    };
+    ExpectArmMatchesHost("concat", setup, {"out"}, upscale ? "scaled upscaled" : "scaled", 1e-6f);
+  }
 }
 
 TEST(ArmFc, MatchesHostWithBiasAndActivations) {
