@@ -36,7 +36,8 @@ std::string Check(const lite::tools::Reference& ref, PaddlePredictor* p, const s
   return lite::tools::RunAndCheck(ref, p, what, &std::cout);
 }
 
-bool RanArm(const std::string& profile) { return profile.find("/arm/float/") != std::string::npos; }
+// A profile row of an arm kernel ("conv2d   arm/float/NHWC ...").
+bool RanArm(const std::string& profile) { return profile.find(" arm/float/") != std::string::npos; }
 
 TEST(ArmModels, FullAndLightPredictorsMatchAndRunArmKernels) {
   if (lite::SharedModelsDir().empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
