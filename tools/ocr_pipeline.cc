@@ -1,6 +1,8 @@
 #include "tools/ocr_pipeline.h"
 
 #include <algorithm>
+#include <chrono>
+#include <numeric>
 
 #include "lite/utils/file_util.h"
 #include "tools/tool_util.h"
@@ -17,10 +19,12 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 }  // namespace
 
 StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreateOcrPredictor(
-    const std::string& path, const std::vector<Place>& valid_places, int threads) {
+    const std::string& path, const std::vector<Place>& valid_places, int threads,
+    const NpuOptions& npu) {
   ModelFlags flags;
   flags.threads = threads;
   flags.valid_places = valid_places;
+  flags.npu = npu;
   if (EndsWith(path, ".nb")) {
     flags.optimized_model = path;
   } else if (IsRegularFile(JoinPath(path, "inference.pdmodel"))) {
@@ -40,14 +44,19 @@ StatusOr<std::unique_ptr<OcrPipeline>> OcrPipeline::Create(const OcrModels& mode
                                                            const OcrOptions& options) {
   std::unique_ptr<OcrPipeline> p(new OcrPipeline());
   p->options_ = options;
+  if (options.rec_batch < 1 || !(options.rec_max_padding >= 0)) {
+    return InvalidArgument("OCR pipeline: rec_batch " + std::to_string(options.rec_batch) +
+                           " must be at least 1 and rec_max_padding " +
+                           std::to_string(options.rec_max_padding) + " at least 0");
+  }
   if (models.det.empty() || models.rec.empty()) {
     return InvalidArgument("OCR pipeline: both a det and a rec model are needed");
   }
-  ASSIGN_OR_RETURN(p->det_, CreateOcrPredictor(models.det, models.valid_places, models.threads));
+  ASSIGN_OR_RETURN(p->det_, CreateOcrPredictor(models.det, models.valid_places, models.threads, models.npu));
   if (!models.cls.empty()) {
-    ASSIGN_OR_RETURN(p->cls_, CreateOcrPredictor(models.cls, models.valid_places, models.threads));
+    ASSIGN_OR_RETURN(p->cls_, CreateOcrPredictor(models.cls, models.valid_places, models.threads, models.npu));
   }
-  ASSIGN_OR_RETURN(p->rec_, CreateOcrPredictor(models.rec, models.valid_places, models.threads));
+  ASSIGN_OR_RETURN(p->rec_, CreateOcrPredictor(models.rec, models.valid_places, models.threads, models.npu));
   std::string keys = models.keys;
   if (keys.empty()) {
     if (!IsDirectory(models.rec)) {
@@ -62,7 +71,10 @@ StatusOr<std::unique_ptr<OcrPipeline>> OcrPipeline::Create(const OcrModels& mode
 
 Status OcrPipeline::RunModel(paddle::lite_api::PaddlePredictor* predictor,
                              const std::string& what, const ocr::ModelInput& in,
-                             std::vector<float>* out, std::vector<int64_t>* shape) {
+                             std::vector<float>* out, std::vector<int64_t>* shape,
+                             double* ms, int* runs) {
+  if (observer_) observer_(what, in);
+  const auto start = std::chrono::steady_clock::now();
   auto input = predictor->GetInput(0);
   input->Resize(in.shape);
   Status s = input->CopyFromCpu(in.data.data(), static_cast<int64_t>(in.data.size()));
@@ -72,6 +84,8 @@ Status OcrPipeline::RunModel(paddle::lite_api::PaddlePredictor* predictor,
   *shape = output->shape();
   out->resize(static_cast<size_t>(output->numel()));
   s = output->CopyToCpu(out->data(), static_cast<int64_t>(out->size()));
+  *ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ++*runs;
   return s.ok() ? s : s.WithContext(what + " model output");
 }
 
@@ -79,7 +93,7 @@ StatusOr<std::vector<ocr::TextBox>> OcrPipeline::Detect(const ocr::Image& image)
   const ocr::ModelInput in = ocr::DetInput(image, options_.det_limit_side);
   std::vector<float> map;
   std::vector<int64_t> shape;
-  RETURN_IF_ERROR(RunModel(det_.get(), "det", in, &map, &shape));
+  RETURN_IF_ERROR(RunModel(det_.get(), "det", in, &map, &shape, &times_.det_ms, &times_.det_runs));
   if (shape.size() != 4 || shape[0] != 1 || shape[1] != 1) {
     return InvalidArgument("det model output " + ShapeText(shape) + ": expected [1, 1, H, W]");
   }
@@ -101,7 +115,8 @@ StatusOr<std::vector<ocr::TextBox>> OcrPipeline::Detect(const ocr::Image& image)
 StatusOr<bool> OcrPipeline::IsUpsideDown(const ocr::Image& line, float* score) {
   std::vector<float> probs;
   std::vector<int64_t> shape;
-  RETURN_IF_ERROR(RunModel(cls_.get(), "cls", ocr::LineInput(line, 48, 192, 192), &probs, &shape));
+  RETURN_IF_ERROR(RunModel(cls_.get(), "cls", ocr::LineInput(line, 48, 192, 192), &probs, &shape,
+                           &times_.cls_ms, &times_.cls_runs));
   if (probs.size() != 2) {
     return InvalidArgument("cls model output " + ShapeText(shape) + ": expected [1, 2] (0, 180)");
   }
@@ -110,20 +125,63 @@ StatusOr<bool> OcrPipeline::IsUpsideDown(const ocr::Image& line, float* score) {
 }
 
 StatusOr<ocr::CtcResult> OcrPipeline::Recognize(const ocr::Image& line) {
+  ASSIGN_OR_RETURN(std::vector<ocr::CtcResult> texts, RecognizeLines({line}));
+  return std::move(texts[0]);
+}
+
+StatusOr<std::vector<ocr::CtcResult>> OcrPipeline::RecognizeLines(
+    const std::vector<ocr::Image>& lines) {
+  // Similar widths share a batch, so that little of it is padding.
+  std::vector<size_t> order(lines.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return double(lines[a].width) / lines[a].height < double(lines[b].width) / lines[b].height;
+  });
+  std::vector<ocr::CtcResult> texts(lines.size());
   std::vector<float> probs;
   std::vector<int64_t> shape;
-  RETURN_IF_ERROR(RunModel(rec_.get(), "rec", ocr::LineInput(line, 48, 0, 320, 8), &probs, &shape));
-  if (shape.size() != 3 || shape[0] != 1) {
-    return InvalidArgument("rec model output " + ShapeText(shape) + ": expected [1, T, classes]");
+  for (size_t first = 0, n = 0; first < order.size(); first += n) {
+    // Each line as alone (height 48, padded to 320 or a multiple of 8), then
+    // zero-padded (after normalization, as PaddleOCR pads) to the widest. The
+    // attention blocks see the padding, so a line joins a batch only while
+    // the batch is at most rec_max_padding wider than the line's own input.
+    std::vector<ocr::ModelInput> inputs;
+    int64_t width = 0;
+    for (n = 0; first + n < order.size() && n < static_cast<size_t>(options_.rec_batch); ++n) {
+      ocr::ModelInput in = ocr::LineInput(lines[order[first + n]], 48, 0, 320, 8);
+      if (n > 0 && in.shape[3] > inputs[0].shape[3] * (1.0 + options_.rec_max_padding)) break;
+      width = std::max(width, in.shape[3]);
+      inputs.push_back(std::move(in));
+    }
+    ocr::ModelInput batch;
+    const int64_t plane = 48 * width;
+    batch.shape = {static_cast<int64_t>(n), 3, 48, width};
+    batch.data.assign(n * 3 * plane, 0.0f);
+    for (size_t b = 0; b < n; ++b) {
+      const int64_t w = inputs[b].shape[3];
+      for (int64_t row = 0; row < 3 * 48; ++row) {
+        std::copy_n(&inputs[b].data[row * w], w, &batch.data[b * 3 * plane + row * width]);
+      }
+    }
+    RETURN_IF_ERROR(
+        RunModel(rec_.get(), "rec", batch, &probs, &shape, &times_.rec_ms, &times_.rec_runs));
+    if (shape.size() != 3 || shape[0] != static_cast<int64_t>(n)) {
+      return InvalidArgument("rec model output " + ShapeText(shape) + ": expected [" +
+                             std::to_string(n) + ", T, classes]");
+    }
+    for (size_t b = 0; b < n; ++b) {
+      auto result = ocr::CtcGreedyDecode(&probs[b * shape[1] * shape[2]], shape[1], shape[2], dict_);
+      if (!result.ok()) return result.status().WithContext("rec model output");
+      texts[order[first + b]] = std::move(*result);
+    }
   }
-  auto result = ocr::CtcGreedyDecode(probs.data(), shape[1], shape[2], dict_);
-  if (!result.ok()) return result.status().WithContext("rec model output");
-  return result;
+  return texts;
 }
 
 StatusOr<std::vector<OcrLine>> OcrPipeline::Read(const ocr::Image& image) {
   ASSIGN_OR_RETURN(std::vector<ocr::TextBox> boxes, Detect(image));
   std::vector<OcrLine> lines;
+  std::vector<ocr::Image> crops;
   for (const ocr::TextBox& box : boxes) {
     OcrLine line;
     line.box = box.corners;
@@ -137,10 +195,13 @@ StatusOr<std::vector<OcrLine>> OcrPipeline::Read(const ocr::Image& image) {
       ASSIGN_OR_RETURN(line.rotated, IsUpsideDown(crop, &line.angle_score));
       if (line.rotated) crop = ocr::Rotate180(crop);
     }
-    ASSIGN_OR_RETURN(ocr::CtcResult text, Recognize(crop));
-    line.text = std::move(text.text);
-    line.score = text.score;
+    crops.push_back(std::move(crop));
     lines.push_back(std::move(line));
+  }
+  ASSIGN_OR_RETURN(std::vector<ocr::CtcResult> texts, RecognizeLines(crops));
+  for (size_t i = 0; i < lines.size(); ++i) {
+    lines[i].text = std::move(texts[i].text);
+    lines[i].score = texts[i].score;
   }
   return lines;
 }

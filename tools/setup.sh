@@ -14,6 +14,8 @@ packages=(
   # the Python module, its wheel, tests and OCR example (python/)
   python3-dev pybind11-dev python3-numpy python3-pytest python3-pil
   python3-setuptools python3-wheel python3-pip python3-venv fonts-dejavu-core
+  # CJK glyphs for the recognizer's Chinese rendered lines (tools/text_lines.py)
+  fonts-wqy-microhei
 )
 
 missing=()

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Renders single text lines for the recognizer's tests: dark text on a
-light background in the DejaVu fonts (Debian's fonts-dejavu-core), several
-sizes, Latin letters, digits and punctuation, each written as a binary PPM
+light background in the DejaVu fonts (Debian's fonts-dejavu-core) and
+WenQuanYi Micro Hei (fonts-wqy-microhei, CJK glyphs), several sizes, Latin
+letters, digits, punctuation and Chinese characters of the recognizer's
+dictionary (ppocr_keys_v1.txt) mixed with Latin and digits, each written as a binary PPM
 (tools/ocr reads PPM/PGM) with its text in lines.txt (one per line, same
 order as line_<i>.ppm).
 
@@ -15,15 +17,23 @@ import pathlib
 
 from PIL import Image, ImageDraw, ImageFont
 
-FONT_DIR = pathlib.Path("/usr/share/fonts/truetype/dejavu")
-# (text, font file, pixel size)
+FONT_DIR = pathlib.Path("/usr/share/fonts/truetype")
+CJK = "wqy/wqy-microhei.ttc"
+# (text, font file under FONT_DIR, pixel size)
 LINES = [
-    ("Recognition works", "DejaVuSans.ttf", 32),
-    ("Order No. 7731 / 2026", "DejaVuSerif.ttf", 28),
-    ("TOTAL 1,234.56 USD", "DejaVuSans-Bold.ttf", 36),
-    ("mono 0123456789", "DejaVuSansMono.ttf", 24),
-    ("Hello World 12345", "DejaVuSans.ttf", 20),
-    ("quiet lazy evening", "DejaVuSerif-Italic.ttf", 30),
+    ("Recognition works", "dejavu/DejaVuSans.ttf", 32),
+    ("Order No. 7731 / 2026", "dejavu/DejaVuSerif.ttf", 28),
+    ("TOTAL 1,234.56 USD", "dejavu/DejaVuSans-Bold.ttf", 36),
+    ("mono 0123456789", "dejavu/DejaVuSansMono.ttf", 24),
+    ("Hello World 12345", "dejavu/DejaVuSans.ttf", 20),
+    ("quiet lazy evening", "dejavu/DejaVuSerif-Italic.ttf", 30),
+    # Chinese characters of the dictionary, alone and mixed with Latin and digits.
+    ("识别中文文本2026年", CJK, 32),
+    ("价格128.50元", CJK, 24),
+    ("北京市海淀区100080", CJK, 40),
+    ("今天天气很好", CJK, 28),
+    ("飞桨PaddleOCR模型", CJK, 36),
+    ("数据集共有3500张图片", CJK, 22),
 ]
 MARGIN = 6
 

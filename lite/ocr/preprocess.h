@@ -17,7 +17,7 @@ namespace lite {
 namespace ocr {
 
 struct ModelInput {
-  std::vector<int64_t> shape;  // [1, 3, H, W]
+  std::vector<int64_t> shape;  // [N, 3, H, W]; N = 1 from these helpers
   std::vector<float> data;
   double scale_x = 1, scale_y = 1;  // det: input size / image size
 };

@@ -5,7 +5,7 @@
 // layers are declined at kernel pick (Accepts), so they keep the float32
 // simulation of their quant ops.
 //
-// As the float kernel's strided path (conv_transpose_compute.cc): per kernel
+// As the float kernel's strided path (conv_transpose_rows_strategy.cc): per kernel
 // row i, one batched matmul [N*H, W, C_in] x [C_in, kw*C_out] written
 // through a strided destination straight into NHWC output rows h*kh + i.
 // Here the float32 NHWC input is quantized once per run to s8 levels with

@@ -1,6 +1,6 @@
 // x86 conv2d_transpose_pair (lite/operators/conv_transpose_pair_op.h): two
 // non-overlapping transposes in a row, the second run on bands of the
-// first's output (the file comment of conv_transpose_compute.cc says why
+// first's output (the file comment of conv_transpose_compute.h says why
 // those transposes run on our own kernels).
 #include <algorithm>
 #include <string>

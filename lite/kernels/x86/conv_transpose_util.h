@@ -1,4 +1,4 @@
-// What the x86 transpose kernels (conv_transpose_compute.cc,
+// What the x86 transpose kernels (conv_transpose_compute.h,
 // conv_transpose_pair_compute.cc) share: RowGemms, a non-overlapping
 // transpose as our 1x1 GEMM per kernel row, and InPlaceActivationKernel, an
 // activation run in place after an own kernel.
@@ -62,7 +62,7 @@ class RowGemms {
 // What both transpose kernels share: an activation run in place after an
 // own kernel (oneDNN eltwise steps, made again when the dims change).
 class InPlaceActivationKernel : public DnnlKernel {
- protected:
+ public:
   using memory = dnnl::memory;
 
   void ActivateInPlace(const operators::FusedActivation& act, Tensor* out) {

@@ -71,7 +71,7 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
   std::vector<int> segment_of(model.operations.size());
   for (size_t i = 0; i < model.operations.size(); ++i) {
     RETURN_IF_ERROR(XnnpackSupports(model, model.operations[i]));
-    const bool kernel = IsNhwcKernel(model.operations[i].type);
+    const bool kernel = IsNhwcKernel(model, model.operations[i]);
     if (exe->segments.empty() || kernel || exe->segments.back().kernel) {
       exe->segments.emplace_back();
       exe->segments.back().kernel = kernel;

@@ -1,5 +1,7 @@
 #include "lite/backends/npu/xnnpack/xnnpack_kernels.h"
 
+#include "lite/backends/npu/xnnpack/xnnpack_builder.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -58,16 +60,43 @@ void ResizeNearest(const Model& m, const Operation& op, const float* x, float* y
   }
 }
 
+// A reshape keeps the NCHW element order: a 4-D input is read back to NCHW
+// and a 4-D output stored NHWC again.
+void Reshape(const Model& m, const Operation& op, const float* x, float* y) {
+  const auto& xd = m.operands[op.inputs[0]].dims;
+  const auto& yd = m.operands[op.outputs[0]].dims;
+  const int64_t n = m.operands[op.outputs[0]].numel();
+  std::vector<float> nchw(x, x + n);
+  if (xd.size() == 4) NhwcToNchw(x, nchw.data(), xd);
+  if (yd.size() == 4) {
+    NchwToNhwc(nchw.data(), y, yd);
+  } else {
+    std::memcpy(y, nchw.data(), sizeof(float) * n);
+  }
+}
+
+// Whether a 4-D tensor's NHWC storage differs from its NCHW element order.
+bool Reordered(const std::vector<int64_t>& d) {
+  return d.size() == 4 && d[1] != 1 && d[2] * d[3] != 1;
+}
+
 }  // namespace
 
-bool IsNhwcKernel(OperationType type) {
-  return type == OperationType::kConcat || type == OperationType::kResizeNearest;
+bool IsNhwcKernel(const Model& model, const Operation& op) {
+  if (op.type == OperationType::kReshape) {
+    // XNNPACK's static reshape keeps the stored (NHWC) order.
+    return Reordered(model.operands[op.inputs[0]].dims) ||
+           Reordered(model.operands[op.outputs[0]].dims);
+  }
+  return op.type == OperationType::kConcat || op.type == OperationType::kResizeNearest;
 }
 
 void RunNhwcKernel(const Model& model, const Operation& op, const std::vector<const float*>& in,
                    const std::vector<float*>& out) {
   if (op.type == OperationType::kConcat) {
     Concat(model, op, in, out[0]);
+  } else if (op.type == OperationType::kReshape) {
+    Reshape(model, op, in[0], out[0]);
   } else {
     ResizeNearest(model, op, in[0], out[0]);
   }

@@ -15,16 +15,6 @@ Status No(const Operation& op, const std::string& why) {
   return Unimplemented(std::string(OperationTypeName(op.type)) + " " + why);
 }
 
-bool Known(int64_t d) { return d >= 0; }
-
-// A 4-D tensor stored NHWC has the same element order as NCHW when its
-// channels or its spatial size is 1.
-bool SameOrderAsNchw(const std::vector<int64_t>& d) {
-  if (d.size() != 4) return true;
-  if (!Known(d[1]) || !Known(d[2]) || !Known(d[3])) return true;  // decided at compile time
-  return d[1] == 1 || d[2] * d[3] == 1;
-}
-
 }  // namespace
 
 Status XnnpackSupports(const Model& model, const Operation& op) {
@@ -105,9 +95,8 @@ Status XnnpackSupports(const Model& model, const Operation& op) {
       return Status::OK();
     }
     case OperationType::kReshape:
-      if (!SameOrderAsNchw(x) || !SameOrderAsNchw(dims(op.outputs[0]))) {
-        return No(op, "of a 4-D tensor whose NHWC element order differs from NCHW");
-      }
+      // XNNPACK's static reshape where the NHWC storage keeps the NCHW
+      // element order, the driver's reordering kernel otherwise.
       return Status::OK();
     case OperationType::kPad:
       if (op.Int("mode") != 0) return No(op, "in reflect/edge mode (constant padding only)");
