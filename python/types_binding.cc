@@ -43,6 +43,7 @@ void BindTypes(py::module_& m) {
       .value("Host", TargetType::kHost)
       .value("X86", TargetType::kX86)
       .value("NPU", TargetType::kNPU)
+      .value("ARM", TargetType::kARM)
       .value("Any", TargetType::kAny);
   py::enum_<PrecisionType>(m, "PrecisionType", "The element type a kernel computes in.")
       .value("FP32", PrecisionType::kFloat)

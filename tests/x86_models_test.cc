@@ -36,21 +36,8 @@ std::vector<lite::Place> X86Places() {
   return {lite::Place(lite::TargetType::kX86), lite::Place(lite::TargetType::kHost)};
 }
 
-// Runs `p` on the reference inputs; "" when every output matches, else what
-// failed. Prints each output's errors under `what`.
 std::string Check(const lite::tools::Reference& ref, PaddlePredictor* p, const std::string& what) {
-  auto fed = lite::tools::FeedInputs(ref, p);
-  if (!fed.ok()) return fed.ToString();
-  auto run = p->Run();
-  if (!run.ok()) return run.ToString();
-  auto checks = lite::tools::CompareOutputs(ref, *p);
-  if (!checks.ok()) return checks.status().ToString();
-  std::string failed;
-  for (const auto& c : *checks) {
-    std::cout << what << ": " << lite::tools::FormatCheck(c) << "\n";
-    if (!c.passed) failed += lite::tools::FormatCheck(c) + "\n";
-  }
-  return failed;
+  return lite::tools::RunAndCheck(ref, p, what, &std::cout);
 }
 
 lite::tools::Reference Load(const std::string& model) {

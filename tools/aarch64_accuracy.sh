@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # tools/accuracy on the shared models (../shared/models) with the aarch64
-# build under qemu (docs/aarch64.md): for every model, on host and on
-# npu,host, through the full predictor and through opt -> .nb -> the light
+# build under qemu (docs/aarch64.md): for every model, on each target list
+# (host and npu,host unless --targets says otherwise; lists separated by
+# ':'), through the full predictor and through opt -> .nb -> the light
 # predictor, for each emulated CPU.
 #
-#   tools/aarch64_accuracy.sh [--cpus=cortex-a72,max] [--models=a,b] [BAZEL_FLAGS...]
+#   tools/aarch64_accuracy.sh [--cpus=cortex-a72,max] [--models=a,b]
+#       [--targets=host:npu,host:arm,host] [BAZEL_FLAGS...]
 #
 # Builds what it runs (bazel build --config=aarch64). Prints one line per run
 # and ends with "N passed, N failed"; exits 1 when any run failed. Without
@@ -13,11 +15,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 cpus=cortex-a72,max
 models=
+target_lists=host:npu,host
 flags=()
 for a in "$@"; do
   case "$a" in
     --cpus=*) cpus=${a#--cpus=} ;;
     --models=*) models=${a#--models=} ;;
+    --targets=*) target_lists=${a#--targets=} ;;
     *) flags+=("$a") ;;
   esac
 done
@@ -61,7 +65,7 @@ for cpu in ${cpus//,/ }; do
       *) model=(--model_file="$dir/$(meta "$ref/meta.json" model_file)"
                 --param_file="$dir/$(meta "$ref/meta.json" params_file)") ;;
     esac
-    for targets in host npu,host; do
+    for targets in ${target_lists//:/ }; do
       run "$cpu $m $targets full" "$qemu" "$bin/tools/accuracy" --reference="$ref" --valid_targets="$targets"
       nb=$tmp/${m}_${targets/,/_}
       run "$cpu $m $targets .nb" bash -c '"$1" "$2" "${@:7}" --valid_targets="$3" --optimize_out="$4" &&

@@ -18,7 +18,7 @@
 #include "tools/tool_util.h"
 
 DEFINE_string(reference, "", "reference folder holding meta.json (required)");
-DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
+DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu, arm (comma list)");
 DEFINE_int32(threads, 1, "threads");
 DEFINE_string(optimized_model, "", "check this .nb with the light predictor instead");
 

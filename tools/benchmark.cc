@@ -44,7 +44,7 @@ DEFINE_string(model_file, "", "program file of a combined Paddle model");
 DEFINE_string(param_file, "", "params file of a combined Paddle model");
 DEFINE_string(reference, "", "feed the inputs of this reference folder (meta.json)");
 DEFINE_string(input_shape, "", "generated inputs of these shapes: 1,3,224,224[:1,10]");
-DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
+DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu, arm (comma list)");
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(memory_limit_mb, 0,
              "memory budget on the process's RSS in MB (0: none; docs/memory.md)");

@@ -51,7 +51,7 @@ std::string KeyTarget(const std::string& key) {
 
 const std::vector<TargetType>& ReportTargets() {
   static const std::vector<TargetType> targets{TargetType::kHost, TargetType::kX86,
-                                               TargetType::kNPU};
+                                               TargetType::kARM, TargetType::kNPU};
   return targets;
 }
 

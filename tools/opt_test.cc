@@ -34,7 +34,7 @@ TEST(OneLine, JoinsLines) {
 TEST(OptReport, TablesNameRegisteredOpsAndKernels) {
   const std::string all = AllOpsTable();
   EXPECT_NE(all.find("conv2d "), std::string::npos);
-  EXPECT_NE(all.find("host  x86   npu"), std::string::npos);
+  EXPECT_NE(all.find("host  x86   arm   npu"), std::string::npos);
   EXPECT_NE(KernelsText().find("conv2d/def/host/float/NCHW"), std::string::npos);
   EXPECT_TRUE(HasKernelFor("conv2d", TargetType::kHost));
   EXPECT_TRUE(SupportedBy("conv2d", {Place(TargetType::kNPU)}));  // host fallback

@@ -229,5 +229,21 @@ std::vector<std::string> ListReferenceModels(const std::string& root) {
   return out;
 }
 
+std::string RunAndCheck(const Reference& ref, paddle::lite_api::PaddlePredictor* predictor,
+                        const std::string& what, std::ostream* log) {
+  Status fed = FeedInputs(ref, predictor);
+  if (!fed.ok()) return fed.ToString();
+  Status run = predictor->Run();
+  if (!run.ok()) return run.ToString();
+  auto checks = CompareOutputs(ref, *predictor);
+  if (!checks.ok()) return checks.status().ToString();
+  std::string failed;
+  for (const auto& c : *checks) {
+    *log << what << ": " << FormatCheck(c) << "\n";
+    if (!c.passed) failed += FormatCheck(c) + "\n";
+  }
+  return failed;
+}
+
 }  // namespace tools
 }  // namespace lite

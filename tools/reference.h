@@ -10,6 +10,7 @@
 // the tolerance and the rule pass.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,12 @@ StatusOr<std::vector<OutputCheck>> CompareOutputs(
 
 // "name [1, 10]  max_abs_err=1.2e-07  max_rel_err=3.4e-06  PASS"
 std::string FormatCheck(const OutputCheck& check);
+
+// Feeds the reference inputs, runs `predictor` and compares its outputs:
+// "" when every output matches, else what failed (one line per failure, or
+// the error). Writes each output's FormatCheck line, after `what`, to `log`.
+std::string RunAndCheck(const Reference& ref, paddle::lite_api::PaddlePredictor* predictor,
+                        const std::string& what, std::ostream* log);
 
 }  // namespace tools
 }  // namespace lite

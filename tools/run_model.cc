@@ -31,7 +31,7 @@ DEFINE_string(model_file, "", "program file of a combined Paddle model");
 DEFINE_string(param_file, "", "params file of a combined Paddle model");
 DEFINE_string(reference, "", "reference folder (meta.json): feed its inputs, check outputs");
 DEFINE_string(input_shape, "", "shapes of generated inputs: 1,3,224,224[:1,10]");
-DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
+DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu, arm (comma list)");
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(memory_limit_mb, 0,
              "memory budget on the process's RSS in MB (0: none; docs/memory.md)");

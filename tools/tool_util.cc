@@ -36,7 +36,7 @@ StatusOr<std::vector<Place>> ParseValidTargets(const std::string& list) {
     TargetType t = ParseTarget(item);
     if (t == TargetType::kUnk || t == TargetType::kAny) {
       return InvalidArgument("--valid_targets: unknown target '" + item +
-                             "' (known: host, x86, npu)");
+                             "' (known: host, x86, npu, arm)");
     }
     Place p(t, PrecisionType::kFloat, DataLayoutType::kNCHW);
     bool dup = false;

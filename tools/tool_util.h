@@ -20,9 +20,8 @@ namespace tools {
 // "a,b,,c" -> {"a","b","c"} (empty items and surrounding spaces dropped).
 std::vector<std::string> SplitList(const std::string& s, char sep = ',');
 
-// "host,x86,npu" -> Places (float, NCHW) in that order; host is appended as
-// the fallback when absent. InvalidArgument naming the bad item otherwise
-// ("arm" is accepted as host).
+// "host,x86,npu,arm" -> Places (float, NCHW) in that order; host is appended
+// as the fallback when absent. InvalidArgument naming the bad item otherwise.
 StatusOr<std::vector<Place>> ParseValidTargets(const std::string& list);
 
 // "[1, 3, 224, 224]" (the same text as lite::DimsToString).

@@ -43,6 +43,7 @@ const char* TargetName(TargetType t) {
     case TargetType::kHost: return "host";
     case TargetType::kX86: return "x86";
     case TargetType::kNPU: return "npu";
+    case TargetType::kARM: return "arm";
     case TargetType::kAny: return "any";
     case TargetType::kUnk: return "unk";
   }
@@ -76,7 +77,8 @@ TargetType ParseTarget(const std::string& name) {
   std::string s = name;
   std::transform(s.begin(), s.end(), s.begin(),
                  [](unsigned char c) { return std::tolower(c); });
-  if (s == "host" || s == "arm") return TargetType::kHost;
+  if (s == "host") return TargetType::kHost;
+  if (s == "arm") return TargetType::kARM;
   if (s == "x86") return TargetType::kX86;
   if (s == "npu") return TargetType::kNPU;
   if (s == "any") return TargetType::kAny;
@@ -98,7 +100,7 @@ bool TargetCompatible(TargetType from, TargetType to) {
     return true;
   }
   auto host_memory = [](TargetType t) {
-    return t == TargetType::kHost || t == TargetType::kX86;
+    return t == TargetType::kHost || t == TargetType::kX86 || t == TargetType::kARM;
   };
   return host_memory(from) && host_memory(to);
 }

@@ -39,17 +39,21 @@ template <> constexpr DataType DataTypeOf<int64_t>() { return DataType::kInt64; 
 template <> constexpr DataType DataTypeOf<float>() { return DataType::kFloat32; }
 template <> constexpr DataType DataTypeOf<double>() { return DataType::kFloat64; }
 
-// Where a kernel runs. kHost is portable C++ and the fallback for any target.
-enum class TargetType : int { kUnk = 0, kHost, kX86, kNPU, kAny };
+// Where a kernel runs. kHost is portable C++ and the fallback for any target;
+// kARM runs XNNPACK's operators (NEON on ARM, its x86 kernels elsewhere).
+// The numbers are not stored anywhere (kernel keys and .nb files name targets
+// by TargetName), but kARM comes last so that existing values keep theirs.
+enum class TargetType : int { kUnk = 0, kHost, kX86, kNPU, kAny, kARM };
 // The element type a kernel computes in.
 enum class PrecisionType : int { kUnk = 0, kFloat, kInt8, kInt32, kInt64, kBool, kAny };
 // Memory layout of a kernel's tensors.
 enum class DataLayoutType : int { kUnk = 0, kNCHW, kNHWC, kAny };
 
-const char* TargetName(TargetType t);        // "host", "x86", "npu", "any"
+const char* TargetName(TargetType t);        // "host", "x86", "npu", "arm", "any"
 const char* PrecisionName(PrecisionType p);  // "float", "int8", ...
 const char* LayoutName(DataLayoutType l);    // "NCHW", "NHWC", "any"
-// Parses "host" / "x86" / "npu" / "any" (case-insensitive); kUnk when unknown.
+// Parses "host" / "x86" / "npu" / "arm" / "any" (case-insensitive); kUnk when
+// unknown.
 TargetType ParseTarget(const std::string& name);
 
 struct Place {
@@ -71,7 +75,7 @@ struct Place {
 };
 
 // True when a tensor living on `from` can be read directly by a kernel on
-// `to` (same target, or either side is kAny; host and x86 share memory).
+// `to` (same target, or either side is kAny; host, x86 and arm share memory).
 bool TargetCompatible(TargetType from, TargetType to);
 
 }  // namespace lite

@@ -99,7 +99,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "static_kernel_pick_pass",
       "variable_place_inference_pass",
       "type_target_cast_pass",
-      // NHWC between consecutive x86 kernels, one conversion per change.
+      // NHWC between consecutive x86 / arm kernels, one conversion per change.
       "layout_cast_pass",
   };
   return *pipeline;

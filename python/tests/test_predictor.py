@@ -151,6 +151,20 @@ def test_enums_places_and_version():
     assert lite.get_version() == lite.__version__ != ""
 
 
+def test_arm_target_runs_and_matches_host(default_model_dir):
+    # TargetType.ARM: the XNNPACK kernels (x86 ones on this machine) run the
+    # model and agree with the host target.
+    x = make_input()
+    outs = {}
+    for target in (lite.TargetType.ARM, lite.TargetType.Host):
+        config = lite.CxxConfig()
+        config.set_model_dir(str(default_model_dir))
+        config.set_valid_places([lite.Place(target), lite.Place(lite.TargetType.Host)])
+        outs[target] = run(lite.create_paddle_predictor(config), x)
+    assert "arm" in repr(lite.Place(lite.TargetType.ARM))
+    np.testing.assert_allclose(outs[lite.TargetType.ARM], outs[lite.TargetType.Host], atol=1e-5)
+
+
 def test_help_documents_the_api():
     text = pydoc.render_doc(lite.CxxConfig)
     assert "set_model_dir(self: paddlelite.lite.CxxConfig, model_dir: str)" in text

@@ -21,7 +21,7 @@
 
 #include "lite/backends/x86/omp_ranges.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
-#include "lite/kernels/x86/host_fallback.h"
+#include "lite/core/host_fallback.h"
 #include "lite/operators/concat_split_ops.h"
 #include "lite/base/quant_math.h"
 

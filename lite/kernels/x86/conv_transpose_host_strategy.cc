@@ -5,7 +5,7 @@
 #include <string>
 
 #include "lite/kernels/x86/conv_transpose_compute.h"
-#include "lite/kernels/x86/host_fallback.h"
+#include "lite/core/host_fallback.h"
 
 namespace lite {
 namespace kernels {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "lite/kernels/x86/dnnl_kernel.h"
-#include "lite/kernels/x86/host_fallback.h"
+#include "lite/core/host_fallback.h"
 #include "lite/operators/pool_op.h"
 
 namespace lite {

@@ -1,7 +1,9 @@
-// layout_cast_pass: keeps activations in NHWC between consecutive x86
-// kernels and converts only where the layout really changes.
+// layout_cast_pass: keeps activations in NHWC between consecutive NHWC
+// kernels (the x86 and arm targets) and converts only where the layout
+// really changes.
 //
-// x86 kernels registered at layout NHWC (lite/kernels/x86) read and write
+// Kernels registered at layout NHWC (lite/kernels/x86, lite/kernels/arm) read
+// and write
 // their rank-4 activations in NHWC element order (dims stay NCHW), except
 // inputs they bind to another layout (the x86 conv for 1-4 input channels
 // reads its Input in NCHW); every other kernel expects NCHW. A var's layout
@@ -10,7 +12,10 @@
 // read persistable inputs as NCHW).
 // Where a consumer wants the other layout, one `layout` op per (var, wanted
 // layout) is inserted, its kernel chosen by alias (nchw_to_nhwc /
-// nhwc_to_nchw), shared by all consumers that want it. A var read by an op
+// nhwc_to_nchw) and by the target of the NHWC kernel on its side of the
+// cast (x86's for an x86 conv, arm's for an arm conv; the first one the
+// valid places list when that target has none), shared by all consumers
+// that want it. A var read by an op
 // that takes its inputs by name keeps its name: a fetch (the predictor's
 // output names are the fetch inputs), a control-flow op or an NPU `subgraph`
 // op (their sub-blocks read the var by name; a subgraph's
@@ -46,7 +51,9 @@ bool ReadsNhwc(const Node* stmt, const std::string& var) {
 
 class LayoutCastPass : public Pass {
  public:
-  std::vector<TargetType> bound_targets() const override { return {TargetType::kX86}; }
+  std::vector<TargetType> bound_targets() const override {
+    return {TargetType::kX86, TargetType::kARM};
+  }
 
   StatusOr<bool> Run(SSAGraph* graph) override {
     std::map<std::pair<int, bool>, Node*> casts;  // (src var id, to NHWC)
@@ -63,7 +70,9 @@ class LayoutCastPass : public Pass {
         auto key = std::make_pair(in->id(), want);
         Node* cast = casts[key];
         if (!cast) {
-          ASSIGN_OR_RETURN(cast, InsertCast(graph, in, want, stmt->stmt().order));
+          const Node* nhwc_side = want ? stmt : in->inlinks.front();
+          ASSIGN_OR_RETURN(cast, InsertCast(graph, in, want, stmt->stmt().order,
+                                            nhwc_side->stmt().picked->place.target));
           casts[key] = cast;
           Count(want ? "to_nhwc" : "to_nchw");
         }
@@ -77,11 +86,22 @@ class LayoutCastPass : public Pass {
   }
 
  private:
-  static StatusOr<const KernelDef*> LayoutKernel(const std::string& var, bool to_nhwc) {
+  // The layout kernel of `alias` on `target`, else on the first valid
+  // place that has one, else any.
+  static StatusOr<const KernelDef*> LayoutKernel(const SSAGraph& graph, const std::string& var,
+                                                 bool to_nhwc, TargetType target) {
     const std::string alias = to_nhwc ? "nchw_to_nhwc" : "nhwc_to_nchw";
-    for (const KernelDef* d : KernelRegistry::Global().Find("layout")) {
-      if (d->alias == alias) return d;
+    std::vector<TargetType> order{target};
+    for (const Place& p : graph.valid_places()) order.push_back(p.target);
+    const KernelDef* any = nullptr;
+    for (TargetType t : order) {
+      for (const KernelDef* d : KernelRegistry::Global().Find("layout")) {
+        if (d->alias != alias) continue;
+        if (d->place.target == t) return d;
+        if (!any) any = d;
+      }
     }
+    if (any) return any;
     return NotFound("layout_cast_pass: var '" + var + "' needs a layout/" + alias +
                     " kernel, which is not registered in this build");
   }
@@ -109,7 +129,8 @@ class LayoutCastPass : public Pass {
         if (var->inlinks.empty() || !Nhwc(var->inlinks.front()->stmt().picked)) continue;
         Node* producer = var->inlinks.front();
         const std::string name = var->arg().name;
-        ASSIGN_OR_RETURN(const KernelDef* kernel, LayoutKernel(name, false));
+        ASSIGN_OR_RETURN(const KernelDef* kernel,
+                         LayoutKernel(*graph, name, false, producer->stmt().picked->place.target));
         Node* nhwc = NewVar(graph, name, "/nhwc");
         nhwc->arg().place = producer->stmt().picked->place;
         nhwc->arg().place_known = true;
@@ -137,8 +158,10 @@ class LayoutCastPass : public Pass {
     return changed;
   }
 
-  static StatusOr<Node*> InsertCast(SSAGraph* graph, Node* src, bool to_nhwc, int64_t order) {
-    ASSIGN_OR_RETURN(const KernelDef* kernel, LayoutKernel(src->arg().name, to_nhwc));
+  static StatusOr<Node*> InsertCast(SSAGraph* graph, Node* src, bool to_nhwc, int64_t order,
+                                    TargetType target) {
+    ASSIGN_OR_RETURN(const KernelDef* kernel,
+                     LayoutKernel(*graph, src->arg().name, to_nhwc, target));
     Node* out = NewVar(graph, src->arg().name, to_nhwc ? "/nhwc" : "/nchw");
     const std::string name = out->arg().name;
     cpp::OpDesc desc("layout");

@@ -1,11 +1,11 @@
-// HostFallback: an x86 kernel's way out for shapes where oneDNN would not
-// reproduce Paddle's result exactly (e.g. Paddle's broadcast of X, or
-// non-integer nearest-resize ratios). It runs the op's host kernel, bound to
-// the same param and KernelContext, so the output is exactly the host
-// target's. Refusals that depend on attributes only are made at kernel pick
+// HostFallback: a device kernel's way out for shapes its library would not
+// compute as Paddle does (e.g. x86: Paddle's broadcast of X in oneDNN; x86
+// and arm: non-integer nearest-resize ratios). It runs the op's host
+// kernel, bound to the same param and KernelContext, so the output is
+// exactly the host target's. Refusals that depend on attributes only are made at kernel pick
 // instead (KernelDef::SetAccepts); this is for shapes known only at run time.
-// Owned by the x86 kernel that holds it; the host kernel is created on first
-// use.
+// Owned by the device kernel that holds it; the host kernel is created on
+// first use.
 #pragma once
 
 #include <memory>
@@ -13,8 +13,6 @@
 #include "lite/core/kernel.h"
 
 namespace lite {
-namespace kernels {
-namespace x86 {
 
 class HostFallback {
  public:
@@ -28,6 +26,4 @@ class HostFallback {
   std::unique_ptr<KernelBase> kernel_;
 };
 
-}  // namespace x86
-}  // namespace kernels
 }  // namespace lite

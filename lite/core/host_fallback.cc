@@ -1,8 +1,6 @@
-#include "lite/kernels/x86/host_fallback.h"
+#include "lite/core/host_fallback.h"
 
 namespace lite {
-namespace kernels {
-namespace x86 {
 
 Status HostFallback::Run(const KernelBase& owner, OpParam* param) {
   if (!kernel_) {
@@ -23,6 +21,4 @@ Status HostFallback::Run(const KernelBase& owner, OpParam* param) {
   return kernel_->Run();
 }
 
-}  // namespace x86
-}  // namespace kernels
 }  // namespace lite

@@ -1,0 +1,130 @@
+// arm conv2d / depthwise_conv2d (float32, NHWC) on XNNPACK's
+// convolution2d_nhwc_f32: grouped, depthwise (one input and one output
+// channel per group, XNNPACK's dwconv kernels), strided and dilated convs,
+// with any fused activation (epilogue.h: relu / relu6 as the operator's
+// output clamp, the others applied in place after it).
+// The filter [O, I/g, KH, KW] is repacked once to XNNPACK's [O, KH, KW, I/g]
+// and packed by XNNPACK when the operator is created (first run, and again
+// only when the resolved paddings change, e.g. SAME padding on new dims).
+// ResidualData (conv_residual_fuse_pass) is added by a second XNNPACK
+// operator (add_nd_f32) in place on the output, which then carries the
+// clamp: act(conv + bias + r). Declines at kernel pick: NHWC data_format
+// and post-affine (conv_scale_fuse_pass).
+#include <vector>
+
+#include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/arm/epilogue.h"
+#include "lite/operators/conv_op.h"
+
+namespace lite {
+namespace kernels {
+namespace arm {
+
+namespace {
+
+class ConvCompute : public ArmKernel {
+ public:
+  // Filter and bias are packed at the first run: they must be weights, set
+  // before anything runs (a model computing them gets this error instead).
+  Status Init() override {
+    RETURN_IF_ERROR(ArmKernel::Init());
+    const auto& p = Param<operators::ConvParam>();
+    return CheckConstantWeights(p.filter, p.bias);
+  }
+
+  Status Run() override {
+    const auto& p = Param<operators::ConvParam>();
+    if (!conv_ || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
+    const DDim& in = p.input->dims();
+    const float* x = p.input->data<float>();
+    float* y = p.output->mutable_data<float>();
+    const bool pool_changed = PoolChanged();
+    if (in != dims_ || x != x_ || y != y_ || pool_changed) {
+      RETURN_IF_ERROR(Check(xnn_setup_convolution2d_nhwc_f32(conv_.get(), in[0], in[2], in[3], x,
+                                                             y, pool()),
+                            "xnn_setup_convolution2d_nhwc_f32"));
+      dims_ = in;
+      x_ = x;
+      y_ = y;
+    }
+    RETURN_IF_ERROR(Check(xnn_run_operator(conv_.get(), pool()), "xnn_run_operator (conv)"));
+    const size_t n = static_cast<size_t>(p.output->numel());
+    if (!p.residual) return epilogue_.Run(y, n, pool());
+    const DDim& o = p.output->dims();
+    const size_t shape[4] = {static_cast<size_t>(o[0]), static_cast<size_t>(o[2]),
+                             static_cast<size_t>(o[3]), static_cast<size_t>(o[1])};
+    if (p.residual->dims() != o) {
+      return InvalidArgument(What() + ": ResidualData dims " + DimsToString(p.residual->dims()) +
+                             " differ from the output's " + DimsToString(o));
+    }
+    RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add_.get(), 4, shape, 4, shape, y,
+                                               p.residual->data<float>(), y, pool()),
+                          "xnn_setup_add_nd_f32"));
+    RETURN_IF_ERROR(Check(xnn_run_operator(add_.get(), pool()), "xnn_run_operator (residual add)"));
+    return epilogue_.Run(y, n, pool());
+  }
+
+ private:
+  Status Create(const operators::ConvParam& p) {
+    const DDim& f = p.filter->dims();
+    if (f.size() != 4 || p.groups < 1 || f[0] % p.groups != 0) {
+      return InvalidArgument(What() + ": filter dims " + DimsToString(f) + " with groups " +
+                             std::to_string(p.groups));
+    }
+    RETURN_IF_ERROR(epilogue_.Init(p.act, What()));
+    const lite::arm::Clamp clamp = epilogue_.clamp();
+    const int64_t oc = f[0], icg = f[1], kh = f[2], kw = f[3], g = p.groups;
+    // [O, I/g, KH, KW] -> [O, KH, KW, I/g].
+    std::vector<float> w(static_cast<size_t>(p.filter->numel()));
+    const float* src = p.filter->data<float>();
+    for (int64_t o = 0; o < oc; ++o)
+      for (int64_t i = 0; i < icg; ++i)
+        for (int64_t k = 0; k < kh * kw; ++k) w[(o * kh * kw + k) * icg + i] = src[(o * icg + i) * kh * kw + k];
+    // With ResidualData the clamp moves to the add (act(conv + r)).
+    const lite::arm::Clamp conv_clamp = p.residual ? lite::arm::Clamp() : clamp;
+    xnn_operator_t op = nullptr;
+    const auto& pad = p.eff_paddings;  // top, bottom, left, right
+    RETURN_IF_ERROR(Check(
+        xnn_create_convolution2d_nhwc_f32(
+            pad[0], pad[3], pad[1], pad[2], kh, kw, p.strides[0], p.strides[1],
+            p.eff_dilations[0], p.eff_dilations[1], g, icg, oc / g, icg * g, oc, w.data(),
+            p.bias ? p.bias->data<float>() : nullptr, conv_clamp.lo, conv_clamp.hi, 0, &op),
+        "xnn_create_convolution2d_nhwc_f32"));
+    conv_.reset(op);
+    paddings_ = p.eff_paddings;
+    dims_.clear();
+    if (p.residual && !add_) {
+      op = nullptr;
+      RETURN_IF_ERROR(Check(xnn_create_add_nd_f32(clamp.lo, clamp.hi, 0, &op),
+                            "xnn_create_add_nd_f32"));
+      add_.reset(op);
+    }
+    return Status::OK();
+  }
+
+  lite::arm::XnnOperator conv_, add_;
+  Epilogue epilogue_;
+  std::vector<int> paddings_;
+  DDim dims_;
+  const float* x_ = nullptr;
+  float* y_ = nullptr;
+};
+
+bool ConvAccepts(const cpp::OpDesc& desc) {
+  return operators::FusedActivation::FromOpDesc(desc).ok() &&
+         desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC" &&
+         desc.GetAttr<float>("fuse_post_scale", 1.f) == 1.f &&
+         desc.GetAttr<float>("fuse_post_bias", 0.f) == 0.f;
+}
+
+}  // namespace
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(conv2d, kARM, kFloat, kNHWC, lite::kernels::arm::ConvCompute, def)
+    .SetAccepts(lite::kernels::arm::ConvAccepts)
+    .Finalize();
+REGISTER_LITE_KERNEL(depthwise_conv2d, kARM, kFloat, kNHWC, lite::kernels::arm::ConvCompute, def)
+    .SetAccepts(lite::kernels::arm::ConvAccepts)
+    .Finalize();

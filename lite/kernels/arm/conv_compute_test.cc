@@ -1,0 +1,172 @@
+// arm conv2d / depthwise_conv2d (XNNPACK) against the host kernel: plain,
+// grouped, depthwise, strided, dilated, asymmetric and SAME padding, 1x1,
+// batch 2, fused relu / relu6, ResidualData (with and without an
+// activation), several threads; and the forms it declines at kernel pick.
+#include <string>
+#include <vector>
+
+#include "lite/kernels/arm/arm_test_util.h"
+
+namespace lite {
+namespace {
+
+using arm_test::ExpectArmMatchesHost;
+
+struct Conv {
+  int n = 1, c = 3, h = 9, w = 7, cout = 8, kh = 3, kw = 3, groups = 1;
+  std::vector<int> strides{1, 1}, pads{1, 1}, dils{1, 1};
+  bool bias = true;
+  bool residual = false;
+  std::string act;
+  float alpha = 0.f, beta = 0.f, gamma = 0.f;
+  std::string padding_algorithm = "EXPLICIT";
+  float post_scale = 1.f;
+
+  arm_test::Setup Setup() const {
+    Conv k = *this;
+    return [k](OpTester* t) {
+      t->SetInput<float>("Input", "x", {k.n, k.c, k.h, k.w},
+                         RandomFloats(int64_t{k.n} * k.c * k.h * k.w, 11, -2.f, 2.f));
+      t->SetInput<float>("Filter", "f", {k.cout, k.c / k.groups, k.kh, k.kw},
+                         RandomFloats(int64_t{k.cout} * (k.c / k.groups) * k.kh * k.kw, 5));
+      if (k.bias) t->SetInput<float>("Bias", "b", {k.cout}, RandomFloats(k.cout, 3));
+      if (k.residual) {
+        const int oh = (k.h + 2 * k.pads[0] - (k.dils[0] * (k.kh - 1) + 1)) / k.strides[0] + 1;
+        const int ow = (k.w + 2 * k.pads[1] - (k.dils[1] * (k.kw - 1) + 1)) / k.strides[1] + 1;
+        t->SetInput<float>("ResidualData", "res", {k.n, k.cout, oh, ow},
+                           RandomFloats(int64_t{k.n} * k.cout * oh * ow, 17, -2.f, 2.f));
+      }
+      t->SetOutput("Output", "out");
+      t->SetAttr("strides", k.strides);
+      t->SetAttr("paddings", k.pads);
+      t->SetAttr("dilations", k.dils);
+      t->SetAttr("groups", k.groups);
+      t->SetAttr("padding_algorithm", k.padding_algorithm);
+      if (k.post_scale != 1.f) t->SetAttr("fuse_post_scale", k.post_scale);
+      if (!k.act.empty()) {
+        t->SetAttr("fuse_activation", k.act);
+        t->SetAttr("fuse_alpha", k.alpha);
+        t->SetAttr("fuse_beta", k.beta);
+        t->SetAttr("fuse_gamma", k.gamma);
+      }
+    };
+  }
+};
+
+TEST(ArmConv, MatchesHostAcrossGeometries) {
+  std::vector<std::pair<std::string, Conv>> cases;
+  Conv base;
+  cases.push_back({"3x3", base});
+  Conv c = base;
+  c.bias = false;
+  cases.push_back({"no bias", c});
+  c = base;
+  c.c = 8;
+  c.groups = 4;
+  cases.push_back({"grouped", c});
+  c = base;
+  c.c = 8;
+  c.cout = 8;
+  c.groups = 8;
+  cases.push_back({"depthwise", c});
+  c.strides = {2, 2};
+  cases.push_back({"depthwise stride 2", c});
+  c = base;
+  c.c = 6;
+  c.cout = 12;
+  c.groups = 6;
+  cases.push_back({"depthwise multiplier 2", c});
+  c = base;
+  c.dils = {2, 2};
+  c.pads = {2, 2};
+  cases.push_back({"dilated", c});
+  c = base;
+  c.pads = {0, 1, 2, 1};
+  c.strides = {2, 1};
+  cases.push_back({"asymmetric pads, stride 2x1", c});
+  c = base;
+  c.kh = c.kw = 1;
+  c.pads = {0, 0};
+  c.c = 16;
+  c.n = 2;
+  cases.push_back({"1x1 batch 2", c});
+  c = base;
+  c.padding_algorithm = "SAME";
+  c.strides = {2, 2};
+  cases.push_back({"SAME stride 2", c});
+  c = base;
+  c.kh = 5;
+  c.kw = 3;
+  c.pads = {2, 1};
+  cases.push_back({"5x3", c});
+  for (const auto& kv : cases) {
+    ExpectArmMatchesHost(kv.first == "depthwise" ? "depthwise_conv2d" : "conv2d",
+                         kv.second.Setup(), {"out"}, kv.first);
+  }
+}
+
+TEST(ArmConv, FusedActivationsAndResidual) {
+  Conv c;
+  c.act = "relu";
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "relu");
+  c.act = "relu6";
+  c.alpha = 6.f;
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "relu6");
+  c.alpha = 0.5f;
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "relu6 at 0.5");
+  c = Conv();
+  c.residual = true;
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "residual");
+  c.act = "relu";
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "residual + relu");
+  c.c = 8;
+  c.cout = 8;
+  c.groups = 8;
+  ExpectArmMatchesHost("depthwise_conv2d", c.Setup(), {"out"}, "depthwise residual + relu");
+}
+
+TEST(ArmConv, ThreadsAndBatch) {
+  Conv c;
+  c.n = 2;
+  c.c = 16;
+  c.cout = 24;
+  c.h = 20;
+  c.w = 17;
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "2 threads", 1e-4f, 2, 3);
+}
+
+// Activations that are no clamp run after the conv (epilogue.h).
+TEST(ArmConv, EpilogueActivations) {
+  struct Act {
+    std::string name;
+    float alpha, beta, gamma;
+  };
+  for (const Act& a : {Act{"hard_swish", 6.f, 6.f, 3.f}, Act{"hard_swish", 5.f, 6.f, 2.f},
+                       Act{"sigmoid", 0.f, 0.f, 0.f}, Act{"leaky_relu", 0.1f, 0.f, 0.f},
+                       Act{"hard_sigmoid", 0.2f, 0.5f, 0.f}, Act{"swish", 1.f, 0.f, 0.f},
+                       Act{"tanh", 0.f, 0.f, 0.f}}) {
+    for (bool residual : {false, true}) {
+      Conv c;
+      c.act = a.name;
+      c.alpha = a.alpha;
+      c.beta = a.beta;
+      c.gamma = a.gamma;
+      c.residual = residual;
+      ExpectArmMatchesHost("conv2d", c.Setup(), {"out"},
+                           a.name + (residual ? " residual" : "") + " alpha " +
+                               std::to_string(a.alpha));
+    }
+  }
+}
+
+TEST(ArmConv, DeclinesPostAffine) {
+  Conv c;
+  c.post_scale = 2.f;
+  EXPECT_FALSE(arm_test::ArmAccepts("conv2d", c.Setup()));
+  c = Conv();
+  c.act = "hard_swish";
+  EXPECT_TRUE(arm_test::ArmAccepts("conv2d", c.Setup()));
+}
+
+}  // namespace
+}  // namespace lite

@@ -1,0 +1,132 @@
+// arm squeeze_excitation (float32, NHWC; the MobileNetV3 block
+// se_gate_fuse_pass / se_block_fuse_pass form) as four XNNPACK operators:
+// m = global_average_pooling_nwc_f32(X), h = act(fully_connected(m)),
+// g = y_act(fully_connected(h)) (SqueezeFilter [R, C] and ExciteFilter
+// [C, R] are XNNPACK's [output, input] weights as they are, packed once),
+// Out = multiply_nd(X, g broadcast over H and W). The activations fold into
+// the fully-connected clamps or run after them (epilogue.h). Operators are
+// created at the first run; set up again when the dims, a pointer or the
+// thread count change. Declines at kernel pick: the quantized form
+// (Squeeze / Excite input scales).
+#include <limits>
+#include <vector>
+
+#include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/arm/epilogue.h"
+#include "lite/operators/elementwise_ops.h"
+#include "lite/operators/squeeze_excitation_op.h"
+
+namespace lite {
+namespace kernels {
+namespace arm {
+
+namespace {
+
+class SqueezeExcitationCompute : public ArmKernel {
+ public:
+  Status Init() override {
+    RETURN_IF_ERROR(ArmKernel::Init());
+    const auto& p = Param<operators::SqueezeExcitationParam>();
+    RETURN_IF_ERROR(CheckConstantWeights(p.squeeze_filter, p.squeeze_bias));
+    return CheckConstantWeights(p.excite_filter, p.excite_bias);
+  }
+
+  Status Run() override {
+    const auto& p = Param<operators::SqueezeExcitationParam>();
+    if (!pool_op_) RETURN_IF_ERROR(Create(p));
+    const DDim& d = p.x->dims();
+    if (d.size() != 4 || !Nhwc(*p.x)) {
+      return InvalidArgument(What() + ": X must be a rank-4 activation, got " + DimsToString(d));
+    }
+    const int64_t n = d[0], c = d[1], hw = d[2] * d[3];
+    m_.resize(static_cast<size_t>(n * c));
+    h_.resize(static_cast<size_t>(n * r_));
+    g_.resize(static_cast<size_t>(n * c));
+    const float* x = p.x->data<float>();
+    float* y = p.out->mutable_data<float>();
+    if (d != dims_ || x != x_ || y != y_ || PoolChanged()) {
+      RETURN_IF_ERROR(Check(xnn_setup_global_average_pooling_nwc_f32(pool_op_.get(), n, hw, x,
+                                                                     m_.data(), pool()),
+                            "xnn_setup_global_average_pooling_nwc_f32"));
+      RETURN_IF_ERROR(Check(xnn_setup_fully_connected_nc_f32(squeeze_.get(), n, m_.data(),
+                                                             h_.data(), pool()),
+                            "xnn_setup_fully_connected_nc_f32 (squeeze)"));
+      RETURN_IF_ERROR(Check(xnn_setup_fully_connected_nc_f32(excite_.get(), n, h_.data(),
+                                                             g_.data(), pool()),
+                            "xnn_setup_fully_connected_nc_f32 (excite)"));
+      const size_t xs[4] = {static_cast<size_t>(n), static_cast<size_t>(d[2]),
+                            static_cast<size_t>(d[3]), static_cast<size_t>(c)};
+      const size_t gs[4] = {static_cast<size_t>(n), 1, 1, static_cast<size_t>(c)};
+      RETURN_IF_ERROR(Check(xnn_setup_multiply_nd_f32(mul_.get(), 4, xs, 4, gs, x, g_.data(), y,
+                                                      pool()),
+                            "xnn_setup_multiply_nd_f32"));
+      dims_ = d;
+      x_ = x;
+      y_ = y;
+    }
+    RETURN_IF_ERROR(Check(xnn_run_operator(pool_op_.get(), pool()), "xnn_run_operator (mean)"));
+    RETURN_IF_ERROR(Check(xnn_run_operator(squeeze_.get(), pool()), "xnn_run_operator (squeeze)"));
+    RETURN_IF_ERROR(act_.Run(h_.data(), h_.size(), pool()));
+    RETURN_IF_ERROR(Check(xnn_run_operator(excite_.get(), pool()), "xnn_run_operator (excite)"));
+    RETURN_IF_ERROR(y_act_.Run(g_.data(), g_.size(), pool()));
+    return Check(xnn_run_operator(mul_.get(), pool()), "xnn_run_operator (multiply)");
+  }
+
+ private:
+  Status Create(const operators::SqueezeExcitationParam& p) {
+    const DDim& sf = p.squeeze_filter->dims();
+    const size_t r = static_cast<size_t>(sf[0]), c = static_cast<size_t>(sf[1]);
+    r_ = static_cast<int64_t>(r);
+    const float inf = std::numeric_limits<float>::infinity();
+    RETURN_IF_ERROR(act_.Init(p.act, What()));
+    RETURN_IF_ERROR(y_act_.Init(p.y_act, What()));
+    xnn_operator_t op = nullptr;
+    RETURN_IF_ERROR(Check(xnn_create_global_average_pooling_nwc_f32(c, c, c, -inf, inf, 0, &op),
+                          "xnn_create_global_average_pooling_nwc_f32"));
+    pool_op_.reset(op);
+    op = nullptr;
+    RETURN_IF_ERROR(Check(xnn_create_fully_connected_nc_f32(
+                              c, r, c, r, p.squeeze_filter->data<float>(),
+                              p.squeeze_bias ? p.squeeze_bias->data<float>() : nullptr,
+                              act_.clamp().lo, act_.clamp().hi, 0, &op),
+                          "xnn_create_fully_connected_nc_f32 (squeeze)"));
+    squeeze_.reset(op);
+    op = nullptr;
+    RETURN_IF_ERROR(Check(xnn_create_fully_connected_nc_f32(
+                              r, c, r, c, p.excite_filter->data<float>(),
+                              p.excite_bias ? p.excite_bias->data<float>() : nullptr,
+                              y_act_.clamp().lo, y_act_.clamp().hi, 0, &op),
+                          "xnn_create_fully_connected_nc_f32 (excite)"));
+    excite_.reset(op);
+    op = nullptr;
+    RETURN_IF_ERROR(Check(xnn_create_multiply_nd_f32(-inf, inf, 0, &op),
+                          "xnn_create_multiply_nd_f32"));
+    mul_.reset(op);
+    return Status::OK();
+  }
+
+  lite::arm::XnnOperator pool_op_, squeeze_, excite_, mul_;
+  Epilogue act_, y_act_;
+  int64_t r_ = 0;
+  std::vector<float> m_, h_, g_;
+  DDim dims_;
+  const float* x_ = nullptr;
+  float* y_ = nullptr;
+};
+
+bool SqueezeExcitationAccepts(const cpp::OpDesc& desc) {
+  return desc.GetAttr<float>("Squeeze_input_scale", 0.f) == 0.f &&
+         desc.GetAttr<float>("Excite_input_scale", 0.f) == 0.f &&
+         operators::FusedActivation::FromOpDesc(desc).ok() &&
+         operators::YActivationFromOpDesc(desc).ok();
+}
+
+}  // namespace
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
+
+REGISTER_LITE_KERNEL(squeeze_excitation, kARM, kFloat, kNHWC,
+                     lite::kernels::arm::SqueezeExcitationCompute, def)
+    .SetAccepts(lite::kernels::arm::SqueezeExcitationAccepts)
+    .Finalize();

@@ -1,0 +1,65 @@
+// arm squeeze_excitation (XNNPACK mean, two fully-connected, multiply)
+// against the host kernel: PP-OCR cls's last block, batches, no biases,
+// other activations, 2 threads; the quantized form is declined.
+#include <string>
+#include <vector>
+
+#include "lite/kernels/arm/arm_test_util.h"
+
+namespace lite {
+namespace {
+
+struct Case {
+  DDim x;
+  int64_t r;
+  bool biases;
+  std::string act, gate;
+  float squeeze_scale = 0.f;
+};
+
+arm_test::Setup SetUpCase(const Case& c) {
+  return [c](OpTester* t) {
+    const int64_t ch = c.x[1];
+    t->SetInput<float>("X", "x", c.x, RandomFloats(Product(c.x), 1, -2.f, 2.f));
+    t->SetInput<float>("SqueezeFilter", "w1", {c.r, ch, 1, 1}, RandomFloats(c.r * ch, 2));
+    t->SetInput<float>("ExciteFilter", "w2", {ch, c.r, 1, 1}, RandomFloats(c.r * ch, 3));
+    if (c.biases) {
+      t->SetInput<float>("SqueezeBias", "b1", {c.r}, RandomFloats(c.r, 4));
+      t->SetInput<float>("ExciteBias", "b2", {ch}, RandomFloats(ch, 5));
+    }
+    t->SetOutput("Out", "out");
+    if (!c.act.empty()) t->SetAttr("fuse_activation", c.act);
+    if (c.act == "hard_swish") {  // Paddle's defaults
+      t->SetAttr("fuse_alpha", 6.f);
+      t->SetAttr("fuse_beta", 6.f);
+      t->SetAttr("fuse_gamma", 3.f);
+    }
+    if (!c.gate.empty()) t->SetAttr("y_activation", c.gate);
+    if (c.squeeze_scale > 0.f) t->SetAttr("Squeeze_input_scale", c.squeeze_scale);
+  };
+}
+
+TEST(ArmSqueezeExcitation, MatchesHost) {
+  const Case cases[] = {
+      {{1, 200, 2, 96}, 50, true, "relu", "hard_sigmoid"},  // PP-OCR cls's last block
+      {{2, 20, 3, 7}, 5, false, "relu", "sigmoid"},
+      {{1, 3, 1, 1}, 1, true, "", ""},
+      {{1, 40, 32, 32}, 10, true, "hard_swish", "hard_sigmoid"},
+  };
+  for (const Case& c : cases) {
+    for (int threads : {1, 2}) {
+      arm_test::ExpectArmMatchesHost("squeeze_excitation", SetUpCase(c), {"out"},
+                                     DimsToString(c.x) + " " + c.act + "/" + c.gate + ", " +
+                                         std::to_string(threads) + " threads",
+                                     1e-5f, threads);
+    }
+  }
+}
+
+TEST(ArmSqueezeExcitation, DeclinesTheQuantizedForm) {
+  Case c{{2, 20, 3, 7}, 5, true, "relu", "sigmoid", 0.4f};
+  EXPECT_FALSE(arm_test::ArmAccepts("squeeze_excitation", SetUpCase(c)));
+}
+
+}  // namespace
+}  // namespace lite
