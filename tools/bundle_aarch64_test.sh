@@ -12,17 +12,34 @@
 #     (from paddlelite.lite import *), the model run through CxxConfig and
 #     compared with the reference;
 #   - with --ocr also bin/ocr on examples/test_page.ppm with the PaddleOCR
-#     det -> cls -> rec models (a few minutes under qemu).
+#     det -> cls -> rec models (about 12 minutes under qemu);
+#   - with --pytest also python/tests with that python3.11 and the unpacked
+#     wheel (about 10 minutes under qemu). pytest is Debian's python3-pytest
+#     of this machine, pure Python and architecture-independent, appended to
+#     sys.path after the sysroot's packages (so numpy is the arm64 one); the
+#     tools the tests run (make_default_model, opt) are this machine's native
+#     build. The four tests of the paddle_lite_opt console script are left
+#     out: its interpreter line names the arm64 python3.11, which this
+#     machine's kernel cannot execute without binfmt_misc (qemu-user runs the
+#     programs it starts itself, not the ones they exec).
 #
-#   tools/bundle_aarch64_test.sh BUNDLE.tar.gz [--ocr]
+#   tools/bundle_aarch64_test.sh BUNDLE.tar.gz [--ocr] [--pytest]
 #
 # QEMU_CPU picks the emulated CPU (default cortex-a72). Without
 # ../shared/models it says so and checks only what needs no model.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bundle=$(realpath "${1:?usage: tools/bundle_aarch64_test.sh BUNDLE.tar.gz [--ocr]}")
+bundle=$(realpath "${1:?usage: tools/bundle_aarch64_test.sh BUNDLE.tar.gz [--ocr] [--pytest]}")
+shift
 ocr=0
-[ "${2:-}" = --ocr ] && ocr=1
+pytest=0
+for a in "$@"; do
+  case "$a" in
+    --ocr) ocr=1 ;;
+    --pytest) pytest=1 ;;
+    *) echo "bundle_aarch64_test: unknown option $a" >&2; exit 2 ;;
+  esac
+done
 sysroot=${PADDLE_LITE_PLUS_AARCH64_SYSROOT:-${PADDLE_LITE_PLUS_AARCH64:-$HOME/.cache/paddle_lite_plus_aarch64}/sysroot}
 [ -x "$sysroot/usr/bin/python3.11" ] || { echo "bundle_aarch64_test: no arm64 sysroot at $sysroot (tools/setup_aarch64.sh)" >&2; exit 1; }
 models=$(realpath -m ../shared/models)
@@ -101,5 +118,17 @@ if [ "$ocr" = 1 ]; then
     --det_model="$models/ppocr_det_en_PP-OCRv3" --cls_model="$models/ppocr_cls_mobile_v2.0" \
     --rec_model="$models/ppocr_rec_ch_PP-OCRv4_from_onnx" | tee "$tmp/ocr.txt"
   [ -s "$tmp/ocr.txt" ] || { echo "bundle_aarch64_test: bin/ocr found no text" >&2; exit 1; }
+fi
+if [ "$pytest" = 1 ]; then
+  step "pytest python/tests with the arm64 python3.11 and the bundle's wheel"
+  bazel build //tools:make_default_model //tools:opt
+  native_bin=$(bazel info bazel-bin 2>/dev/null)
+  ln -s /usr/lib/python3/dist-packages "$tmp/host-dist-packages"
+  LITE_TOOLS_BIN="$native_bin/tools" PYTHONPATH="$tmp/py" arm "$sysroot/usr/bin/python3.11" -c '
+import sys
+sys.path.append(sys.argv[1])
+import pytest
+sys.exit(pytest.main(["-rfEs", "-p", "no:cacheprovider", "python/tests",
+                      "-k", "not console_script and not paddle_lite_script"]))' "$tmp/host-dist-packages"
 fi
 echo "bundle_aarch64_test: $(basename "$bundle") passed ($QEMU_CPU)"
