@@ -62,17 +62,9 @@ work=${FUZZ_WORK:-out/fuzz}
 models=${LITE_SHARED_MODELS:-../shared/models}
 mkdir -p "$work"
 
-fuzz_flags=(
-  --repo_env=CC=clang-14
-  --symlink_prefix=/
-  --compilation_mode=opt
-  --copt=-g --copt=-O1 --copt=-fno-omit-frame-pointer
-  --copt=-fsanitize=fuzzer-no-link,address,undefined
-  --copt=-fno-sanitize-recover=undefined
-  --copt=-Wno-unknown-warning-option
-  --linkopt=-fsanitize=address,undefined
-  --linkopt=-fsanitize-link-c++-runtime
-)
+# clang, ASan + UBSan, coverage for libFuzzer (.bazelrc's asan_fuzz: the
+# configuration tools/test.sh runs its ASan subset in, so both share objects).
+fuzz_flags=(--config=asan_fuzz --symlink_prefix=/)
 labels=()
 for t in "${targets[@]}"; do labels+=("//tests/fuzz:${t}_fuzzer"); done
 echo "== building ${labels[*]} with clang (output base $output_base)"

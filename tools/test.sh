@@ -6,17 +6,16 @@
 # none of the AVX-512 kernels compiled in, as tools/build_wheel.sh
 # --config=portable ships: the x86 and host kernels, the passes whose
 # fusions need an own kernel, the real models on x86), then the aarch64 cross
-# build's subset under qemu (docs/aarch64.md), then the ASan + UBSan subset (the robustness
-# suite, the leak loop, the loaders' tests and the fuzz regressions, where
-# hostile input meets the engine), then the Python tests (tools/python_test.sh:
-# the wheel installed in a fresh venv, pytest), then builds every libFuzzer
-# target with clang (tools/fuzz.sh --build_only; running them is fuzz.sh's job).
+# build's subset under qemu (docs/aarch64.md), then builds every libFuzzer
+# target with clang (tools/fuzz.sh --build_only; running them is fuzz.sh's
+# job) and runs the ASan + UBSan subset against the same objects (the
+# robustness suite, the leak loop, the loaders' tests and the fuzz
+# regressions, where hostile input meets the engine), then the Python tests
+# (tools/python_test.sh: the wheel installed in a fresh venv, pytest).
 # This is the README's test command and exactly what .ci/run runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Hostile-input tests rebuilt with AddressSanitizer + UndefinedBehaviorSanitizer
-# (LeakSanitizer included): keep this list small, it builds the engine twice.
 # Built portable: the tests whose results or kernel choices depend on the
 # compiler flags (every fallback path and every kernel choice that depends on
 # the build); the rest of the suite does not change with -march.
@@ -32,6 +31,10 @@ portable_subset=(
   //tests:pir_int8_test
 )
 
+# Hostile-input tests rebuilt with AddressSanitizer + UndefinedBehaviorSanitizer
+# (LeakSanitizer included), with clang in the fuzz targets' output base and
+# configuration (.bazelrc's asan_fuzz): the engine objects compiled for the
+# fuzzers serve these tests too, so the engine is compiled once for both.
 asan_subset=(
   //tests/robustness/...
   //tests:leak_loop_test
@@ -75,15 +78,17 @@ for cpu in cortex-a72 max; do
   QEMU_CPU=$cpu bazel test --config=aarch64 "${aarch64_subset[@]}" || aarch64_status=1
 done
 bash tools/aarch64_accuracy.sh --models="$aarch64_models" || aarch64_status=1
-echo "== ASan + UBSan subset: ${asan_subset[*]}"
-bazel test --config=asan "${asan_subset[@]}"
+echo "== fuzz targets (clang build only), then the ASan + UBSan subset on the same objects"
+bash tools/fuzz.sh --build_only all
+fuzz_status=$?
+echo "== ASan + UBSan subset (clang, --config=asan_fuzz): ${asan_subset[*]}"
+fuzz_base=${FUZZ_OUTPUT_BASE:-$HOME/.cache/bazel-fuzz}
+bazel --output_base="$fuzz_base" test --config=asan_fuzz --symlink_prefix=/ "${asan_subset[@]}"
 asan_status=$?
+bazel --output_base="$fuzz_base" shutdown
 echo "== Python: wheel in a fresh venv, pytest"
 bash tools/python_test.sh
 python_status=$?
-echo "== fuzz targets (clang build only)"
-bash tools/fuzz.sh --build_only all
-fuzz_status=$?
 for s in "$layers_status" "$status" "$portable_status" "$aarch64_status" "$asan_status" "$python_status"; do
   [ "$s" -ne 0 ] && exit "$s"
 done
