@@ -1,9 +1,35 @@
 #include "lite/operators/activation_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <map>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ActivationOp : public OpWithParam<ActivationParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class PReluOp : public OpWithParam<PReluParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status ActivationOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   static const std::map<std::string, ActivationKind> kinds = {

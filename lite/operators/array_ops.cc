@@ -2,10 +2,25 @@
 
 #include <cmath>
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ArrayOp : public OpWithParam<ArrayParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 StatusOr<int64_t> RangeLength(double start, double end, double step, bool integral) {
   if (step == 0) return InvalidArgument("range: Step must not be 0");

@@ -1,9 +1,24 @@
 #include "lite/operators/bitwise_ops.h"
 
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class BitwiseOp : public OpWithParam<BitwiseParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status BitwiseOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   const std::string type = Type();

@@ -1,9 +1,24 @@
 #include "lite/operators/channel_ops.h"
 
 #include "lite/operators/channel_last.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ChannelOp : public OpWithParam<ChannelParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status ChannelOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));

@@ -1,10 +1,37 @@
 #include "lite/operators/concat_split_ops.h"
 
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SplitOp : public OpWithParam<SplitParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// Serves both stack and unstack.
+class StackOp : public OpWithParam<StackParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
+
 namespace {
 
 StatusOr<int64_t> ReadScalarAxis(const Tensor* t, int64_t fallback) {

@@ -1,7 +1,34 @@
 #include "lite/operators/control_flow_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SubBlockOp : public OpWithParam<SubBlockParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  void SetProgram(const cpp::ProgramDesc* program) override { param_.program = program; }
+  Status CheckShape() const override;
+  Status InferShape() override { return Status::OK(); }  // the sub-block writes Out
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class BranchSelectOp : public OpWithParam<BranchParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 StatusOr<int64_t> ScalarIndex(const Tensor& t, const std::string& what) {
   if (t.numel() != 1 || !t.raw_data()) {

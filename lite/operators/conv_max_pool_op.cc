@@ -1,7 +1,27 @@
 #include "lite/operators/conv_max_pool_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ConvMaxPoolOp : public OpWithParam<ConvMaxPoolParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override { return conv_ ? conv_->Flops() : 0; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  std::unique_ptr<OpLite> conv_, pool_;
+};
+
+}  // namespace
 
 Status ConvMaxPoolOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   // The fused op's own bindings (the runtime watches these for dims changes).

@@ -1,9 +1,24 @@
 #include "lite/operators/dot_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class DotOp : public OpWithParam<DotParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status DotOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));

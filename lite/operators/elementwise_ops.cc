@@ -3,9 +3,24 @@
 #include <map>
 
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ElementwiseOp : public OpWithParam<ElementwiseParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status ElementwiseBroadcastDims(const DDim& x, const DDim& y, int axis,
                                 DDim* x_aligned, DDim* y_aligned, DDim* out) {

@@ -1,7 +1,38 @@
 #include "lite/operators/fill_like_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class FillConstantBatchSizeLikeOp : public FillConstantOp {
+ public:
+  using FillConstantOp::FillConstantOp;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const Tensor* input_ = nullptr;
+  int input_dim_idx_ = 0;
+  int output_dim_idx_ = 0;
+};
+
+class FillAnyLikeOp : public OpWithParam<FillAnyLikeParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status FillConstantBatchSizeLikeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   RETURN_IF_ERROR(FillConstantOp::AttachImpl(desc, scope));

@@ -1,9 +1,24 @@
 #include "lite/operators/gather_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class GatherOp : public OpWithParam<GatherParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status GatherOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));

@@ -1,7 +1,23 @@
 #include "lite/operators/generate_proposals_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class GenerateProposalsOp : public OpWithParam<GenerateProposalsParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status GenerateProposalsOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.v2 = desc.Type() == "generate_proposals_v2";

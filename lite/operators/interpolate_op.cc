@@ -1,10 +1,25 @@
 #include "lite/operators/interpolate_op.h"
 
 #include "lite/operators/channel_last.h"
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class InterpolateOp : public OpWithParam<InterpolateParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p) {
   const DDim& d = p.x->dims();

@@ -1,7 +1,23 @@
 #include "lite/operators/lod_array_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class LodArrayOp : public OpWithParam<LodArrayParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 StatusOr<std::vector<RankItem>> RankItems(const Tensor& table, const std::string& what) {
   if (table.dtype() != DataType::kInt64 || table.dims().size() != 2 || table.dims()[1] != 2 ||

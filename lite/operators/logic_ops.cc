@@ -3,9 +3,24 @@
 #include <map>
 
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class LogicOp : public OpWithParam<LogicParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status LogicOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   static const std::map<std::string, LogicKind> kinds = {

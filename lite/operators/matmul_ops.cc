@@ -1,10 +1,49 @@
 #include "lite/operators/matmul_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class MulOp : public OpWithParam<MulParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class MatMulOp : public OpWithParam<MatMulParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class FcOp : public OpWithParam<FcParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 namespace {
 

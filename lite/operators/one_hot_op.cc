@@ -1,10 +1,25 @@
 #include "lite/operators/one_hot_op.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/shape_ops.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class OneHotOp : public OpWithParam<OneHotParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 StatusOr<int64_t> ResolveOneHotDepth(const OneHotParam& p, const std::string& op_name) {
   int64_t depth = p.depth;

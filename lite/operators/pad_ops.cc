@@ -1,9 +1,24 @@
 #include "lite/operators/pad_ops.h"
 
 #include "lite/operators/conv_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class PadOp : public OpWithParam<PadParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 StatusOr<std::array<int64_t, 6>> ResolvePadding(const PadParam& p,
                                                 const std::string& op_name) {

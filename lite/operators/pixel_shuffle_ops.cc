@@ -1,9 +1,24 @@
 #include "lite/operators/pixel_shuffle_ops.h"
 
 #include "lite/operators/channel_last.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class PixelShuffleOp : public OpWithParam<PixelShuffleParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status PixelShuffleOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));

@@ -3,9 +3,58 @@
 #include <cmath>
 
 #include "lite/base/quant_math.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The fake quantize family (the table above).
+class FakeQuantOp : public OpWithParam<QuantParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// fake_dequantize_max_abs, fake_channel_wise_dequantize_max_abs.
+class FakeDequantOp : public OpWithParam<DequantMaxAbsParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// moving_average_abs_max_scale: Out (when bound) = X.
+class ScaleObserverOp : public OpWithParam<QuantParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// quantize_linear and dequantize_linear (the kernel tells them apart).
+class LinearQuantOp : public OpWithParam<QuantParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 namespace {
 

@@ -3,9 +3,59 @@
 #include <map>
 
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The shell every op here shares: param struct P, no checks before
+// InferShape.
+template <typename P>
+class ReduceFamilyOp : public OpWithParam<P> {
+ public:
+  using OpWithParam<P>::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+};
+
+class SumOp : public ReduceFamilyOp<SumParam> {
+ public:
+  using ReduceFamilyOp::ReduceFamilyOp;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class MeanOp : public ReduceFamilyOp<MeanParam> {
+ public:
+  using ReduceFamilyOp::ReduceFamilyOp;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class ReduceOp : public ReduceFamilyOp<ReduceParam> {
+ public:
+  using ReduceFamilyOp::ReduceFamilyOp;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class ArgMaxOp : public ReduceFamilyOp<ArgMaxParam> {
+ public:
+  using ReduceFamilyOp::ReduceFamilyOp;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 // ---- sum ----
 

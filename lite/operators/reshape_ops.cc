@@ -1,9 +1,25 @@
 #include "lite/operators/reshape_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ReshapeLikeOp : public OpWithParam<ReshapeParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
+
 namespace {
 
 std::vector<const Tensor*> AsConst(const std::vector<Tensor*>& v) {

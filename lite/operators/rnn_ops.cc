@@ -1,9 +1,35 @@
 #include "lite/operators/rnn_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/sequence_ops.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class LstmOp : public OpWithParam<LstmParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// gru and gru_unit.
+class GruOp : public OpWithParam<GruParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 StatusOr<RnnActivation> ParseRnnActivation(const OpLite& op, const std::string& attr,
                                            const std::string& value) {

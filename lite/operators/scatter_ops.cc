@@ -1,7 +1,23 @@
 #include "lite/operators/scatter_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ScatterOp : public OpWithParam<ScatterParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status ScatterOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));

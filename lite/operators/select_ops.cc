@@ -1,7 +1,23 @@
 #include "lite/operators/select_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SelectOp : public OpWithParam<SelectParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status SelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   const bool masked = Type() == "masked_select";

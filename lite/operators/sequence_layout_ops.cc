@@ -3,9 +3,42 @@
 #include <algorithm>
 
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SequenceSoftmaxOp : public OpWithParam<SequenceSoftmaxParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// sequence_expand, sequence_expand_as, sequence_reshape, sequence_concat.
+class RowGatherOp : public OpWithParam<RowGatherParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  Status InferExpand();
+  Status InferExpandAs();
+  Status InferReshape();
+  Status InferConcat();
+
+};
+
+}  // namespace
 
 namespace {
 

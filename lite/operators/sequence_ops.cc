@@ -1,7 +1,43 @@
 #include "lite/operators/sequence_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class LookupTableOp : public OpWithParam<LookupTableParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class SequenceConvOp : public OpWithParam<SequenceConvParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class SequencePoolOp : public OpWithParam<SequencePoolParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 // lookup_table ---------------------------------------------------------------
 

@@ -1,7 +1,23 @@
 #include "lite/operators/tensor_array_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class TensorArrayOp : public OpWithParam<TensorArrayParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status TensorArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   const bool writes = Type() == "write_to_array";

@@ -1,9 +1,29 @@
 #include "lite/operators/tile_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <algorithm>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class TileOp : public OpWithParam<TileParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  bool IsRepeatForm() const;  // tile / expand: the attribute holds repeats
+  Status InferExpandAs();
+};
+
+}  // namespace
 
 bool TileOp::IsRepeatForm() const { return Type() == "tile" || Type() == "expand"; }
 

@@ -1,11 +1,27 @@
 #include "lite/operators/unary_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class UnaryOp : public OpWithParam<UnaryParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 namespace {
 

@@ -52,19 +52,5 @@ struct UnaryParam : OpParam {
   float attrs[kMaxUnaryAttrs] = {};
 };
 
-class UnaryOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  UnaryParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

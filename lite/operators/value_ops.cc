@@ -1,10 +1,28 @@
 #include "lite/operators/value_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/shape_ops.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ValueOp : public OpWithParam<ValueParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  Status AttachAssignValue(const cpp::OpDesc& desc);
+};
+
+}  // namespace
 
 Status ValueOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));

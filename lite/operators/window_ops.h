@@ -54,19 +54,5 @@ struct StridedWindow {
 // `op` is the op type; errors name it.
 StatusOr<StridedWindow> ComputeWindow(const std::string& op, const WindowParam& p);
 
-class WindowOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  WindowParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite
