@@ -52,7 +52,7 @@ Status ConvMaxPoolOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     if (!pool_attr) conv.SetRawAttr(kv.first, kv.second);
   }
   conv_ = std::make_unique<ConvOp>("conv2d");
-  pool_ = std::make_unique<PoolOp>("pool2d");
+  pool_ = std::make_unique<PoolOp>("pool2d", PoolOpKind::kPool2d);
   RETURN_IF_ERROR(conv_->Attach(conv, scope));
   RETURN_IF_ERROR(pool_->Attach(pool, scope));
   param_.conv = static_cast<ConvParam*>(conv_->param());

@@ -50,14 +50,21 @@ inline bool AveragesWholePlanes(const cpp::OpDesc& desc) {
          desc.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1};
 }
 
+// The op types PoolOp serves.
+enum class PoolOpKind { kPool2d, kPool3d };
+
 class PoolOp : public OpWithParam<PoolParam> {
  public:
-  using OpWithParam::OpWithParam;
+  PoolOp(std::string type, PoolOpKind kind)
+      : OpWithParam<PoolParam>(std::move(type)), kind_(kind) {}
   Status CheckShape() const override;
   Status InferShape() override;
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const PoolOpKind kind_;
 };
 
 }  // namespace operators

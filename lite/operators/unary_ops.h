@@ -26,6 +26,7 @@ constexpr int kMaxUnaryAttrs = 3;
 struct UnaryAttr {
   const char* name;
   float default_value;
+  bool nonzero = false;  // CheckShape refuses 0 (softplus's beta divides)
 };
 
 // x and the row's attribute values, in row order.

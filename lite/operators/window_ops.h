@@ -27,6 +27,7 @@ namespace operators {
 struct WindowParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
+  bool strided = false;               // strided_slice; else crop(_tensor)
   const Tensor* reference = nullptr;  // crop's Y
   // strided_slice: axes, starts, ends, strides; crop(_tensor): offsets in
   // `starts`, shape in `ends`.
@@ -51,7 +52,8 @@ struct StridedWindow {
   DDim out_dims;  // after decrease_axis
 };
 
-// `op` is the op type; errors name it.
+// A strided_slice window when p.strided, else a crop window. `op` is the op
+// type; errors name it.
 StatusOr<StridedWindow> ComputeWindow(const std::string& op, const WindowParam& p);
 
 }  // namespace operators
