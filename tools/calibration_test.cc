@@ -12,7 +12,7 @@
 
 #include "lite/api/optimizer.h"
 #include "lite/api/saving.h"
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 #include "lite/utils/file_util.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tools/tool_util.h"

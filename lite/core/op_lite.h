@@ -117,6 +117,16 @@ class OpRegistry {
         return std::unique_ptr<::lite::OpLite>(new OpClass(#op_type));   \
       })
 
+// REGISTER_LITE_OP_KIND(log_softmax, SoftmaxOp, SoftmaxOpKind::kLogSoftmax):
+// for a class that serves several op types. The op is built as
+// OpClass(type, kind), so it knows which op it is from the constant it was
+// registered with, never by comparing its type string.
+#define REGISTER_LITE_OP_KIND(op_type, OpClass, kind)                        \
+  static bool lite_op_registered_##op_type [[maybe_unused]] =                \
+      ::lite::OpRegistry::Global().Register(#op_type, [] {                   \
+        return std::unique_ptr<::lite::OpLite>(new OpClass(#op_type, kind)); \
+      })
+
 // DECLARE_LITE_OP_ATTR_VALUES(pool2d, pooling_type, "avg", "max"): the op
 // accepts only these values of the attribute (its Attach refuses others).
 #define DECLARE_LITE_OP_ATTR_VALUES(op_type, attr, ...)                        \

@@ -1,33 +1,45 @@
 #include "lite/operators/activation_ops.h"
 
-#include <map>
+#include "lite/operators/op_with_param.h"
+
 
 namespace lite {
 namespace operators {
 
+namespace {
+
+class ActivationOp : public OpWithParam<ActivationParam> {
+ public:
+  ActivationOp(std::string type, ActivationKind kind)
+      : OpWithParam<ActivationParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ActivationKind kind_;  // the one it was registered with
+};
+
+class PReluOp : public OpWithParam<PReluParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
+
 Status ActivationOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  static const std::map<std::string, ActivationKind> kinds = {
-      {"relu", ActivationKind::kRelu},
-      {"tanh", ActivationKind::kTanh},
-      {"sigmoid", ActivationKind::kSigmoid},
-      {"relu6", ActivationKind::kRelu6},
-      {"leaky_relu", ActivationKind::kLeakyRelu},
-      {"hard_swish", ActivationKind::kHardSwish},
-      {"hard_sigmoid", ActivationKind::kHardSigmoid},
-      {"swish", ActivationKind::kSwish},
-      {"gelu", ActivationKind::kGelu},
-      {"exp", ActivationKind::kExp},
-      {"log", ActivationKind::kLog},
-      {"sqrt", ActivationKind::kSqrt},
-      {"abs", ActivationKind::kAbs},
-  };
-  auto it = kinds.find(Type());
-  if (it == kinds.end()) return OpError("not an activation op type");
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.act_type = Type();
-  param_.kind = it->second;
+  param_.kind = kind_;
   switch (param_.kind) {
     case ActivationKind::kRelu6:
       param_.threshold = desc.GetAttr<float>("threshold", 6.0f);
@@ -117,17 +129,23 @@ Status PReluOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(relu, lite::operators::ActivationOp);
-REGISTER_LITE_OP(tanh, lite::operators::ActivationOp);
-REGISTER_LITE_OP(sigmoid, lite::operators::ActivationOp);
-REGISTER_LITE_OP(relu6, lite::operators::ActivationOp);
-REGISTER_LITE_OP(leaky_relu, lite::operators::ActivationOp);
-REGISTER_LITE_OP(hard_swish, lite::operators::ActivationOp);
-REGISTER_LITE_OP(hard_sigmoid, lite::operators::ActivationOp);
-REGISTER_LITE_OP(swish, lite::operators::ActivationOp);
-REGISTER_LITE_OP(gelu, lite::operators::ActivationOp);
-REGISTER_LITE_OP(exp, lite::operators::ActivationOp);
-REGISTER_LITE_OP(log, lite::operators::ActivationOp);
-REGISTER_LITE_OP(sqrt, lite::operators::ActivationOp);
-REGISTER_LITE_OP(abs, lite::operators::ActivationOp);
+REGISTER_LITE_OP_KIND(relu, lite::operators::ActivationOp, lite::operators::ActivationKind::kRelu);
+REGISTER_LITE_OP_KIND(tanh, lite::operators::ActivationOp, lite::operators::ActivationKind::kTanh);
+REGISTER_LITE_OP_KIND(sigmoid, lite::operators::ActivationOp,
+                      lite::operators::ActivationKind::kSigmoid);
+REGISTER_LITE_OP_KIND(relu6, lite::operators::ActivationOp,
+                      lite::operators::ActivationKind::kRelu6);
+REGISTER_LITE_OP_KIND(leaky_relu, lite::operators::ActivationOp,
+                      lite::operators::ActivationKind::kLeakyRelu);
+REGISTER_LITE_OP_KIND(hard_swish, lite::operators::ActivationOp,
+                      lite::operators::ActivationKind::kHardSwish);
+REGISTER_LITE_OP_KIND(hard_sigmoid, lite::operators::ActivationOp,
+                      lite::operators::ActivationKind::kHardSigmoid);
+REGISTER_LITE_OP_KIND(swish, lite::operators::ActivationOp,
+                      lite::operators::ActivationKind::kSwish);
+REGISTER_LITE_OP_KIND(gelu, lite::operators::ActivationOp, lite::operators::ActivationKind::kGelu);
+REGISTER_LITE_OP_KIND(exp, lite::operators::ActivationOp, lite::operators::ActivationKind::kExp);
+REGISTER_LITE_OP_KIND(log, lite::operators::ActivationOp, lite::operators::ActivationKind::kLog);
+REGISTER_LITE_OP_KIND(sqrt, lite::operators::ActivationOp, lite::operators::ActivationKind::kSqrt);
+REGISTER_LITE_OP_KIND(abs, lite::operators::ActivationOp, lite::operators::ActivationKind::kAbs);
 REGISTER_LITE_OP(prelu, lite::operators::PReluOp);

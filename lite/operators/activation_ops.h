@@ -33,20 +33,6 @@ struct ActivationParam : OpParam {
   bool approximate = false;  // gelu: tanh approximation
 };
 
-class ActivationOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ActivationParam param_;
-};
-
 // prelu: Out = X > 0 ? X : alpha * X, alpha broadcast per `mode`:
 // "all" one value, "channel" one per channel (dim 1 for NCHW, last dim for
 // NHWC), "element" one per element of a sample (X.numel() / X.dims[0]).
@@ -56,20 +42,6 @@ struct PReluParam : OpParam {
   Tensor* out = nullptr;
   std::string mode = "all";
   bool channel_last = false;  // data_format "NHWC"
-};
-
-class PReluOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  PReluParam param_;
 };
 
 }  // namespace operators

@@ -26,19 +26,5 @@ struct AnchorGeneratorParam : OpParam {
   float offset = 0.5f;
 };
 
-class AnchorGeneratorOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  AnchorGeneratorParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

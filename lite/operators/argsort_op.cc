@@ -2,10 +2,25 @@
 
 #include <algorithm>
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ArgsortOp : public OpWithParam<ArgsortParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status ArgsortOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));

@@ -18,19 +18,5 @@ struct ArgsortParam : OpParam {
   bool descending = false;
 };
 
-class ArgsortOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ArgsortParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

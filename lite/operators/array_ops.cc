@@ -2,10 +2,32 @@
 
 #include <cmath>
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types ArrayOp serves.
+enum class ArrayOpKind { kCumsum, kFlip, kRoll, kRange };
+
+class ArrayOp : public OpWithParam<ArrayParam> {
+ public:
+  ArrayOp(std::string type, ArrayOpKind kind)
+      : OpWithParam<ArrayParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ArrayOpKind kind_;
+};
+
+}  // namespace
 
 StatusOr<int64_t> RangeLength(double start, double end, double step, bool integral) {
   if (step == 0) return InvalidArgument("range: Step must not be 0");
@@ -39,8 +61,7 @@ StatusOr<int64_t> RangeOf(const Tensor& start, const Tensor& end, const Tensor& 
 
 Status ArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  const std::string type = Type();
-  if (type == "range") {
+  if (kind_ == ArrayOpKind::kRange) {
     ASSIGN_OR_RETURN(Tensor * start, Input("Start"));
     ASSIGN_OR_RETURN(Tensor * end, Input("End"));
     ASSIGN_OR_RETURN(Tensor * step, Input("Step"));
@@ -51,12 +72,12 @@ Status ArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
-  if (type == "cumsum") {
+  if (kind_ == ArrayOpKind::kCumsum) {
     param_.axes = {desc.GetAttr<int32_t>("axis", -1)};
     param_.flatten = desc.GetAttr<bool>("flatten", false);
     param_.exclusive = desc.GetAttr<bool>("exclusive", false);
     param_.reverse = desc.GetAttr<bool>("reverse", false);
-  } else if (type == "flip") {
+  } else if (kind_ == ArrayOpKind::kFlip) {
     param_.axes = desc.GetAttr<std::vector<int64_t>>("axis", {});
   } else {  // roll
     if (OptionalInput("ShiftsTensor")) {
@@ -70,11 +91,12 @@ Status ArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }
 
 Status ArrayOp::CheckShape() const {
-  if (Type() == "roll" && !param_.axes.empty() && param_.axes.size() != param_.shifts.size()) {
+  if (kind_ == ArrayOpKind::kRoll && !param_.axes.empty() &&
+      param_.axes.size() != param_.shifts.size()) {
     return OpError("shifts " + DimsToString(param_.shifts) + " and axis " +
                    DimsToString(param_.axes) + " must have the same length");
   }
-  if (Type() == "roll" && param_.axes.empty() && param_.shifts.size() != 1) {
+  if (kind_ == ArrayOpKind::kRoll && param_.axes.empty() && param_.shifts.size() != 1) {
     return OpError("without axis, shifts must hold one value, got " +
                    DimsToString(param_.shifts));
   }
@@ -82,7 +104,7 @@ Status ArrayOp::CheckShape() const {
 }
 
 Status ArrayOp::InferShape() {
-  if (Type() == "range") {
+  if (kind_ == ArrayOpKind::kRange) {
     const Tensor* ts[3] = {param_.x, param_.end, param_.step};
     for (int i = 0; i < 3; ++i) {
       if (ts[i]->numel() != 1) {
@@ -102,13 +124,14 @@ Status ArrayOp::InferShape() {
   }
   const DDim& xd = param_.x->dims();
   const int64_t rank = static_cast<int64_t>(xd.size());
-  if (!(Type() == "cumsum" && param_.flatten)) {
+  const bool flat = kind_ == ArrayOpKind::kCumsum && param_.flatten;
+  if (!flat) {
     for (int64_t& a : param_.axes) {
       ASSIGN_OR_RETURN(int axis, NormalizeAxis(a, rank, "op " + DebugName() + " axis"));
       a = axis;
     }
   }
-  param_.out->Resize(Type() == "cumsum" && param_.flatten ? DDim{param_.x->numel()} : xd);
+  param_.out->Resize(flat ? DDim{param_.x->numel()} : xd);
   param_.out->set_dtype(param_.x->dtype());
   param_.out->set_lod(param_.x->lod());
   return Status::OK();
@@ -117,7 +140,7 @@ Status ArrayOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(cumsum, lite::operators::ArrayOp);
-REGISTER_LITE_OP(flip, lite::operators::ArrayOp);
-REGISTER_LITE_OP(roll, lite::operators::ArrayOp);
-REGISTER_LITE_OP(range, lite::operators::ArrayOp);
+REGISTER_LITE_OP_KIND(cumsum, lite::operators::ArrayOp, lite::operators::ArrayOpKind::kCumsum);
+REGISTER_LITE_OP_KIND(flip, lite::operators::ArrayOp, lite::operators::ArrayOpKind::kFlip);
+REGISTER_LITE_OP_KIND(roll, lite::operators::ArrayOp, lite::operators::ArrayOpKind::kRoll);
+REGISTER_LITE_OP_KIND(range, lite::operators::ArrayOp, lite::operators::ArrayOpKind::kRange);

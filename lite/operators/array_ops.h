@@ -37,19 +37,5 @@ StatusOr<int64_t> RangeLength(double start, double end, double step, bool integr
 // RangeLength of the values of three one-element tensors of one dtype.
 StatusOr<int64_t> RangeOf(const Tensor& start, const Tensor& end, const Tensor& step);
 
-class ArrayOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ArrayParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

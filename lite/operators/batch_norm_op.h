@@ -31,19 +31,5 @@ struct BatchNormParam : OpParam {
   std::string data_layout = "NCHW";
 };
 
-class BatchNormOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  BatchNormParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -39,20 +39,6 @@ struct BeamSearchParam : OpParam {
   bool is_accumulated = true;
 };
 
-class BeamSearchOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  BeamSearchParam param_;
-};
-
 struct BeamSearchDecodeParam : OpParam {
   const Variable* ids = nullptr;     // tensor array, one element per step
   const Variable* scores = nullptr;  // tensor array, one element per step
@@ -60,20 +46,6 @@ struct BeamSearchDecodeParam : OpParam {
   Tensor* sentence_scores = nullptr;
   int beam_size = 1;
   int64_t end_id = 0;
-};
-
-class BeamSearchDecodeOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  BeamSearchDecodeParam param_;
 };
 
 }  // namespace operators

@@ -1,23 +1,31 @@
 #include "lite/operators/bitwise_ops.h"
 
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
 
+namespace {
+
+class BitwiseOp : public OpWithParam<BitwiseParam> {
+ public:
+  BitwiseOp(std::string type, BitwiseKind kind)
+      : OpWithParam<BitwiseParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const BitwiseKind kind_;  // the one it was registered with
+};
+
+}  // namespace
+
 Status BitwiseOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  const std::string type = Type();
-  if (type == "bitwise_and") {
-    param_.kind = BitwiseKind::kAnd;
-  } else if (type == "bitwise_or") {
-    param_.kind = BitwiseKind::kOr;
-  } else if (type == "bitwise_xor") {
-    param_.kind = BitwiseKind::kXor;
-  } else if (type == "bitwise_not") {
-    param_.kind = BitwiseKind::kNot;
-  } else {
-    return OpError("not a bitwise op type");
-  }
+  param_.kind = kind_;
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   param_.y = nullptr;
@@ -67,7 +75,7 @@ Status BitwiseOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(bitwise_and, lite::operators::BitwiseOp);
-REGISTER_LITE_OP(bitwise_or, lite::operators::BitwiseOp);
-REGISTER_LITE_OP(bitwise_xor, lite::operators::BitwiseOp);
-REGISTER_LITE_OP(bitwise_not, lite::operators::BitwiseOp);
+REGISTER_LITE_OP_KIND(bitwise_and, lite::operators::BitwiseOp, lite::operators::BitwiseKind::kAnd);
+REGISTER_LITE_OP_KIND(bitwise_or, lite::operators::BitwiseOp, lite::operators::BitwiseKind::kOr);
+REGISTER_LITE_OP_KIND(bitwise_xor, lite::operators::BitwiseOp, lite::operators::BitwiseKind::kXor);
+REGISTER_LITE_OP_KIND(bitwise_not, lite::operators::BitwiseOp, lite::operators::BitwiseKind::kNot);

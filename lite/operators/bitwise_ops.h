@@ -23,19 +23,5 @@ struct BitwiseParam : OpParam {
   DDim out_dims;
 };
 
-class BitwiseOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  BitwiseParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,7 +1,23 @@
 #include "lite/operators/box_clip_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class BoxClipOp : public OpWithParam<BoxClipParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status BoxClipOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * input, Input("Input"));

@@ -18,19 +18,5 @@ struct BoxClipParam : OpParam {
   Tensor* out = nullptr;
 };
 
-class BoxClipOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  BoxClipParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

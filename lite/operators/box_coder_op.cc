@@ -1,9 +1,25 @@
 #include "lite/operators/box_coder_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <string>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class BoxCoderOp : public OpWithParam<BoxCoderParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status BoxCoderOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * prior, Input("PriorBox"));

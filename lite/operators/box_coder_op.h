@@ -31,19 +31,5 @@ struct BoxCoderParam : OpParam {
   std::vector<float> variance;
 };
 
-class BoxCoderOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  BoxCoderParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

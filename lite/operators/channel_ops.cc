@@ -1,14 +1,36 @@
 #include "lite/operators/channel_ops.h"
 
 #include "lite/operators/channel_last.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types ChannelOp serves.
+enum class ChannelOpKind { kGroupNorm, kAffineChannel };
+
+class ChannelOp : public OpWithParam<ChannelParam> {
+ public:
+  ChannelOp(std::string type, ChannelOpKind kind)
+      : OpWithParam<ChannelParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ChannelOpKind kind_;
+};
+
+}  // namespace
+
 Status ChannelOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
-  if (Type() == "group_norm") {
+  if (kind_ == ChannelOpKind::kGroupNorm) {
     param_.scale = OptionalInput("Scale");
     param_.bias = OptionalInput("Bias");
     ASSIGN_OR_RETURN(param_.out, Output("Y"));
@@ -37,7 +59,7 @@ Status ChannelOp::CheckShape() const {
   if (param_.x->dtype() != DataType::kFloat32 && param_.x->dtype() != DataType::kUnknown) {
     return OpError(std::string("X must be float32, got ") + DataTypeName(param_.x->dtype()));
   }
-  if (Type() == "group_norm" && param_.groups <= 0) {
+  if (kind_ == ChannelOpKind::kGroupNorm && param_.groups <= 0) {
     return OpError("groups must be > 0, got " + std::to_string(param_.groups));
   }
   return Status::OK();
@@ -53,7 +75,7 @@ Status ChannelOp::InferShape() {
                      DimsToString(t->dims()));
     }
   }
-  if (Type() == "group_norm") {
+  if (kind_ == ChannelOpKind::kGroupNorm) {
     if (c % param_.groups != 0) {
       return OpError("channels " + std::to_string(c) + " are not divisible by groups " +
                      std::to_string(param_.groups));
@@ -72,5 +94,7 @@ Status ChannelOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(group_norm, lite::operators::ChannelOp);
-REGISTER_LITE_OP(affine_channel, lite::operators::ChannelOp);
+REGISTER_LITE_OP_KIND(group_norm, lite::operators::ChannelOp,
+                      lite::operators::ChannelOpKind::kGroupNorm);
+REGISTER_LITE_OP_KIND(affine_channel, lite::operators::ChannelOp,
+                      lite::operators::ChannelOpKind::kAffineChannel);

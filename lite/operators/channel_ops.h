@@ -29,19 +29,5 @@ struct ChannelParam : OpParam {
   bool channel_last = false;
 };
 
-class ChannelOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ChannelParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,10 +1,44 @@
 #include "lite/operators/concat_split_ops.h"
 
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SplitOp : public OpWithParam<SplitParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// Serves both stack and unstack.
+// The op types StackOp serves.
+enum class StackOpKind { kStack, kUnstack, kUnbind };
+
+class StackOp : public OpWithParam<StackParam> {
+ public:
+  StackOp(std::string type, StackOpKind kind)
+      : OpWithParam<StackParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const StackOpKind kind_;
+};
+
+}  // namespace
+
 namespace {
 
 StatusOr<int64_t> ReadScalarAxis(const Tensor* t, int64_t fallback) {
@@ -226,29 +260,30 @@ Status SplitOp::InferShape() {
 // ---- stack / unstack ----
 Status StackOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.axis = desc.GetAttr<int32_t>("axis", 0);
-  if (Type() == "stack") {
+  if (kind_ == StackOpKind::kStack) {
     for (Tensor* t : InputList("X")) param_.xs.push_back(t);
     ASSIGN_OR_RETURN(param_.y, Output("Y"));
   } else {
     ASSIGN_OR_RETURN(Tensor * x, Input("X"));
     param_.x = x;
     // unbind is unstack with its outputs named Out (one per slice of axis).
-    param_.ys = OutputList(Type() == "unbind" ? "Out" : "Y");
+    param_.ys = OutputList(kind_ == StackOpKind::kUnbind ? "Out" : "Y");
     param_.num = desc.GetAttr<int32_t>("num", 0);
   }
   return Status::OK();
 }
 
 Status StackOp::CheckShape() const {
-  if (Type() == "stack" && param_.xs.empty()) return OpError("input X list is empty");
-  if (Type() != "stack" && param_.ys.empty()) {
-    return OpError(std::string("output ") + (Type() == "unbind" ? "Out" : "Y") + " list is empty");
+  if (kind_ == StackOpKind::kStack && param_.xs.empty()) return OpError("input X list is empty");
+  if (kind_ != StackOpKind::kStack && param_.ys.empty()) {
+    return OpError(std::string("output ") + (kind_ == StackOpKind::kUnbind ? "Out" : "Y") +
+                   " list is empty");
   }
   return Status::OK();
 }
 
 Status StackOp::InferShape() {
-  if (Type() == "stack") {
+  if (kind_ == StackOpKind::kStack) {
     const DDim& d0 = param_.xs[0]->dims();
     for (const Tensor* t : param_.xs) {
       if (t->dims() != d0) {
@@ -287,6 +322,6 @@ Status StackOp::InferShape() {
 
 REGISTER_LITE_OP(concat, lite::operators::ConcatOp);
 REGISTER_LITE_OP(split, lite::operators::SplitOp);
-REGISTER_LITE_OP(stack, lite::operators::StackOp);
-REGISTER_LITE_OP(unstack, lite::operators::StackOp);
-REGISTER_LITE_OP(unbind, lite::operators::StackOp);
+REGISTER_LITE_OP_KIND(stack, lite::operators::StackOp, lite::operators::StackOpKind::kStack);
+REGISTER_LITE_OP_KIND(unstack, lite::operators::StackOp, lite::operators::StackOpKind::kUnstack);
+REGISTER_LITE_OP_KIND(unbind, lite::operators::StackOp, lite::operators::StackOpKind::kUnbind);

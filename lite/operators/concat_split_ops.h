@@ -17,6 +17,7 @@
 
 #include "lite/core/op_lite.h"
 #include "lite/operators/levels_output.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
@@ -76,47 +77,14 @@ StatusOr<DDim> ComputeConcatDims(const ConcatParam& p, int* axis);
 // Output dims of each split output; *axis receives the normalized axis.
 StatusOr<std::vector<DDim>> ComputeSplitDims(const SplitParam& p, int* axis);
 
-class ConcatOp : public OpLite {
+class ConcatOp : public OpWithParam<ConcatParam> {
  public:
-  using OpLite::OpLite;
+  using OpWithParam::OpWithParam;
   Status CheckShape() const override;
   Status InferShape() override;
-  OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ConcatParam param_;
-};
-
-class SplitOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SplitParam param_;
-};
-
-// Serves both stack and unstack.
-class StackOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  StackParam param_;
 };
 
 }  // namespace operators

@@ -1,7 +1,48 @@
 #include "lite/operators/control_flow_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types SubBlockOp serves.
+enum class SubBlockOpKind { kWhile, kConditionalBlock };
+
+class SubBlockOp : public OpWithParam<SubBlockParam> {
+ public:
+  SubBlockOp(std::string type, SubBlockOpKind kind)
+      : OpWithParam<SubBlockParam>(std::move(type)), kind_(kind) {}
+  void SetProgram(const cpp::ProgramDesc* program) override { param_.program = program; }
+  Status CheckShape() const override;
+  Status InferShape() override { return Status::OK(); }  // the sub-block writes Out
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const SubBlockOpKind kind_;
+};
+
+// The op types BranchSelectOp serves.
+enum class BranchSelectOpKind { kSelectInput, kSelectOutput, kIncrement };
+
+class BranchSelectOp : public OpWithParam<BranchParam> {
+ public:
+  BranchSelectOp(std::string type, BranchSelectOpKind kind)
+      : OpWithParam<BranchParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const BranchSelectOpKind kind_;
+};
+
+}  // namespace
 
 StatusOr<int64_t> ScalarIndex(const Tensor& t, const std::string& what) {
   if (t.numel() != 1 || !t.raw_data()) {
@@ -17,7 +58,7 @@ StatusOr<int64_t> ScalarIndex(const Tensor& t, const std::string& what) {
 }
 
 Status SubBlockOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  param_.is_while = desc.Type() == "while";
+  param_.is_while = kind_ == SubBlockOpKind::kWhile;
   const cpp::Attribute* block = desc.FindAttr(kControlFlowSubBlockAttr);
   if (!block) return OpError(std::string("missing attribute ") + kControlFlowSubBlockAttr);
   if (block->type != cpp::AttrType::BLOCK) {
@@ -57,7 +98,7 @@ Status SubBlockOp::CheckShape() const {
 Status BranchSelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.xs.clear();
   param_.outs.clear();
-  if (Type() == "increment") {
+  if (kind_ == BranchSelectOpKind::kIncrement) {
     ASSIGN_OR_RETURN(Tensor * x, Input("X"));
     param_.xs.push_back(x);
     ASSIGN_OR_RETURN(Tensor * out, Output("Out"));
@@ -67,7 +108,7 @@ Status BranchSelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   ASSIGN_OR_RETURN(Tensor * mask, Input("Mask"));
   param_.mask = mask;
-  if (Type() == "select_output") {
+  if (kind_ == BranchSelectOpKind::kSelectOutput) {
     ASSIGN_OR_RETURN(Tensor * x, Input("X"));
     param_.xs.push_back(x);
     param_.outs = OutputList("Out");
@@ -88,7 +129,7 @@ Status BranchSelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }
 
 Status BranchSelectOp::CheckShape() const {
-  if (Type() == "increment" && param_.xs[0]->numel() != 1) {
+  if (kind_ == BranchSelectOpKind::kIncrement && param_.xs[0]->numel() != 1) {
     return OpError("X must hold exactly one element, has dims " +
                    DimsToString(param_.xs[0]->dims()));
   }
@@ -97,7 +138,7 @@ Status BranchSelectOp::CheckShape() const {
 
 Status BranchSelectOp::InferShape() {
   // select_*: the Mask value picks the tensor; the kernel sizes Out.
-  if (Type() == "increment") {
+  if (kind_ == BranchSelectOpKind::kIncrement) {
     param_.outs[0]->Resize(param_.xs[0]->dims());
     param_.outs[0]->set_dtype(param_.xs[0]->dtype());
   }
@@ -107,8 +148,12 @@ Status BranchSelectOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(while, lite::operators::SubBlockOp);
-REGISTER_LITE_OP(conditional_block, lite::operators::SubBlockOp);
-REGISTER_LITE_OP(select_input, lite::operators::BranchSelectOp);
-REGISTER_LITE_OP(select_output, lite::operators::BranchSelectOp);
-REGISTER_LITE_OP(increment, lite::operators::BranchSelectOp);
+REGISTER_LITE_OP_KIND(while, lite::operators::SubBlockOp, lite::operators::SubBlockOpKind::kWhile);
+REGISTER_LITE_OP_KIND(conditional_block, lite::operators::SubBlockOp,
+                      lite::operators::SubBlockOpKind::kConditionalBlock);
+REGISTER_LITE_OP_KIND(select_input, lite::operators::BranchSelectOp,
+                      lite::operators::BranchSelectOpKind::kSelectInput);
+REGISTER_LITE_OP_KIND(select_output, lite::operators::BranchSelectOp,
+                      lite::operators::BranchSelectOpKind::kSelectOutput);
+REGISTER_LITE_OP_KIND(increment, lite::operators::BranchSelectOp,
+                      lite::operators::BranchSelectOpKind::kIncrement);

@@ -38,41 +38,12 @@ struct SubBlockParam : OpParam {
   bool is_scalar_condition = false;
 };
 
-class SubBlockOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  void SetProgram(const cpp::ProgramDesc* program) override { param_.program = program; }
-  Status CheckShape() const override;
-  Status InferShape() override { return Status::OK(); }  // the sub-block writes Out
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SubBlockParam param_;
-};
-
 // select_input, select_output and increment.
 struct BranchParam : OpParam {
   std::vector<const Tensor*> xs;  // select_input: the choices; else one
   const Tensor* mask = nullptr;   // select_*
   std::vector<Tensor*> outs;      // select_output: the choices; else one
   float step = 1.f;               // increment
-};
-
-class BranchSelectOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  BranchParam param_;
 };
 
 // The value of a one-element integer tensor (int32 or int64), or an error

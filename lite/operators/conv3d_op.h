@@ -33,19 +33,5 @@ struct Conv3dParam : OpParam {
   std::vector<int> eff_dilations{1, 1, 1};
 };
 
-class Conv3dOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  Conv3dParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,7 +1,29 @@
 #include "lite/operators/conv_concat_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ConvConcatOp : public OpWithParam<ConvConcatParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  // The convs' sum; 0 when any of them is not known.
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  std::vector<std::unique_ptr<OpLite>> convs_;
+  std::unique_ptr<OpLite> concat_;
+};
+
+}  // namespace
 
 namespace {
 const char* const kDataParams[] = {"Input", "Filter", "Bias"};

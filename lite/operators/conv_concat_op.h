@@ -40,23 +40,5 @@ cpp::OpDesc ConvConcatPart(const cpp::OpDesc& fused, int i);
 // The name of the var conv i writes.
 std::string ConvConcatPartOutput(const std::string& out, int i);
 
-class ConvConcatOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-  // The convs' sum; 0 when any of them is not known.
-  int64_t Flops() const override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  std::vector<std::unique_ptr<OpLite>> convs_;
-  std::unique_ptr<OpLite> concat_;
-  ConvConcatParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

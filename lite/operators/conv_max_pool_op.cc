@@ -1,7 +1,27 @@
 #include "lite/operators/conv_max_pool_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ConvMaxPoolOp : public OpWithParam<ConvMaxPoolParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override { return conv_ ? conv_->Flops() : 0; }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  std::unique_ptr<OpLite> conv_, pool_;
+};
+
+}  // namespace
 
 Status ConvMaxPoolOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   // The fused op's own bindings (the runtime watches these for dims changes).
@@ -32,7 +52,7 @@ Status ConvMaxPoolOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     if (!pool_attr) conv.SetRawAttr(kv.first, kv.second);
   }
   conv_ = std::make_unique<ConvOp>("conv2d");
-  pool_ = std::make_unique<PoolOp>("pool2d");
+  pool_ = std::make_unique<PoolOp>("pool2d", PoolOpKind::kPool2d);
   RETURN_IF_ERROR(conv_->Attach(conv, scope));
   RETURN_IF_ERROR(pool_->Attach(pool, scope));
   param_.conv = static_cast<ConvParam*>(conv_->param());

@@ -36,21 +36,5 @@ constexpr const char* kPoolAttrs[][2] = {{"ksize", "pool_ksize"},
                                          {"ceil_mode", "pool_ceil_mode"},
                                          {"padding_algorithm", "pool_padding_algorithm"}};
 
-class ConvMaxPoolOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-  int64_t Flops() const override { return conv_ ? conv_->Flops() : 0; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  std::unique_ptr<OpLite> conv_, pool_;
-  ConvMaxPoolParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -3,6 +3,19 @@
 namespace lite {
 namespace operators {
 
+namespace {
+
+class ConvResizeAddOp : public ConvOp {
+ public:
+  using ConvOp::ConvOp;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
+
 Status ConvResizeAddOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   RETURN_IF_ERROR(ConvOp::AttachImpl(desc, scope));
   ConvParam* p = mutable_conv_param();

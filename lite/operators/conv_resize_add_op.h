@@ -22,14 +22,5 @@
 namespace lite {
 namespace operators {
 
-class ConvResizeAddOp : public ConvOp {
- public:
-  using ConvOp::ConvOp;
-  Status InferShape() override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-};
-
 }  // namespace operators
 }  // namespace lite

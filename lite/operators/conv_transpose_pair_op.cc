@@ -1,7 +1,28 @@
 #include "lite/operators/conv_transpose_pair_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ConvTransposePairOp : public OpWithParam<ConvTransposePairParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  // The two transposes' sum; 0 when either is not known.
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  std::unique_ptr<OpLite> first_, second_;
+};
+
+}  // namespace
 
 namespace {
 std::string Prefix(int i) { return "conv" + std::to_string(i) + "_"; }

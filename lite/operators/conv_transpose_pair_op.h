@@ -35,22 +35,5 @@ cpp::OpDesc MakeConvTransposePair(const cpp::OpDesc& first, const cpp::OpDesc& s
 // Transpose i (0 or 1) of a conv2d_transpose_pair desc.
 cpp::OpDesc ConvTransposePairPart(const cpp::OpDesc& fused, int i);
 
-class ConvTransposePairOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-  // The two transposes' sum; 0 when either is not known.
-  int64_t Flops() const override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  std::unique_ptr<OpLite> first_, second_;
-  ConvTransposePairParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -40,19 +40,5 @@ struct DensityPriorBoxParam : OpParam {
   }
 };
 
-class DensityPriorBoxOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  DensityPriorBoxParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,7 +1,33 @@
 #include "lite/operators/detection_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class YoloBoxOp : public OpWithParam<YoloBoxParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class MulticlassNmsOp : public OpWithParam<MulticlassNmsParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 // ---- yolo_box ----
 Status YoloBoxOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {

@@ -55,33 +55,5 @@ struct MulticlassNmsParam : OpParam {
   bool normalized = true;
 };
 
-class YoloBoxOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  YoloBoxParam param_;
-};
-
-class MulticlassNmsOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  MulticlassNmsParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

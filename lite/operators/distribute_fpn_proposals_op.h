@@ -35,19 +35,5 @@ struct DistributeFpnProposalsParam : OpParam {
   bool pixel_offset = true;
 };
 
-class DistributeFpnProposalsOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  DistributeFpnProposalsParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

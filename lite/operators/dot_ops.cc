@@ -1,15 +1,37 @@
 #include "lite/operators/dot_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types DotOp serves.
+enum class DotOpKind { kDot, kAddmm, kNorm };
+
+class DotOp : public OpWithParam<DotParam> {
+ public:
+  DotOp(std::string type, DotOpKind kind)
+      : OpWithParam<DotParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const DotOpKind kind_;
+};
+
+}  // namespace
+
 Status DotOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  if (Type() == "norm") {
+  if (kind_ == DotOpKind::kNorm) {
     param_.norm = OptionalOutput("Norm");
     param_.axis = desc.GetAttr<int32_t>("axis", -1);
     param_.epsilon = desc.GetAttr<float>("epsilon", 1e-10f);
@@ -17,7 +39,7 @@ Status DotOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   ASSIGN_OR_RETURN(Tensor * y, Input("Y"));
   param_.y = y;
-  if (Type() == "addmm") {
+  if (kind_ == DotOpKind::kAddmm) {
     ASSIGN_OR_RETURN(Tensor * input, Input("Input"));
     param_.input = input;
     param_.alpha = desc.GetAttr<float>("Alpha", 1.f);
@@ -38,7 +60,7 @@ Status DotOp::CheckShape() const {
 Status DotOp::InferShape() {
   const DDim& xd = param_.x->dims();
   DDim out;
-  if (Type() == "norm") {
+  if (kind_ == DotOpKind::kNorm) {
     ASSIGN_OR_RETURN(int axis, NormalizeAxis(param_.axis, static_cast<int64_t>(xd.size()),
                                              "op " + DebugName() + " axis"));
     param_.axis = axis;
@@ -49,7 +71,7 @@ Status DotOp::InferShape() {
       param_.norm->Resize(nd);
       param_.norm->set_dtype(DataType::kFloat32);
     }
-  } else if (Type() == "dot") {
+  } else if (kind_ == DotOpKind::kDot) {
     if (param_.y->dims() != xd || xd.empty() || xd.size() > 2) {
       return OpError("X " + DimsToString(xd) + " and Y " + DimsToString(param_.y->dims()) +
                      " must have one 1-D or 2-D dims");
@@ -78,6 +100,6 @@ Status DotOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(dot, lite::operators::DotOp);
-REGISTER_LITE_OP(addmm, lite::operators::DotOp);
-REGISTER_LITE_OP(norm, lite::operators::DotOp);
+REGISTER_LITE_OP_KIND(dot, lite::operators::DotOp, lite::operators::DotOpKind::kDot);
+REGISTER_LITE_OP_KIND(addmm, lite::operators::DotOp, lite::operators::DotOpKind::kAddmm);
+REGISTER_LITE_OP_KIND(norm, lite::operators::DotOp, lite::operators::DotOpKind::kNorm);

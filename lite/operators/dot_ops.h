@@ -27,19 +27,5 @@ struct DotParam : OpParam {
   float epsilon = 1e-10f;  // norm
 };
 
-class DotOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  DotParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,11 +1,28 @@
 #include "lite/operators/elementwise_ops.h"
 
-#include <map>
-
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ElementwiseOp : public OpWithParam<ElementwiseParam> {
+ public:
+  ElementwiseOp(std::string type, ElementwiseKind kind)
+      : OpWithParam<ElementwiseParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ElementwiseKind kind_;  // the one it was registered with
+};
+
+}  // namespace
 
 Status ElementwiseBroadcastDims(const DDim& x, const DDim& y, int axis,
                                 DDim* x_aligned, DDim* y_aligned, DDim* out) {
@@ -82,18 +99,7 @@ void YActivationToOpDesc(const FusedActivation& act, cpp::OpDesc* desc) {
 }
 
 Status ElementwiseOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  static const std::map<std::string, ElementwiseKind> kinds = {
-      {"elementwise_add", ElementwiseKind::kAdd},
-      {"elementwise_sub", ElementwiseKind::kSub},
-      {"elementwise_mul", ElementwiseKind::kMul},
-      {"elementwise_div", ElementwiseKind::kDiv},
-      {"elementwise_max", ElementwiseKind::kMax},
-      {"elementwise_min", ElementwiseKind::kMin},
-      {"elementwise_pow", ElementwiseKind::kPow},
-  };
-  auto it = kinds.find(Type());
-  if (it == kinds.end()) return OpError("not an elementwise op type");
-  param_.kind = it->second;
+  param_.kind = kind_;
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   ASSIGN_OR_RETURN(Tensor * y, Input("Y"));
   param_.x = x;
@@ -139,10 +145,17 @@ Status ElementwiseOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(elementwise_add, lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_sub, lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_mul, lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_div, lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_max, lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_min, lite::operators::ElementwiseOp);
-REGISTER_LITE_OP(elementwise_pow, lite::operators::ElementwiseOp);
+REGISTER_LITE_OP_KIND(elementwise_add, lite::operators::ElementwiseOp,
+                      lite::operators::ElementwiseKind::kAdd);
+REGISTER_LITE_OP_KIND(elementwise_sub, lite::operators::ElementwiseOp,
+                      lite::operators::ElementwiseKind::kSub);
+REGISTER_LITE_OP_KIND(elementwise_mul, lite::operators::ElementwiseOp,
+                      lite::operators::ElementwiseKind::kMul);
+REGISTER_LITE_OP_KIND(elementwise_div, lite::operators::ElementwiseOp,
+                      lite::operators::ElementwiseKind::kDiv);
+REGISTER_LITE_OP_KIND(elementwise_max, lite::operators::ElementwiseOp,
+                      lite::operators::ElementwiseKind::kMax);
+REGISTER_LITE_OP_KIND(elementwise_min, lite::operators::ElementwiseOp,
+                      lite::operators::ElementwiseKind::kMin);
+REGISTER_LITE_OP_KIND(elementwise_pow, lite::operators::ElementwiseOp,
+                      lite::operators::ElementwiseKind::kPow);

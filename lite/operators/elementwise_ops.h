@@ -49,19 +49,5 @@ StatusOr<FusedActivation> YActivationFromOpDesc(const cpp::OpDesc& desc);
 // Writes `act` as the "y_activation" family (nothing when it is kNone).
 void YActivationToOpDesc(const FusedActivation& act, cpp::OpDesc* desc);
 
-class ElementwiseOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ElementwiseParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,7 +1,45 @@
 #include "lite/operators/fill_like_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class FillConstantBatchSizeLikeOp : public FillConstantOp {
+ public:
+  using FillConstantOp::FillConstantOp;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const Tensor* input_ = nullptr;
+  int input_dim_idx_ = 0;
+  int output_dim_idx_ = 0;
+};
+
+// The op types FillAnyLikeOp serves.
+enum class FillAnyLikeOpKind { kFillAnyLike, kFillZerosLike };
+
+class FillAnyLikeOp : public OpWithParam<FillAnyLikeParam> {
+ public:
+  FillAnyLikeOp(std::string type, FillAnyLikeOpKind kind)
+      : OpWithParam<FillAnyLikeParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const FillAnyLikeOpKind kind_;
+};
+
+}  // namespace
 
 Status FillConstantBatchSizeLikeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   RETURN_IF_ERROR(FillConstantOp::AttachImpl(desc, scope));
@@ -42,7 +80,7 @@ Status FillAnyLikeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  if (Type() == "fill_zeros_like") return Status::OK();
+  if (kind_ == FillAnyLikeOpKind::kFillZerosLike) return Status::OK();
   param_.value = desc.GetAttr<float>("value", 0.f);
   const int code = desc.GetAttr<int32_t>("dtype", -1);
   if (code != -1) {
@@ -68,5 +106,7 @@ Status FillAnyLikeOp::InferShape() {
 }  // namespace lite
 
 REGISTER_LITE_OP(fill_constant_batch_size_like, lite::operators::FillConstantBatchSizeLikeOp);
-REGISTER_LITE_OP(fill_any_like, lite::operators::FillAnyLikeOp);
-REGISTER_LITE_OP(fill_zeros_like, lite::operators::FillAnyLikeOp);
+REGISTER_LITE_OP_KIND(fill_any_like, lite::operators::FillAnyLikeOp,
+                      lite::operators::FillAnyLikeOpKind::kFillAnyLike);
+REGISTER_LITE_OP_KIND(fill_zeros_like, lite::operators::FillAnyLikeOp,
+                      lite::operators::FillAnyLikeOpKind::kFillZerosLike);

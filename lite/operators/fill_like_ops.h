@@ -14,40 +14,11 @@
 namespace lite {
 namespace operators {
 
-class FillConstantBatchSizeLikeOp : public FillConstantOp {
- public:
-  using FillConstantOp::FillConstantOp;
-  Status CheckShape() const override;
-  Status InferShape() override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  const Tensor* input_ = nullptr;
-  int input_dim_idx_ = 0;
-  int output_dim_idx_ = 0;
-};
-
 struct FillAnyLikeParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
   DataType dtype = DataType::kUnknown;  // kUnknown: X's dtype
   double value = 0.0;
-};
-
-class FillAnyLikeOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  FillAnyLikeParam param_;
 };
 
 }  // namespace operators

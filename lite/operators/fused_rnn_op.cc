@@ -1,7 +1,24 @@
 #include "lite/operators/fused_rnn_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class FusedRnnOp : public OpWithParam<FusedRnnParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 int FusedRnnGates(FusedRnnMode mode) {
   switch (mode) {

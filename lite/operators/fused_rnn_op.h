@@ -74,20 +74,5 @@ struct FusedRnnParam : OpParam {
   const Tensor* b_hh(int l, int d) const { return weights[weights.size() / 2 + pair(l, d) + 1]; }
 };
 
-class FusedRnnOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-  int64_t Flops() const override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  FusedRnnParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

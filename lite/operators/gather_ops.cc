@@ -1,15 +1,37 @@
 #include "lite/operators/gather_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types GatherOp serves.
+enum class GatherOpKind { kGather, kIndexSelect, kGatherNd, kWhere };
+
+class GatherOp : public OpWithParam<GatherParam> {
+ public:
+  GatherOp(std::string type, GatherOpKind kind)
+      : OpWithParam<GatherParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const GatherOpKind kind_;
+};
+
+}  // namespace
+
 Status GatherOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  if (Type() == "where") {
+  if (kind_ == GatherOpKind::kWhere) {
     ASSIGN_OR_RETURN(Tensor * c, Input("Condition"));
     ASSIGN_OR_RETURN(Tensor * y, Input("Y"));
     param_.condition = c;
@@ -22,8 +44,8 @@ Status GatherOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     return Unimplemented("op " + DebugName() + ": input Axis (a run-time axis) is not "
                          "supported; give attribute axis");
   }
-  if (Type() == "gather") param_.axis = desc.GetAttr<int32_t>("axis", 0);
-  if (Type() == "index_select") param_.axis = desc.GetAttr<int32_t>("dim", 0);
+  if (kind_ == GatherOpKind::kGather) param_.axis = desc.GetAttr<int32_t>("axis", 0);
+  if (kind_ == GatherOpKind::kIndexSelect) param_.axis = desc.GetAttr<int32_t>("dim", 0);
   return Status::OK();
 }
 
@@ -39,14 +61,14 @@ Status GatherOp::CheckShape() const {
 Status GatherOp::InferShape() {
   const DDim& xd = param_.x->dims();
   DDim out;
-  if (Type() == "where") {
+  if (kind_ == GatherOpKind::kWhere) {
     if (param_.condition->dims() != xd || param_.y->dims() != xd) {
       return OpError("Condition " + DimsToString(param_.condition->dims()) + ", X " +
                      DimsToString(xd) + " and Y " + DimsToString(param_.y->dims()) +
                      " must have the same dims");
     }
     out = xd;
-  } else if (Type() == "gather_nd") {
+  } else if (kind_ == GatherOpKind::kGatherNd) {
     const DDim& id = param_.index->dims();
     const int64_t k = id.empty() ? 0 : id.back();
     if (id.empty() || k < 0 || k > static_cast<int64_t>(xd.size())) {
@@ -74,7 +96,9 @@ Status GatherOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(gather, lite::operators::GatherOp);
-REGISTER_LITE_OP(index_select, lite::operators::GatherOp);
-REGISTER_LITE_OP(gather_nd, lite::operators::GatherOp);
-REGISTER_LITE_OP(where, lite::operators::GatherOp);
+REGISTER_LITE_OP_KIND(gather, lite::operators::GatherOp, lite::operators::GatherOpKind::kGather);
+REGISTER_LITE_OP_KIND(index_select, lite::operators::GatherOp,
+                      lite::operators::GatherOpKind::kIndexSelect);
+REGISTER_LITE_OP_KIND(gather_nd, lite::operators::GatherOp,
+                      lite::operators::GatherOpKind::kGatherNd);
+REGISTER_LITE_OP_KIND(where, lite::operators::GatherOp, lite::operators::GatherOpKind::kWhere);

@@ -24,19 +24,5 @@ struct GatherParam : OpParam {
   int64_t axis = 0;                   // gather, index_select (normalized by InferShape)
 };
 
-class GatherOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  GatherParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,10 +1,33 @@
 #include "lite/operators/generate_proposals_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types GenerateProposalsOp serves.
+enum class GenerateProposalsOpKind { kGenerateProposals, kGenerateProposalsV2 };
+
+class GenerateProposalsOp : public OpWithParam<GenerateProposalsParam> {
+ public:
+  GenerateProposalsOp(std::string type, GenerateProposalsOpKind kind)
+      : OpWithParam<GenerateProposalsParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const GenerateProposalsOpKind kind_;
+};
+
+}  // namespace
+
 Status GenerateProposalsOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  param_.v2 = desc.Type() == "generate_proposals_v2";
+  param_.v2 = kind_ == GenerateProposalsOpKind::kGenerateProposalsV2;
   ASSIGN_OR_RETURN(Tensor * scores, Input("Scores"));
   ASSIGN_OR_RETURN(Tensor * deltas, Input("BboxDeltas"));
   ASSIGN_OR_RETURN(Tensor * info, Input(param_.v2 ? "ImShape" : "ImInfo"));
@@ -72,5 +95,7 @@ Status GenerateProposalsOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(generate_proposals, lite::operators::GenerateProposalsOp);
-REGISTER_LITE_OP(generate_proposals_v2, lite::operators::GenerateProposalsOp);
+REGISTER_LITE_OP_KIND(generate_proposals, lite::operators::GenerateProposalsOp,
+                      lite::operators::GenerateProposalsOpKind::kGenerateProposals);
+REGISTER_LITE_OP_KIND(generate_proposals_v2, lite::operators::GenerateProposalsOp,
+                      lite::operators::GenerateProposalsOpKind::kGenerateProposalsV2);

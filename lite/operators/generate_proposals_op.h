@@ -47,19 +47,5 @@ struct GenerateProposalsParam : OpParam {
   bool pixel_offset = true;
 };
 
-class GenerateProposalsOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  GenerateProposalsParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -28,19 +28,5 @@ struct GridSamplerParam : OpParam {
   bool align_corners = true;
 };
 
-class GridSamplerOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  GridSamplerParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,10 +1,36 @@
 #include "lite/operators/interpolate_op.h"
 
 #include "lite/operators/channel_last.h"
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// What each registered type is: the default interp_method, and whether it
+// is the _v2 form.
+struct InterpolateKind {
+  bool nearest;
+  bool v2;
+};
+
+class InterpolateOp : public OpWithParam<InterpolateParam> {
+ public:
+  InterpolateOp(std::string type, InterpolateKind kind)
+      : OpWithParam<InterpolateParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const InterpolateKind kind_;
+};
+
+}  // namespace
 
 StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p) {
   const DDim& d = p.x->dims();
@@ -135,11 +161,9 @@ Status InterpolateOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   for (Tensor* t : InputList("SizeTensor")) param_.size_tensor.push_back(t);
   param_.scale_tensor = OptionalInput("Scale");
-  const std::string& type = Type();
-  param_.v2 = type.size() > 3 && type.compare(type.size() - 3, 3, "_v2") == 0;
-  const bool nearest_type = type.rfind("nearest", 0) == 0;
+  param_.v2 = kind_.v2;
   param_.interp_method =
-      desc.GetAttr<std::string>("interp_method", nearest_type ? "nearest" : "bilinear");
+      desc.GetAttr<std::string>("interp_method", kind_.nearest ? "nearest" : "bilinear");
   if (param_.interp_method != "nearest" && param_.interp_method != "bilinear") {
     return Unimplemented("op " + DebugName() + ": interp_method '" +
                          param_.interp_method + "' is not supported");
@@ -199,10 +223,14 @@ Status InterpolateOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(nearest_interp, lite::operators::InterpolateOp);
-REGISTER_LITE_OP(bilinear_interp, lite::operators::InterpolateOp);
-REGISTER_LITE_OP(nearest_interp_v2, lite::operators::InterpolateOp);
-REGISTER_LITE_OP(bilinear_interp_v2, lite::operators::InterpolateOp);
+REGISTER_LITE_OP_KIND(nearest_interp, lite::operators::InterpolateOp,
+                      (lite::operators::InterpolateKind{/*nearest=*/true, /*v2=*/false}));
+REGISTER_LITE_OP_KIND(bilinear_interp, lite::operators::InterpolateOp,
+                      (lite::operators::InterpolateKind{/*nearest=*/false, /*v2=*/false}));
+REGISTER_LITE_OP_KIND(nearest_interp_v2, lite::operators::InterpolateOp,
+                      (lite::operators::InterpolateKind{/*nearest=*/true, /*v2=*/true}));
+REGISTER_LITE_OP_KIND(bilinear_interp_v2, lite::operators::InterpolateOp,
+                      (lite::operators::InterpolateKind{/*nearest=*/false, /*v2=*/true}));
 DECLARE_LITE_OP_ATTR_VALUES(nearest_interp, interp_method, "bilinear", "nearest");
 DECLARE_LITE_OP_ATTR_VALUES(bilinear_interp, interp_method, "bilinear", "nearest");
 DECLARE_LITE_OP_ATTR_VALUES(nearest_interp_v2, interp_method, "bilinear", "nearest");

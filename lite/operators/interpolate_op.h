@@ -73,19 +73,5 @@ struct InterpolatePlan {
 
 StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p);
 
-class InterpolateOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  InterpolateParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,7 +1,33 @@
 #include "lite/operators/io_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class FeedOp : public OpWithParam<FeedFetchParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class FetchOp : public OpWithParam<FeedFetchParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override { return Status::OK(); }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status FeedOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   const auto& x = desc.Input("X");

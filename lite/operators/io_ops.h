@@ -27,33 +27,5 @@ struct IoCopyParam : OpParam {
   Tensor* out = nullptr;
 };
 
-class FeedOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  FeedFetchParam param_;
-};
-
-class FetchOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override { return Status::OK(); }
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  FeedFetchParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

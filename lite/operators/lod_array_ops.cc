@@ -1,7 +1,30 @@
 #include "lite/operators/lod_array_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types LodArrayOp serves.
+enum class LodArrayOpKind { kLodRankTable, kMaxSequenceLen, kLodTensorToArray, kArrayToLodTensor };
+
+class LodArrayOp : public OpWithParam<LodArrayParam> {
+ public:
+  LodArrayOp(std::string type, LodArrayOpKind kind)
+      : OpWithParam<LodArrayParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const LodArrayOpKind kind_;
+};
+
+}  // namespace
 
 StatusOr<std::vector<RankItem>> RankItems(const Tensor& table, const std::string& what) {
   if (table.dtype() != DataType::kInt64 || table.dims().size() != 2 || table.dims()[1] != 2 ||
@@ -16,22 +39,21 @@ StatusOr<std::vector<RankItem>> RankItems(const Tensor& table, const std::string
 }
 
 Status LodArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  const std::string& type = Type();
-  if (type == "lod_rank_table" || type == "lod_tensor_to_array") {
+  if (kind_ == LodArrayOpKind::kLodRankTable || kind_ == LodArrayOpKind::kLodTensorToArray) {
     ASSIGN_OR_RETURN(Tensor * x, Input("X"));
     param_.x = x;
   }
-  if (type != "lod_rank_table") {
+  if (kind_ != LodArrayOpKind::kLodRankTable) {
     ASSIGN_OR_RETURN(Tensor * table, Input("RankTable"));
     param_.rank_table = table;
   }
-  if (type == "array_to_lod_tensor") {
+  if (kind_ == LodArrayOpKind::kArrayToLodTensor) {
     const auto& names = desc.Input("X");
     if (names.size() != 1) return OpError("'X' must name one tensor array");
     param_.x_array = scope->FindVar(names[0]);
     if (!param_.x_array) return OpError("tensor array '" + names[0] + "' is not in the scope");
   }
-  if (type == "lod_tensor_to_array") {
+  if (kind_ == LodArrayOpKind::kLodTensorToArray) {
     const auto& names = desc.Output("Out");
     if (names.size() != 1) return OpError("'Out' must name one tensor array");
     param_.out_array = scope->Var(names[0]);
@@ -44,7 +66,7 @@ Status LodArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 
 Status LodArrayOp::CheckShape() const {
   // X's LoD arrives with the data: the kernel checks the level against it.
-  if (Type() == "lod_rank_table" && param_.level < 0) {
+  if (kind_ == LodArrayOpKind::kLodRankTable && param_.level < 0) {
     return OpError("attribute level must be >= 0, is " + std::to_string(param_.level));
   }
   return Status::OK();
@@ -52,7 +74,7 @@ Status LodArrayOp::CheckShape() const {
 
 Status LodArrayOp::InferShape() {
   // Row counts depend on the LoD values: the kernels size their outputs.
-  if (Type() == "max_sequence_len") {
+  if (kind_ == LodArrayOpKind::kMaxSequenceLen) {
     param_.out->Resize({1});
     param_.out->set_dtype(DataType::kInt64);
   }
@@ -62,7 +84,11 @@ Status LodArrayOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(lod_rank_table, lite::operators::LodArrayOp);
-REGISTER_LITE_OP(max_sequence_len, lite::operators::LodArrayOp);
-REGISTER_LITE_OP(lod_tensor_to_array, lite::operators::LodArrayOp);
-REGISTER_LITE_OP(array_to_lod_tensor, lite::operators::LodArrayOp);
+REGISTER_LITE_OP_KIND(lod_rank_table, lite::operators::LodArrayOp,
+                      lite::operators::LodArrayOpKind::kLodRankTable);
+REGISTER_LITE_OP_KIND(max_sequence_len, lite::operators::LodArrayOp,
+                      lite::operators::LodArrayOpKind::kMaxSequenceLen);
+REGISTER_LITE_OP_KIND(lod_tensor_to_array, lite::operators::LodArrayOp,
+                      lite::operators::LodArrayOpKind::kLodTensorToArray);
+REGISTER_LITE_OP_KIND(array_to_lod_tensor, lite::operators::LodArrayOp,
+                      lite::operators::LodArrayOpKind::kArrayToLodTensor);

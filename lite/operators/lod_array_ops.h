@@ -30,20 +30,6 @@ struct LodArrayParam : OpParam {
   int level = 0;                       // lod_rank_table
 };
 
-class LodArrayOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  LodArrayParam param_;
-};
-
 // The rank table's level (its number of coarse LoD levels) and its rows,
 // after checking its form; the error names `what`.
 struct RankItem {

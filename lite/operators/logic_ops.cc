@@ -1,28 +1,31 @@
 #include "lite/operators/logic_ops.h"
 
-#include <map>
-
 #include "lite/operators/elementwise_ops.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
 
+namespace {
+
+class LogicOp : public OpWithParam<LogicParam> {
+ public:
+  LogicOp(std::string type, LogicKind kind)
+      : OpWithParam<LogicParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const LogicKind kind_;  // the one it was registered with
+};
+
+}  // namespace
+
 Status LogicOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  static const std::map<std::string, LogicKind> kinds = {
-      {"equal", LogicKind::kEqual},
-      {"not_equal", LogicKind::kNotEqual},
-      {"less_than", LogicKind::kLessThan},
-      {"less_equal", LogicKind::kLessEqual},
-      {"greater_than", LogicKind::kGreaterThan},
-      {"greater_equal", LogicKind::kGreaterEqual},
-      {"logical_and", LogicKind::kAnd},
-      {"logical_or", LogicKind::kOr},
-      {"logical_xor", LogicKind::kXor},
-      {"logical_not", LogicKind::kNot},
-  };
-  auto it = kinds.find(Type());
-  if (it == kinds.end()) return OpError("not a comparison or logical op type");
-  param_.kind = it->second;
+  param_.kind = kind_;
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   if (param_.kind != LogicKind::kNot) {
@@ -58,13 +61,15 @@ Status LogicOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(equal, lite::operators::LogicOp);
-REGISTER_LITE_OP(not_equal, lite::operators::LogicOp);
-REGISTER_LITE_OP(less_than, lite::operators::LogicOp);
-REGISTER_LITE_OP(less_equal, lite::operators::LogicOp);
-REGISTER_LITE_OP(greater_than, lite::operators::LogicOp);
-REGISTER_LITE_OP(greater_equal, lite::operators::LogicOp);
-REGISTER_LITE_OP(logical_and, lite::operators::LogicOp);
-REGISTER_LITE_OP(logical_or, lite::operators::LogicOp);
-REGISTER_LITE_OP(logical_xor, lite::operators::LogicOp);
-REGISTER_LITE_OP(logical_not, lite::operators::LogicOp);
+REGISTER_LITE_OP_KIND(equal, lite::operators::LogicOp, lite::operators::LogicKind::kEqual);
+REGISTER_LITE_OP_KIND(not_equal, lite::operators::LogicOp, lite::operators::LogicKind::kNotEqual);
+REGISTER_LITE_OP_KIND(less_than, lite::operators::LogicOp, lite::operators::LogicKind::kLessThan);
+REGISTER_LITE_OP_KIND(less_equal, lite::operators::LogicOp, lite::operators::LogicKind::kLessEqual);
+REGISTER_LITE_OP_KIND(greater_than, lite::operators::LogicOp,
+                      lite::operators::LogicKind::kGreaterThan);
+REGISTER_LITE_OP_KIND(greater_equal, lite::operators::LogicOp,
+                      lite::operators::LogicKind::kGreaterEqual);
+REGISTER_LITE_OP_KIND(logical_and, lite::operators::LogicOp, lite::operators::LogicKind::kAnd);
+REGISTER_LITE_OP_KIND(logical_or, lite::operators::LogicOp, lite::operators::LogicKind::kOr);
+REGISTER_LITE_OP_KIND(logical_xor, lite::operators::LogicOp, lite::operators::LogicKind::kXor);
+REGISTER_LITE_OP_KIND(logical_not, lite::operators::LogicOp, lite::operators::LogicKind::kNot);

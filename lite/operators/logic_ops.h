@@ -33,19 +33,5 @@ struct LogicParam : OpParam {
   DDim out_dims;
 };
 
-class LogicOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  LogicParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

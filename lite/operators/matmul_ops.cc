@@ -1,10 +1,56 @@
 #include "lite/operators/matmul_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class MulOp : public OpWithParam<MulParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// The op types MatMulOp serves.
+enum class MatMulOpKind { kMatmul, kMatmulV2, kBmm };
+
+class MatMulOp : public OpWithParam<MatMulParam> {
+ public:
+  MatMulOp(std::string type, MatMulOpKind kind)
+      : OpWithParam<MatMulParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const MatMulOpKind kind_;
+};
+
+class FcOp : public OpWithParam<FcParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+  int64_t Flops() const override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 namespace {
 
@@ -160,7 +206,8 @@ Status MatMulOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.x = x;
   param_.y = y;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  param_.v2 = Type() == "matmul_v2" || Type() == "bmm";  // bmm: matmul_v2 of two 3-D
+  // bmm: matmul_v2 of two 3-D
+  param_.v2 = kind_ == MatMulOpKind::kMatmulV2 || kind_ == MatMulOpKind::kBmm;
   if (param_.v2) {
     param_.trans_x = desc.GetAttr<bool>("trans_x", false);
     param_.trans_y = desc.GetAttr<bool>("trans_y", false);
@@ -181,7 +228,7 @@ Status MatMulOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   }
   ASSIGN_OR_RETURN(param_.act, ReadAct(desc));
   RETURN_IF_ERROR(ParseMatMulInt8Form(DebugName(), desc, *y, &param_.int8));
-  if (param_.int8.enabled && (param_.trans_y || Type() == "bmm")) {
+  if (param_.int8.enabled && (param_.trans_y || kind_ == MatMulOpKind::kBmm)) {
     return OpError("int8 form needs an untransposed 2-D Y");
   }
   return Status::OK();
@@ -193,7 +240,7 @@ Status MatMulOp::InferShape() {
   const DDim& xd = param_.x->dims();
   const DDim& yd = param_.y->dims();
   if (xd.empty() || yd.empty()) return OpError("X and Y must have rank >= 1");
-  if (Type() == "bmm" && (xd.size() != 3 || yd.size() != 3 || xd[0] != yd[0])) {
+  if (kind_ == MatMulOpKind::kBmm && (xd.size() != 3 || yd.size() != 3 || xd[0] != yd[0])) {
     return OpError("X " + DimsToString(xd) + " and Y " + DimsToString(yd) +
                    " must be 3-D with the same batch");
   }
@@ -342,7 +389,8 @@ int64_t FcOp::Flops() const {
 }  // namespace lite
 
 REGISTER_LITE_OP(mul, lite::operators::MulOp);
-REGISTER_LITE_OP(matmul, lite::operators::MatMulOp);
-REGISTER_LITE_OP(matmul_v2, lite::operators::MatMulOp);
-REGISTER_LITE_OP(bmm, lite::operators::MatMulOp);
+REGISTER_LITE_OP_KIND(matmul, lite::operators::MatMulOp, lite::operators::MatMulOpKind::kMatmul);
+REGISTER_LITE_OP_KIND(matmul_v2, lite::operators::MatMulOp,
+                      lite::operators::MatMulOpKind::kMatmulV2);
+REGISTER_LITE_OP_KIND(bmm, lite::operators::MatMulOp, lite::operators::MatMulOpKind::kBmm);
 REGISTER_LITE_OP(fc, lite::operators::FcOp);

@@ -58,21 +58,6 @@ struct MulParam : OpParam {
   int64_t m = 0, k = 0, n = 0;  // set by InferShape
 };
 
-class MulOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-  int64_t Flops() const override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  MulParam param_;
-};
-
 struct MatMulParam : OpParam {
   const Tensor* x = nullptr;
   const Tensor* y = nullptr;
@@ -92,21 +77,6 @@ struct MatMulParam : OpParam {
   std::vector<int64_t> y_offsets;
 };
 
-class MatMulOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-  int64_t Flops() const override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  MatMulParam param_;
-};
-
 struct FcParam : OpParam {
   const Tensor* input = nullptr;
   const Tensor* w = nullptr;
@@ -117,21 +87,6 @@ struct FcParam : OpParam {
   FusedActivation act;
   MatMulInt8Form int8;
   int64_t m = 0, k = 0, n = 0;  // set by InferShape
-};
-
-class FcOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-  int64_t Flops() const override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  FcParam param_;
 };
 
 }  // namespace operators

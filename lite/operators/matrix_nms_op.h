@@ -39,19 +39,5 @@ struct MatrixNmsParam : OpParam {
   bool normalized = true;
 };
 
-class MatrixNmsOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  MatrixNmsParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

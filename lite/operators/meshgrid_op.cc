@@ -1,7 +1,23 @@
 #include "lite/operators/meshgrid_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+class MeshgridOp : public OpWithParam<MeshgridParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status MeshgridOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   for (Tensor* t : InputList("X")) param_.xs.push_back(t);

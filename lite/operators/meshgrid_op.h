@@ -16,19 +16,5 @@ struct MeshgridParam : OpParam {
   std::vector<Tensor*> outs;
 };
 
-class MeshgridOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  MeshgridParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

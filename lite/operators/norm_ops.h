@@ -31,20 +31,6 @@ struct InstanceNormParam : OpParam {
   float epsilon = 1e-5f;
 };
 
-class InstanceNormOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  InstanceNormParam param_;
-};
-
 struct LayerNormParam : OpParam {
   const Tensor* x = nullptr;
   const Tensor* scale = nullptr;  // optional
@@ -56,20 +42,6 @@ struct LayerNormParam : OpParam {
   float epsilon = 1e-5f;
 };
 
-class LayerNormOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  LayerNormParam param_;
-};
-
 struct LrnParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
@@ -78,20 +50,6 @@ struct LrnParam : OpParam {
   float k = 2.f;
   float alpha = 1e-4f;
   float beta = 0.75f;
-};
-
-class LrnOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  LrnParam param_;
 };
 
 }  // namespace operators

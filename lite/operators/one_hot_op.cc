@@ -1,10 +1,32 @@
 #include "lite/operators/one_hot_op.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/shape_ops.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types OneHotOp serves.
+enum class OneHotOpKind { kOneHot, kOneHotV2 };
+
+class OneHotOp : public OpWithParam<OneHotParam> {
+ public:
+  OneHotOp(std::string type, OneHotOpKind kind)
+      : OpWithParam<OneHotParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const OneHotOpKind kind_;
+};
+
+}  // namespace
 
 StatusOr<int64_t> ResolveOneHotDepth(const OneHotParam& p, const std::string& op_name) {
   int64_t depth = p.depth;
@@ -38,7 +60,7 @@ Status OneHotOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.depth_tensor = OptionalInput("depth_tensor");
-  param_.v1 = Type() == "one_hot";
+  param_.v1 = kind_ == OneHotOpKind::kOneHot;
   param_.depth = desc.GetAttr<int32_t>("depth", 0);
   param_.allow_out_of_range = desc.GetAttr<bool>("allow_out_of_range", false);
   auto dtype = FillDtype(desc.GetAttr<int32_t>("dtype", 5));
@@ -70,5 +92,6 @@ Status OneHotOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(one_hot, lite::operators::OneHotOp);
-REGISTER_LITE_OP(one_hot_v2, lite::operators::OneHotOp);
+REGISTER_LITE_OP_KIND(one_hot, lite::operators::OneHotOp, lite::operators::OneHotOpKind::kOneHot);
+REGISTER_LITE_OP_KIND(one_hot_v2, lite::operators::OneHotOp,
+                      lite::operators::OneHotOpKind::kOneHotV2);

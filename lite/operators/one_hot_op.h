@@ -30,19 +30,5 @@ struct OneHotParam : OpParam {
 StatusOr<int64_t> ResolveOneHotDepth(const OneHotParam& p, const std::string& op_name);
 DDim OneHotDims(const OneHotParam& p, int64_t depth);
 
-class OneHotOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  OneHotParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -21,19 +21,5 @@ struct PNormParam : OpParam {
   int64_t outer = 1, n = 1, inner = 1;
 };
 
-class PNormOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  PNormParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -19,19 +19,5 @@ struct PadNdParam : OpParam {
   float pad_value = 0.f;
 };
 
-class PadNdOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  PadNdParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,9 +1,31 @@
 #include "lite/operators/pad_ops.h"
 
 #include "lite/operators/conv_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types PadOp serves.
+enum class PadOpKind { kPad2d, kPad3d };
+
+class PadOp : public OpWithParam<PadParam> {
+ public:
+  PadOp(std::string type, PadOpKind kind)
+      : OpWithParam<PadParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const PadOpKind kind_;
+};
+
+}  // namespace
 
 StatusOr<std::array<int64_t, 6>> ResolvePadding(const PadParam& p,
                                                 const std::string& op_name) {
@@ -70,7 +92,7 @@ Status PadOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.x = x;
   param_.paddings_tensor = OptionalInput("Paddings");
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  const bool is3d = Type() == "pad3d";
+  const bool is3d = kind_ == PadOpKind::kPad3d;
   param_.spatial_rank = is3d ? 3 : 2;
   param_.paddings =
       desc.GetAttr<std::vector<int>>("paddings", std::vector<int>(param_.spatial_rank * 2, 0));
@@ -121,5 +143,5 @@ Status PadOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(pad2d, lite::operators::PadOp);
-REGISTER_LITE_OP(pad3d, lite::operators::PadOp);
+REGISTER_LITE_OP_KIND(pad2d, lite::operators::PadOp, lite::operators::PadOpKind::kPad2d);
+REGISTER_LITE_OP_KIND(pad3d, lite::operators::PadOp, lite::operators::PadOpKind::kPad3d);

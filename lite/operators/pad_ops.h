@@ -41,19 +41,5 @@ StatusOr<std::array<int64_t, 6>> ResolvePadding(const PadParam& p,
 // Output dims for the input dims and resolved paddings.
 DDim PaddedDims(const DDim& in, int spatial_rank, const std::array<int64_t, 6>& pads);
 
-class PadOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  PadParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

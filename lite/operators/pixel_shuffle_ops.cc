@@ -1,16 +1,38 @@
 #include "lite/operators/pixel_shuffle_ops.h"
 
 #include "lite/operators/channel_last.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types PixelShuffleOp serves.
+enum class PixelShuffleOpKind { kPixelShuffle, kPixelUnshuffle, kSpaceToDepth };
+
+class PixelShuffleOp : public OpWithParam<PixelShuffleParam> {
+ public:
+  PixelShuffleOp(std::string type, PixelShuffleOpKind kind)
+      : OpWithParam<PixelShuffleParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const PixelShuffleOpKind kind_;
+};
+
+}  // namespace
 
 Status PixelShuffleOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  const bool reorg = Type() == "space_to_depth";
-  param_.unshuffle = reorg || Type() == "pixel_unshuffle";
+  const bool reorg = kind_ == PixelShuffleOpKind::kSpaceToDepth;
+  param_.unshuffle = reorg || kind_ == PixelShuffleOpKind::kPixelUnshuffle;
   param_.reorg = reorg;
   param_.factor = desc.GetAttr<int32_t>(
       reorg ? "blocksize" : (param_.unshuffle ? "downscale_factor" : "upscale_factor"), 1);
@@ -67,6 +89,9 @@ Status PixelShuffleOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(pixel_shuffle, lite::operators::PixelShuffleOp);
-REGISTER_LITE_OP(pixel_unshuffle, lite::operators::PixelShuffleOp);
-REGISTER_LITE_OP(space_to_depth, lite::operators::PixelShuffleOp);
+REGISTER_LITE_OP_KIND(pixel_shuffle, lite::operators::PixelShuffleOp,
+                      lite::operators::PixelShuffleOpKind::kPixelShuffle);
+REGISTER_LITE_OP_KIND(pixel_unshuffle, lite::operators::PixelShuffleOp,
+                      lite::operators::PixelShuffleOpKind::kPixelUnshuffle);
+REGISTER_LITE_OP_KIND(space_to_depth, lite::operators::PixelShuffleOp,
+                      lite::operators::PixelShuffleOpKind::kSpaceToDepth);

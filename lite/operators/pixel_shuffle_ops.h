@@ -25,19 +25,5 @@ struct PixelShuffleParam : OpParam {
   bool reorg = false;             // space_to_depth's element order
 };
 
-class PixelShuffleOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  PixelShuffleParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

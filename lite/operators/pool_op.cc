@@ -11,7 +11,7 @@ Status PoolOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.pooling_type = desc.GetAttr<std::string>("pooling_type", "");
-  const size_t rank = Type() == "pool3d" ? 3 : 2;
+  const size_t rank = kind_ == PoolOpKind::kPool3d ? 3 : 2;
   param_.ksize = desc.GetAttr<std::vector<int>>("ksize", {});
   param_.strides = desc.GetAttr<std::vector<int>>("strides", std::vector<int>(rank, 1));
   std::vector<int> pads = desc.GetAttr<std::vector<int>>("paddings", std::vector<int>(rank, 0));
@@ -107,8 +107,8 @@ Status PoolOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(pool2d, lite::operators::PoolOp);
-REGISTER_LITE_OP(pool3d, lite::operators::PoolOp);
+REGISTER_LITE_OP_KIND(pool2d, lite::operators::PoolOp, lite::operators::PoolOpKind::kPool2d);
+REGISTER_LITE_OP_KIND(pool3d, lite::operators::PoolOp, lite::operators::PoolOpKind::kPool3d);
 DECLARE_LITE_OP_ATTR_VALUES(pool2d, pooling_type, "avg", "max");
 DECLARE_LITE_OP_ATTR_VALUES(pool2d, padding_algorithm, "EXPLICIT", "SAME", "VALID");
 DECLARE_LITE_OP_ATTR_VALUES(pool3d, pooling_type, "avg", "max");

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lite/core/op_lite.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
@@ -49,18 +50,21 @@ inline bool AveragesWholePlanes(const cpp::OpDesc& desc) {
          desc.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1};
 }
 
-class PoolOp : public OpLite {
+// The op types PoolOp serves.
+enum class PoolOpKind { kPool2d, kPool3d };
+
+class PoolOp : public OpWithParam<PoolParam> {
  public:
-  using OpLite::OpLite;
+  PoolOp(std::string type, PoolOpKind kind)
+      : OpWithParam<PoolParam>(std::move(type)), kind_(kind) {}
   Status CheckShape() const override;
   Status InferShape() override;
-  OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
 
  private:
-  PoolParam param_;
+  const PoolOpKind kind_;
 };
 
 }  // namespace operators

@@ -1,9 +1,25 @@
 #include "lite/operators/prior_box_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <cmath>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class PriorBoxOp : public OpWithParam<PriorBoxParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 Status PriorBoxOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * input, Input("Input"));

@@ -37,19 +37,5 @@ struct PriorBoxParam : OpParam {
   }
 };
 
-class PriorBoxOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  PriorBoxParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -3,9 +3,65 @@
 #include <cmath>
 
 #include "lite/base/quant_math.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The fake quantize family (the table above).
+class FakeQuantOp : public OpWithParam<QuantParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// fake_dequantize_max_abs, fake_channel_wise_dequantize_max_abs.
+// The op types FakeDequantOp serves.
+enum class FakeDequantOpKind { kFakeDequantizeMaxAbs, kFakeChannelWiseDequantizeMaxAbs };
+
+class FakeDequantOp : public OpWithParam<DequantMaxAbsParam> {
+ public:
+  FakeDequantOp(std::string type, FakeDequantOpKind kind)
+      : OpWithParam<DequantMaxAbsParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const FakeDequantOpKind kind_;
+};
+
+// moving_average_abs_max_scale: Out (when bound) = X.
+class ScaleObserverOp : public OpWithParam<QuantParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// quantize_linear and dequantize_linear (the kernel tells them apart).
+class LinearQuantOp : public OpWithParam<QuantParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 namespace {
 
@@ -172,7 +228,7 @@ Status FakeQuantOp::InferShape() {
 // ---- fake_dequantize_max_abs, fake_channel_wise_dequantize_max_abs ----
 
 Status FakeDequantOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  param_.channel_wise = Type() == "fake_channel_wise_dequantize_max_abs";
+  param_.channel_wise = kind_ == FakeDequantOpKind::kFakeChannelWiseDequantizeMaxAbs;
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
@@ -345,8 +401,10 @@ REGISTER_LITE_OP(fake_quantize_abs_max, lite::operators::FakeQuantOp);
 REGISTER_LITE_OP(fake_quantize_dequantize_abs_max, lite::operators::FakeQuantOp);
 REGISTER_LITE_OP(fake_channel_wise_quantize_abs_max, lite::operators::FakeQuantOp);
 REGISTER_LITE_OP(fake_channel_wise_quantize_dequantize_abs_max, lite::operators::FakeQuantOp);
-REGISTER_LITE_OP(fake_dequantize_max_abs, lite::operators::FakeDequantOp);
-REGISTER_LITE_OP(fake_channel_wise_dequantize_max_abs, lite::operators::FakeDequantOp);
+REGISTER_LITE_OP_KIND(fake_dequantize_max_abs, lite::operators::FakeDequantOp,
+                      lite::operators::FakeDequantOpKind::kFakeDequantizeMaxAbs);
+REGISTER_LITE_OP_KIND(fake_channel_wise_dequantize_max_abs, lite::operators::FakeDequantOp,
+                      lite::operators::FakeDequantOpKind::kFakeChannelWiseDequantizeMaxAbs);
 REGISTER_LITE_OP(moving_average_abs_max_scale, lite::operators::ScaleObserverOp);
 REGISTER_LITE_OP(quantize_linear, lite::operators::LinearQuantOp);
 REGISTER_LITE_OP(dequantize_linear, lite::operators::LinearQuantOp);

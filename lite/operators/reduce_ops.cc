@@ -1,11 +1,70 @@
 #include "lite/operators/reduce_ops.h"
 
-#include <map>
-
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The shell every op here shares: param struct P, no checks before
+// InferShape.
+template <typename P>
+class ReduceFamilyOp : public OpWithParam<P> {
+ public:
+  using OpWithParam<P>::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+};
+
+class SumOp : public ReduceFamilyOp<SumParam> {
+ public:
+  using ReduceFamilyOp::ReduceFamilyOp;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class MeanOp : public ReduceFamilyOp<MeanParam> {
+ public:
+  using ReduceFamilyOp::ReduceFamilyOp;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class ReduceOp : public ReduceFamilyOp<ReduceParam> {
+ public:
+  ReduceOp(std::string type, ReduceKind kind)
+      : ReduceFamilyOp<ReduceParam>(std::move(type)), kind_(kind) {}
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ReduceKind kind_;  // the one it was registered with
+};
+
+// The op types ArgMaxOp serves.
+enum class ArgMaxOpKind { kArgMax, kArgMin };
+
+class ArgMaxOp : public ReduceFamilyOp<ArgMaxParam> {
+ public:
+  ArgMaxOp(std::string type, ArgMaxOpKind kind)
+      : ReduceFamilyOp<ArgMaxParam>(std::move(type)), kind_(kind) {}
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ArgMaxOpKind kind_;
+};
+
+}  // namespace
 
 // ---- sum ----
 
@@ -68,14 +127,7 @@ DataType ReduceDtypeFromCode(int code) {
 }  // namespace
 
 Status ReduceOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  static const std::map<std::string, ReduceKind> kinds = {
-      {"reduce_sum", ReduceKind::kSum},   {"reduce_mean", ReduceKind::kMean},
-      {"reduce_max", ReduceKind::kMax},   {"reduce_min", ReduceKind::kMin},
-      {"reduce_prod", ReduceKind::kProd},
-  };
-  auto it = kinds.find(Type());
-  if (it == kinds.end()) return OpError("not a reduce op type");
-  param_.kind = it->second;
+  param_.kind = kind_;
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
@@ -134,7 +186,7 @@ Status ArgMaxOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.axis = desc.GetAttr<int64_t>("axis", 0);
   param_.keepdims = desc.GetAttr<bool>("keepdims", false);
   param_.flatten = desc.GetAttr<bool>("flatten", false);
-  param_.find_min = Type() == "arg_min";
+  param_.find_min = kind_ == ArgMaxOpKind::kArgMin;
   const int dtype = desc.GetAttr<int32_t>("dtype", 3);
   if (dtype == 3 || dtype == -1) {
     param_.out_dtype = DataType::kInt64;
@@ -187,10 +239,10 @@ Status ArgMaxOp::InferShape() {
 
 REGISTER_LITE_OP(sum, lite::operators::SumOp);
 REGISTER_LITE_OP(mean, lite::operators::MeanOp);
-REGISTER_LITE_OP(reduce_sum, lite::operators::ReduceOp);
-REGISTER_LITE_OP(reduce_mean, lite::operators::ReduceOp);
-REGISTER_LITE_OP(reduce_max, lite::operators::ReduceOp);
-REGISTER_LITE_OP(reduce_min, lite::operators::ReduceOp);
-REGISTER_LITE_OP(reduce_prod, lite::operators::ReduceOp);
-REGISTER_LITE_OP(arg_max, lite::operators::ArgMaxOp);
-REGISTER_LITE_OP(arg_min, lite::operators::ArgMaxOp);
+REGISTER_LITE_OP_KIND(reduce_sum, lite::operators::ReduceOp, lite::operators::ReduceKind::kSum);
+REGISTER_LITE_OP_KIND(reduce_mean, lite::operators::ReduceOp, lite::operators::ReduceKind::kMean);
+REGISTER_LITE_OP_KIND(reduce_max, lite::operators::ReduceOp, lite::operators::ReduceKind::kMax);
+REGISTER_LITE_OP_KIND(reduce_min, lite::operators::ReduceOp, lite::operators::ReduceKind::kMin);
+REGISTER_LITE_OP_KIND(reduce_prod, lite::operators::ReduceOp, lite::operators::ReduceKind::kProd);
+REGISTER_LITE_OP_KIND(arg_max, lite::operators::ArgMaxOp, lite::operators::ArgMaxOpKind::kArgMax);
+REGISTER_LITE_OP_KIND(arg_min, lite::operators::ArgMaxOp, lite::operators::ArgMaxOpKind::kArgMin);

@@ -17,45 +17,14 @@
 namespace lite {
 namespace operators {
 
-// The shell every op here shares: param struct P, no checks before
-// InferShape.
-template <typename P>
-class ReduceFamilyOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
-  OpParam* param() override { return &param_; }
-
- protected:
-  P param_;
-};
-
 struct SumParam : OpParam {
   std::vector<const Tensor*> xs;
   Tensor* out = nullptr;
 };
 
-class SumOp : public ReduceFamilyOp<SumParam> {
- public:
-  using ReduceFamilyOp::ReduceFamilyOp;
-  Status InferShape() override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-};
-
 struct MeanParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
-};
-
-class MeanOp : public ReduceFamilyOp<MeanParam> {
- public:
-  using ReduceFamilyOp::ReduceFamilyOp;
-  Status InferShape() override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
 };
 
 enum class ReduceKind { kSum, kMean, kMax, kMin, kProd };
@@ -72,15 +41,6 @@ struct ReduceParam : OpParam {
   std::vector<bool> reduced;
 };
 
-class ReduceOp : public ReduceFamilyOp<ReduceParam> {
- public:
-  using ReduceFamilyOp::ReduceFamilyOp;
-  Status InferShape() override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-};
-
 struct ArgMaxParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
@@ -91,15 +51,6 @@ struct ArgMaxParam : OpParam {
   bool find_min = false;  // arg_min
   // Set by InferShape: X viewed as [outer, n, inner] around the axis.
   int64_t outer = 1, n = 1, inner = 1;
-};
-
-class ArgMaxOp : public ReduceFamilyOp<ArgMaxParam> {
- public:
-  using ReduceFamilyOp::ReduceFamilyOp;
-  Status InferShape() override;
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
 };
 
 }  // namespace operators

@@ -1,9 +1,35 @@
 #include "lite/operators/reshape_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types ReshapeLikeOp serves.
+enum class ReshapeLikeOpKind {
+    kReshape, kReshape2, kFlatten, kFlatten2, kFlattenContiguousRange, kSqueeze, kSqueeze2,
+    kUnsqueeze, kUnsqueeze2,
+};
+
+class ReshapeLikeOp : public OpWithParam<ReshapeParam> {
+ public:
+  ReshapeLikeOp(std::string type, ReshapeLikeOpKind kind)
+      : OpWithParam<ReshapeParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ReshapeLikeOpKind kind_;
+};
+
+}  // namespace
+
 namespace {
 
 std::vector<const Tensor*> AsConst(const std::vector<Tensor*>& v) {
@@ -175,23 +201,22 @@ Status ReshapeLikeOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.xshape = OptionalOutput("XShape");
-  const std::string& t = Type();
-  if (t == "reshape" || t == "reshape2") {
+  if (kind_ == ReshapeLikeOpKind::kReshape || kind_ == ReshapeLikeOpKind::kReshape2) {
     param_.kind = ReshapeKind::kReshape;
     param_.shape = desc.GetAttr<std::vector<int64_t>>("shape", {});
     param_.shape_tensor = OptionalInput("Shape");
     param_.shape_tensor_list = AsConst(InputList("ShapeTensor"));
-  } else if (t == "flatten" || t == "flatten2") {
+  } else if (kind_ == ReshapeLikeOpKind::kFlatten || kind_ == ReshapeLikeOpKind::kFlatten2) {
     param_.kind = ReshapeKind::kFlatten;
     param_.axis = desc.GetAttr<int32_t>("axis", 1);
-  } else if (t == "flatten_contiguous_range") {
+  } else if (kind_ == ReshapeLikeOpKind::kFlattenContiguousRange) {
     param_.kind = ReshapeKind::kFlattenRange;
     param_.start_axis = desc.GetAttr<int32_t>("start_axis", 1);
     param_.stop_axis = desc.GetAttr<int32_t>("stop_axis", -1);
-  } else if (t == "squeeze" || t == "squeeze2") {
+  } else if (kind_ == ReshapeLikeOpKind::kSqueeze || kind_ == ReshapeLikeOpKind::kSqueeze2) {
     param_.kind = ReshapeKind::kSqueeze;
     param_.axes = desc.GetAttr<std::vector<int64_t>>("axes", {});
-  } else if (t == "unsqueeze" || t == "unsqueeze2") {
+  } else if (kind_ == ReshapeLikeOpKind::kUnsqueeze || kind_ == ReshapeLikeOpKind::kUnsqueeze2) {
     param_.kind = ReshapeKind::kUnsqueeze;
     param_.axes = desc.GetAttr<std::vector<int64_t>>("axes", {});
     param_.axes_tensor = OptionalInput("AxesTensor");
@@ -225,12 +250,21 @@ Status ReshapeLikeOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(reshape, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(reshape2, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(flatten, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(flatten2, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(flatten_contiguous_range, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(squeeze, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(squeeze2, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(unsqueeze, lite::operators::ReshapeLikeOp);
-REGISTER_LITE_OP(unsqueeze2, lite::operators::ReshapeLikeOp);
+REGISTER_LITE_OP_KIND(reshape, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kReshape);
+REGISTER_LITE_OP_KIND(reshape2, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kReshape2);
+REGISTER_LITE_OP_KIND(flatten, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kFlatten);
+REGISTER_LITE_OP_KIND(flatten2, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kFlatten2);
+REGISTER_LITE_OP_KIND(flatten_contiguous_range, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kFlattenContiguousRange);
+REGISTER_LITE_OP_KIND(squeeze, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kSqueeze);
+REGISTER_LITE_OP_KIND(squeeze2, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kSqueeze2);
+REGISTER_LITE_OP_KIND(unsqueeze, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kUnsqueeze);
+REGISTER_LITE_OP_KIND(unsqueeze2, lite::operators::ReshapeLikeOp,
+                      lite::operators::ReshapeLikeOpKind::kUnsqueeze2);

@@ -44,19 +44,5 @@ struct ReshapeParam : OpParam {
 // values of any shape/axes tensors).
 StatusOr<DDim> ComputeReshapeOutDims(const ReshapeParam& p);
 
-class ReshapeLikeOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ReshapeParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,9 +1,42 @@
 #include "lite/operators/rnn_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/sequence_ops.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class LstmOp : public OpWithParam<LstmParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// gru and gru_unit.
+// The op types GruOp serves.
+enum class GruOpKind { kGru, kGruUnit };
+
+class GruOp : public OpWithParam<GruParam> {
+ public:
+  GruOp(std::string type, GruOpKind kind)
+      : OpWithParam<GruParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const GruOpKind kind_;
+};
+
+}  // namespace
 
 StatusOr<RnnActivation> ParseRnnActivation(const OpLite& op, const std::string& attr,
                                            const std::string& value) {
@@ -128,7 +161,7 @@ StatusOr<RnnActivation> UnitActivation(const OpLite& op, const std::string& attr
 }  // namespace
 
 Status GruOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  param_.unit = Type() == "gru_unit";
+  param_.unit = kind_ == GruOpKind::kGruUnit;
   ASSIGN_OR_RETURN(Tensor * input, Input("Input"));
   ASSIGN_OR_RETURN(Tensor * weight, Input("Weight"));
   param_.input = input;
@@ -204,5 +237,5 @@ Status GruOp::InferShape() {
 }  // namespace lite
 
 REGISTER_LITE_OP(lstm, lite::operators::LstmOp);
-REGISTER_LITE_OP(gru, lite::operators::GruOp);
-REGISTER_LITE_OP(gru_unit, lite::operators::GruOp);
+REGISTER_LITE_OP_KIND(gru, lite::operators::GruOp, lite::operators::GruOpKind::kGru);
+REGISTER_LITE_OP_KIND(gru_unit, lite::operators::GruOp, lite::operators::GruOpKind::kGruUnit);

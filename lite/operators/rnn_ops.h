@@ -76,20 +76,6 @@ struct LstmParam : OpParam {
   RnnActivation cand_act = RnnActivation::kTanh;
 };
 
-class LstmOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  LstmParam param_;
-};
-
 struct GruParam : OpParam {
   const Tensor* input = nullptr;
   const Tensor* weight = nullptr;
@@ -104,21 +90,6 @@ struct GruParam : OpParam {
   bool origin_mode = false;
   RnnActivation gate_act = RnnActivation::kSigmoid;
   RnnActivation cand_act = RnnActivation::kTanh;
-};
-
-// gru and gru_unit.
-class GruOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  GruParam param_;
 };
 
 }  // namespace operators

@@ -30,19 +30,5 @@ struct RoiAlignParam : OpParam {
   bool aligned = false;
 };
 
-class RoiAlignOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  RoiAlignParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

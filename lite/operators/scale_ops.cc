@@ -1,9 +1,55 @@
 #include "lite/operators/scale_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <limits>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class ScaleOp : public OpWithParam<ScaleParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class DropoutOp : public OpWithParam<DropoutParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class CastOp : public OpWithParam<CastParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class ClipOp : public OpWithParam<ClipParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 namespace {
 Status SameShapeAsX(const Tensor* x, Tensor* out) {

@@ -28,39 +28,11 @@ struct ScaleParam : OpParam {
   FusedActivation act;
 };
 
-class ScaleOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ScaleParam param_;
-};
-
 struct DropoutParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
   float dropout_prob = 0.5f;
   bool upscale_in_train = false;  // else downgrade_in_infer
-};
-
-class DropoutOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  DropoutParam param_;
 };
 
 // Paddle VarType::Type element code -> DataType (kUnknown when not an
@@ -75,20 +47,6 @@ struct CastParam : OpParam {
   DataType out_dtype = DataType::kFloat32;
 };
 
-class CastOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  CastParam param_;
-};
-
 struct ClipParam : OpParam {
   const Tensor* x = nullptr;
   const Tensor* min_tensor = nullptr;  // optional Min
@@ -96,20 +54,6 @@ struct ClipParam : OpParam {
   Tensor* out = nullptr;
   float min = 0.f;
   float max = 0.f;
-};
-
-class ClipOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ClipParam param_;
 };
 
 }  // namespace operators

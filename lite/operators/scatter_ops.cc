@@ -1,11 +1,34 @@
 #include "lite/operators/scatter_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types ScatterOp serves.
+enum class ScatterOpKind { kScatter, kScatterNdAdd };
+
+class ScatterOp : public OpWithParam<ScatterParam> {
+ public:
+  ScatterOp(std::string type, ScatterOpKind kind)
+      : OpWithParam<ScatterParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const ScatterOpKind kind_;
+};
+
+}  // namespace
+
 Status ScatterOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
-  ASSIGN_OR_RETURN(Tensor * index, Input(Type() == "scatter" ? "Ids" : "Index"));
+  ASSIGN_OR_RETURN(Tensor * index, Input(kind_ == ScatterOpKind::kScatter ? "Ids" : "Index"));
   ASSIGN_OR_RETURN(Tensor * updates, Input("Updates"));
   param_.x = x;
   param_.index = index;
@@ -28,7 +51,7 @@ Status ScatterOp::InferShape() {
   const DDim& id = param_.index->dims();
   const DDim& ud = param_.updates->dims();
   DDim want;
-  if (Type() == "scatter") {
+  if (kind_ == ScatterOpKind::kScatter) {
     if (id.size() > 2 || (id.size() == 2 && id[1] != 1)) {
       return OpError("Ids must be 1-D (or [N, 1]), got " + DimsToString(id));
     }
@@ -56,5 +79,7 @@ Status ScatterOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(scatter, lite::operators::ScatterOp);
-REGISTER_LITE_OP(scatter_nd_add, lite::operators::ScatterOp);
+REGISTER_LITE_OP_KIND(scatter, lite::operators::ScatterOp,
+                      lite::operators::ScatterOpKind::kScatter);
+REGISTER_LITE_OP_KIND(scatter_nd_add, lite::operators::ScatterOp,
+                      lite::operators::ScatterOpKind::kScatterNdAdd);

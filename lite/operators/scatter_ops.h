@@ -24,19 +24,5 @@ struct ScatterParam : OpParam {
   bool overwrite = true;  // scatter
 };
 
-class ScatterOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ScatterParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

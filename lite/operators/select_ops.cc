@@ -1,10 +1,33 @@
 #include "lite/operators/select_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types SelectOp serves.
+enum class SelectOpKind { kMaskedSelect, kWhereIndex };
+
+class SelectOp : public OpWithParam<SelectParam> {
+ public:
+  SelectOp(std::string type, SelectOpKind kind)
+      : OpWithParam<SelectParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const SelectOpKind kind_;
+};
+
+}  // namespace
+
 Status SelectOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  const bool masked = Type() == "masked_select";
+  const bool masked = kind_ == SelectOpKind::kMaskedSelect;
   ASSIGN_OR_RETURN(Tensor * x, Input(masked ? "X" : "Condition"));
   param_.x = x;
   if (masked) {
@@ -24,7 +47,7 @@ Status SelectOp::CheckShape() const {
 }
 
 Status SelectOp::InferShape() {
-  if (Type() == "masked_select") {
+  if (kind_ == SelectOpKind::kMaskedSelect) {
     if (param_.mask->dims() != param_.x->dims()) {
       return OpError("Mask " + DimsToString(param_.mask->dims()) + " must have the dims of X " +
                      DimsToString(param_.x->dims()));
@@ -41,5 +64,7 @@ Status SelectOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(masked_select, lite::operators::SelectOp);
-REGISTER_LITE_OP(where_index, lite::operators::SelectOp);
+REGISTER_LITE_OP_KIND(masked_select, lite::operators::SelectOp,
+                      lite::operators::SelectOpKind::kMaskedSelect);
+REGISTER_LITE_OP_KIND(where_index, lite::operators::SelectOp,
+                      lite::operators::SelectOpKind::kWhereIndex);

@@ -19,19 +19,5 @@ struct SelectParam : OpParam {
   Tensor* out = nullptr;
 };
 
-class SelectOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SelectParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -3,9 +3,51 @@
 #include <algorithm>
 
 #include "lite/operators/lod_util.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SequenceSoftmaxOp : public OpWithParam<SequenceSoftmaxParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+// sequence_expand, sequence_expand_as, sequence_reshape, sequence_concat.
+// The op types RowGatherOp serves.
+enum class RowGatherOpKind {
+    kSequenceExpand, kSequenceExpandAs, kSequenceReshape, kSequenceConcat,
+};
+
+class RowGatherOp : public OpWithParam<RowGatherParam> {
+ public:
+  RowGatherOp(std::string type, RowGatherOpKind kind)
+      : OpWithParam<RowGatherParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  Status InferExpand();
+  Status InferExpandAs();
+  Status InferReshape();
+  Status InferConcat();
+
+
+ private:
+  const RowGatherOpKind kind_;
+};
+
+}  // namespace
 
 namespace {
 
@@ -44,14 +86,14 @@ Status SequenceSoftmaxOp::InferShape() {
 
 Status RowGatherOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.xs.clear();
-  if (Type() == "sequence_concat") {
+  if (kind_ == RowGatherOpKind::kSequenceConcat) {
     for (Tensor* t : InputList("X")) param_.xs.push_back(t);
     if (param_.xs.empty()) return OpError("input list X is empty");
     param_.data_inputs = param_.xs.size();
   } else {
     ASSIGN_OR_RETURN(Tensor * x, Input("X"));
     param_.xs.push_back(x);
-    if (Type() != "sequence_reshape") {
+    if (kind_ != RowGatherOpKind::kSequenceReshape) {
       ASSIGN_OR_RETURN(Tensor * y, Input("Y"));
       param_.xs.push_back(y);
     }
@@ -59,7 +101,7 @@ Status RowGatherOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.ref_level = desc.GetAttr<int32_t>("ref_level", -1);
   param_.new_dim = desc.GetAttr<int64_t>("new_dim", 0);
-  if (Type() == "sequence_reshape" && param_.new_dim <= 0) {
+  if (kind_ == RowGatherOpKind::kSequenceReshape && param_.new_dim <= 0) {
     return OpError("new_dim must be positive, got " + std::to_string(param_.new_dim));
   }
   return Status::OK();
@@ -67,9 +109,9 @@ Status RowGatherOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 
 Status RowGatherOp::InferShape() {
   param_.rows.clear();
-  if (Type() == "sequence_expand") return InferExpand();
-  if (Type() == "sequence_expand_as") return InferExpandAs();
-  if (Type() == "sequence_reshape") return InferReshape();
+  if (kind_ == RowGatherOpKind::kSequenceExpand) return InferExpand();
+  if (kind_ == RowGatherOpKind::kSequenceExpandAs) return InferExpandAs();
+  if (kind_ == RowGatherOpKind::kSequenceReshape) return InferReshape();
   return InferConcat();
 }
 
@@ -209,7 +251,11 @@ Status RowGatherOp::InferConcat() {
 }  // namespace lite
 
 REGISTER_LITE_OP(sequence_softmax, lite::operators::SequenceSoftmaxOp);
-REGISTER_LITE_OP(sequence_expand, lite::operators::RowGatherOp);
-REGISTER_LITE_OP(sequence_expand_as, lite::operators::RowGatherOp);
-REGISTER_LITE_OP(sequence_reshape, lite::operators::RowGatherOp);
-REGISTER_LITE_OP(sequence_concat, lite::operators::RowGatherOp);
+REGISTER_LITE_OP_KIND(sequence_expand, lite::operators::RowGatherOp,
+                      lite::operators::RowGatherOpKind::kSequenceExpand);
+REGISTER_LITE_OP_KIND(sequence_expand_as, lite::operators::RowGatherOp,
+                      lite::operators::RowGatherOpKind::kSequenceExpandAs);
+REGISTER_LITE_OP_KIND(sequence_reshape, lite::operators::RowGatherOp,
+                      lite::operators::RowGatherOpKind::kSequenceReshape);
+REGISTER_LITE_OP_KIND(sequence_concat, lite::operators::RowGatherOp,
+                      lite::operators::RowGatherOpKind::kSequenceConcat);

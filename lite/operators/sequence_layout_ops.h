@@ -33,20 +33,6 @@ struct SequenceSoftmaxParam : OpParam {
   Tensor* out = nullptr;
 };
 
-class SequenceSoftmaxOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SequenceSoftmaxParam param_;
-};
-
 struct RowGatherParam : OpParam {
   std::vector<const Tensor*> xs;  // sequence_expand(_as): X then Y
   size_t data_inputs = 1;         // xs whose rows are copied (concat: all)
@@ -56,26 +42,6 @@ struct RowGatherParam : OpParam {
   // Output row r copies row rows[r].second of xs[rows[r].first]; rows are
   // rows of X's [dim 0, product of the rest] view.
   std::vector<std::pair<int32_t, int64_t>> rows;
-};
-
-// sequence_expand, sequence_expand_as, sequence_reshape, sequence_concat.
-class RowGatherOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  Status InferExpand();
-  Status InferExpandAs();
-  Status InferReshape();
-  Status InferConcat();
-
-  RowGatherParam param_;
 };
 
 }  // namespace operators

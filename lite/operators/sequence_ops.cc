@@ -1,7 +1,50 @@
 #include "lite/operators/sequence_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types LookupTableOp serves.
+enum class LookupTableOpKind { kLookupTable, kLookupTableV2 };
+
+class LookupTableOp : public OpWithParam<LookupTableParam> {
+ public:
+  LookupTableOp(std::string type, LookupTableOpKind kind)
+      : OpWithParam<LookupTableParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const LookupTableOpKind kind_;
+};
+
+class SequenceConvOp : public OpWithParam<SequenceConvParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+class SequencePoolOp : public OpWithParam<SequencePoolParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 // lookup_table ---------------------------------------------------------------
 
@@ -12,7 +55,7 @@ Status LookupTableOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.ids = ids;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.padding_idx = desc.GetAttr<int64_t>("padding_idx", -1);
-  param_.v2 = Type() == "lookup_table_v2";
+  param_.v2 = kind_ == LookupTableOpKind::kLookupTableV2;
   return Status::OK();
 }
 
@@ -109,7 +152,9 @@ Status SequencePoolOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(lookup_table, lite::operators::LookupTableOp);
-REGISTER_LITE_OP(lookup_table_v2, lite::operators::LookupTableOp);
+REGISTER_LITE_OP_KIND(lookup_table, lite::operators::LookupTableOp,
+                      lite::operators::LookupTableOpKind::kLookupTable);
+REGISTER_LITE_OP_KIND(lookup_table_v2, lite::operators::LookupTableOp,
+                      lite::operators::LookupTableOpKind::kLookupTableV2);
 REGISTER_LITE_OP(sequence_conv, lite::operators::SequenceConvOp);
 REGISTER_LITE_OP(sequence_pool, lite::operators::SequencePoolOp);

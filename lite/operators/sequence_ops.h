@@ -29,20 +29,6 @@ struct LookupTableParam : OpParam {
   bool v2 = false;
 };
 
-class LookupTableOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  LookupTableParam param_;
-};
-
 struct SequenceConvParam : OpParam {
   const Tensor* x = nullptr;
   const Tensor* filter = nullptr;
@@ -52,40 +38,12 @@ struct SequenceConvParam : OpParam {
   int context_stride = 1;
 };
 
-class SequenceConvOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SequenceConvParam param_;
-};
-
 struct SequencePoolParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
   Tensor* max_index = nullptr;  // optional
   std::string pooltype = "AVERAGE";
   float pad_value = 0.f;
-};
-
-class SequencePoolOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SequencePoolParam param_;
 };
 
 }  // namespace operators

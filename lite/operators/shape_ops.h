@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lite/core/op_lite.h"
+#include "lite/operators/op_with_param.h"
 
 namespace lite {
 namespace operators {
@@ -44,44 +45,15 @@ StatusOr<DDim> ComputeFillConstantDims(const FillConstantParam& p);
 // The element type of a Paddle VarType code as the fill ops accept it.
 StatusOr<DataType> FillDtype(int code);
 
-class ShapeOp : public OpLite {
+// fill_constant_batch_size_like (fill_like_ops.cc) extends it.
+class FillConstantOp : public OpWithParam<FillConstantParam> {
  public:
-  using OpLite::OpLite;
+  using OpWithParam::OpWithParam;
   Status CheckShape() const override;
   Status InferShape() override;
-  OpParam* param() override { return &param_; }
 
  protected:
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  ShapeParam param_;
-};
-
-class FillConstantOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-  FillConstantParam param_;  // fill_constant_batch_size_like extends it
-};
-
-class AssignOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  AssignParam param_;
 };
 
 }  // namespace operators

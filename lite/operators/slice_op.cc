@@ -2,10 +2,26 @@
 
 #include <algorithm>
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SliceOp : public OpWithParam<SliceParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
+
 namespace {
 
 StatusOr<std::vector<int64_t>> Resolve(const Tensor* t,

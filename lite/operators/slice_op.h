@@ -40,19 +40,5 @@ struct SliceWindow {
 
 StatusOr<SliceWindow> ComputeSlice(const SliceParam& p);
 
-class SliceOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SliceParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

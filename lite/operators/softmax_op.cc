@@ -1,14 +1,37 @@
 #include "lite/operators/softmax_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types SoftmaxOp serves.
+enum class SoftmaxOpKind { kSoftmax, kLogSoftmax };
+
+class SoftmaxOp : public OpWithParam<SoftmaxParam> {
+ public:
+  SoftmaxOp(std::string type, SoftmaxOpKind kind)
+      : OpWithParam<SoftmaxParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const SoftmaxOpKind kind_;
+};
+
+}  // namespace
 
 Status SoftmaxOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   param_.axis = desc.GetAttr<int32_t>("axis", -1);
-  param_.log = Type() == "log_softmax";
+  param_.log = kind_ == SoftmaxOpKind::kLogSoftmax;
   return Status::OK();
 }
 
@@ -38,5 +61,7 @@ Status SoftmaxOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(softmax, lite::operators::SoftmaxOp);
-REGISTER_LITE_OP(log_softmax, lite::operators::SoftmaxOp);
+REGISTER_LITE_OP_KIND(softmax, lite::operators::SoftmaxOp,
+                      lite::operators::SoftmaxOpKind::kSoftmax);
+REGISTER_LITE_OP_KIND(log_softmax, lite::operators::SoftmaxOp,
+                      lite::operators::SoftmaxOpKind::kLogSoftmax);

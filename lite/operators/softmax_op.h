@@ -21,19 +21,5 @@ struct SoftmaxParam : OpParam {
   int64_t inner = 1;
 };
 
-class SoftmaxOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SoftmaxParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

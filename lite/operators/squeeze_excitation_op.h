@@ -50,19 +50,5 @@ struct SqueezeExcitationParam : OpParam {
 // 127); nothing when scale is 0 (no quantization).
 void QuantDequantInPlace(float scale, int round_type, float* v, int64_t n);
 
-class SqueezeExcitationOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  SqueezeExcitationParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -1,9 +1,33 @@
 #include "lite/operators/subgraph_op.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <set>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class SubgraphOp : public OpWithParam<SubgraphParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  void SetProgram(const cpp::ProgramDesc* program) override { param_.program = program; }
+  Status CheckShape() const override;
+  Status InferShape() override { return Status::OK(); }
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  // Inputs / Outputs equal input_data_names / output_data_names, and every
+  // var the sub-block's ops read is an input, a weight or written earlier
+  // in the block (so the host fallback never reads an unwritten var).
+  Status CheckBoundary(const cpp::OpDesc& desc) const;
+
+};
+
+}  // namespace
 
 namespace {
 

@@ -36,25 +36,5 @@ struct SubgraphParam : OpParam {
   Scope* scope = nullptr;  // the exec scope the block's ops attach to
 };
 
-class SubgraphOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  void SetProgram(const cpp::ProgramDesc* program) override { param_.program = program; }
-  Status CheckShape() const override;
-  Status InferShape() override { return Status::OK(); }
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  // Inputs / Outputs equal input_data_names / output_data_names, and every
-  // var the sub-block's ops read is an input, a weight or written earlier
-  // in the block (so the host fallback never reads an unwritten var).
-  Status CheckBoundary(const cpp::OpDesc& desc) const;
-
-  SubgraphParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

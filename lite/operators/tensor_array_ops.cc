@@ -1,10 +1,33 @@
 #include "lite/operators/tensor_array_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types TensorArrayOp serves.
+enum class TensorArrayOpKind { kWriteToArray, kReadFromArray, kLodArrayLength };
+
+class TensorArrayOp : public OpWithParam<TensorArrayParam> {
+ public:
+  TensorArrayOp(std::string type, TensorArrayOpKind kind)
+      : OpWithParam<TensorArrayParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override { return Status::OK(); }
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const TensorArrayOpKind kind_;
+};
+
+}  // namespace
+
 Status TensorArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  const bool writes = Type() == "write_to_array";
+  const bool writes = kind_ == TensorArrayOpKind::kWriteToArray;
   const std::string array_param = writes ? "Out" : "X";
   const auto& names = writes ? desc.Output("Out") : desc.Input("X");
   if (names.size() != 1) return OpError("'" + array_param + "' must name one tensor array");
@@ -16,7 +39,7 @@ Status TensorArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
     ASSIGN_OR_RETURN(Tensor * x, Input("X"));
     param_.x = x;
   }
-  if (Type() != "lod_array_length") {
+  if (kind_ != TensorArrayOpKind::kLodArrayLength) {
     ASSIGN_OR_RETURN(Tensor * index, Input("I"));
     param_.index = index;
   }
@@ -28,7 +51,7 @@ Status TensorArrayOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 
 Status TensorArrayOp::InferShape() {
   // read_from_array: the element's dims are known when the kernel runs.
-  if (Type() == "lod_array_length") {
+  if (kind_ == TensorArrayOpKind::kLodArrayLength) {
     param_.out->Resize({1});
     param_.out->set_dtype(DataType::kInt64);
   }
@@ -38,6 +61,9 @@ Status TensorArrayOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(write_to_array, lite::operators::TensorArrayOp);
-REGISTER_LITE_OP(read_from_array, lite::operators::TensorArrayOp);
-REGISTER_LITE_OP(lod_array_length, lite::operators::TensorArrayOp);
+REGISTER_LITE_OP_KIND(write_to_array, lite::operators::TensorArrayOp,
+                      lite::operators::TensorArrayOpKind::kWriteToArray);
+REGISTER_LITE_OP_KIND(read_from_array, lite::operators::TensorArrayOp,
+                      lite::operators::TensorArrayOpKind::kReadFromArray);
+REGISTER_LITE_OP_KIND(lod_array_length, lite::operators::TensorArrayOp,
+                      lite::operators::TensorArrayOpKind::kLodArrayLength);

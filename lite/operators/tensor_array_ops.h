@@ -19,19 +19,5 @@ struct TensorArrayParam : OpParam {
   Tensor* out = nullptr;         // read_from_array, lod_array_length
 };
 
-class TensorArrayOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override { return Status::OK(); }
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  TensorArrayParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

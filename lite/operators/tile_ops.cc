@@ -1,20 +1,48 @@
 #include "lite/operators/tile_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <algorithm>
 
 namespace lite {
 namespace operators {
 
-bool TileOp::IsRepeatForm() const { return Type() == "tile" || Type() == "expand"; }
+namespace {
+
+// The op types TileOp serves.
+enum class TileOpKind { kTile, kExpand, kExpandV2, kExpandAsV2, kExpandAs };
+
+class TileOp : public OpWithParam<TileParam> {
+ public:
+  TileOp(std::string type, TileOpKind kind)
+      : OpWithParam<TileParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  bool IsRepeatForm() const;  // tile / expand: the attribute holds repeats
+  Status InferExpandAs();
+
+ private:
+  const TileOpKind kind_;
+};
+
+}  // namespace
+
+bool TileOp::IsRepeatForm() const {
+  return kind_ == TileOpKind::kTile || kind_ == TileOpKind::kExpand;
+}
 
 Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
-  const std::string type = Type();
-  const char* attr = type == "tile"        ? "repeat_times"
-                     : type == "expand"    ? "expand_times"
-                     : type == "expand_v2" ? "shape"
+  const char* attr = kind_ == TileOpKind::kTile        ? "repeat_times"
+                     : kind_ == TileOpKind::kExpand    ? "expand_times"
+                     : kind_ == TileOpKind::kExpandV2 ? "shape"
                                            : "target_shape";
   for (const char* input : {"RepeatTimes", "repeat_times_tensor", "Shape",
                             "expand_shapes_tensor", "ExpandTimes", "expand_times_tensor"}) {
@@ -23,12 +51,12 @@ Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                            " (a run-time " + attr + ") is not supported; give attribute " + attr);
     }
   }
-  if (type == "expand_as") {
+  if (kind_ == TileOpKind::kExpandAs) {
     ASSIGN_OR_RETURN(Tensor * target, Input("target_tensor"));
     param_.y = target;
     return Status::OK();
   }
-  param_.y = type == "expand_as_v2" ? OptionalInput("Y") : nullptr;
+  param_.y = kind_ == TileOpKind::kExpandAsV2 ? OptionalInput("Y") : nullptr;
   param_.attr = desc.GetAttr<std::vector<int64_t>>(attr, {});
   if (param_.attr.empty() && !param_.y) return OpError(std::string("attribute ") + attr + " is missing or empty");
   return Status::OK();
@@ -68,7 +96,7 @@ Status TileOp::InferExpandAs() {
 }
 
 Status TileOp::InferShape() {
-  if (Type() == "expand_as") return InferExpandAs();
+  if (kind_ == TileOpKind::kExpandAs) return InferExpandAs();
   const DDim& xd = param_.x->dims();
   const std::vector<int64_t> target = param_.y ? param_.y->dims() : param_.attr;
   const size_t rank = std::max(xd.size(), target.size());
@@ -103,8 +131,9 @@ Status TileOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(tile, lite::operators::TileOp);
-REGISTER_LITE_OP(expand, lite::operators::TileOp);
-REGISTER_LITE_OP(expand_v2, lite::operators::TileOp);
-REGISTER_LITE_OP(expand_as_v2, lite::operators::TileOp);
-REGISTER_LITE_OP(expand_as, lite::operators::TileOp);
+REGISTER_LITE_OP_KIND(tile, lite::operators::TileOp, lite::operators::TileOpKind::kTile);
+REGISTER_LITE_OP_KIND(expand, lite::operators::TileOp, lite::operators::TileOpKind::kExpand);
+REGISTER_LITE_OP_KIND(expand_v2, lite::operators::TileOp, lite::operators::TileOpKind::kExpandV2);
+REGISTER_LITE_OP_KIND(expand_as_v2, lite::operators::TileOp,
+                      lite::operators::TileOpKind::kExpandAsV2);
+REGISTER_LITE_OP_KIND(expand_as, lite::operators::TileOp, lite::operators::TileOpKind::kExpandAs);

@@ -29,21 +29,5 @@ struct TileParam : OpParam {
   std::vector<int64_t> repeats;
 };
 
-class TileOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  bool IsRepeatForm() const;  // tile / expand: the attribute holds repeats
-  Status InferExpandAs();
-  TileParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

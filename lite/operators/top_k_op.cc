@@ -1,9 +1,31 @@
 #include "lite/operators/top_k_op.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types TopKOp serves.
+enum class TopKOpKind { kTopK, kTopKV2 };
+
+class TopKOp : public OpWithParam<TopKParam> {
+ public:
+  TopKOp(std::string type, TopKOpKind kind)
+      : OpWithParam<TopKParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const TopKOpKind kind_;
+};
+
+}  // namespace
 
 Status TopKOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
@@ -15,7 +37,7 @@ Status TopKOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                          "give attribute k");
   }
   param_.k = desc.GetAttr<int32_t>("k", 1);
-  if (Type() == "top_k_v2") {
+  if (kind_ == TopKOpKind::kTopKV2) {
     param_.axis = desc.GetAttr<int32_t>("axis", -1);
     param_.largest = desc.GetAttr<bool>("largest", true);
   }
@@ -52,5 +74,5 @@ Status TopKOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(top_k, lite::operators::TopKOp);
-REGISTER_LITE_OP(top_k_v2, lite::operators::TopKOp);
+REGISTER_LITE_OP_KIND(top_k, lite::operators::TopKOp, lite::operators::TopKOpKind::kTopK);
+REGISTER_LITE_OP_KIND(top_k_v2, lite::operators::TopKOp, lite::operators::TopKOpKind::kTopKV2);

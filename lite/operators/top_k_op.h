@@ -20,19 +20,5 @@ struct TopKParam : OpParam {
   bool largest = true;
 };
 
-class TopKOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  TopKParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

@@ -17,20 +17,5 @@ struct TransposeParam : OpParam {
   std::vector<int> axis;     // normalized to [0, rank) by CheckShape/InferShape
 };
 
-class TransposeOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  TransposeParam param_;
-  std::vector<int> raw_axis_;
-};
-
 }  // namespace operators
 }  // namespace lite

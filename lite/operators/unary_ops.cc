@@ -1,11 +1,27 @@
 #include "lite/operators/unary_ops.h"
 
+#include "lite/operators/op_with_param.h"
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+class UnaryOp : public OpWithParam<UnaryParam> {
+ public:
+  using OpWithParam::OpWithParam;
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+};
+
+}  // namespace
 
 namespace {
 
@@ -49,7 +65,7 @@ std::vector<UnaryOpDef> MakeTable() {
       {"sign", {},
        [](float x, const float*) { return x > 0.f ? 1.f : (x < 0.f ? -1.f : 0.f); }},
       {"silu", {}, [](float x, const float*) { return x / (1.f + std::exp(-x)); }},
-      {"softplus", {{"beta", 1.f}, {"threshold", 20.f}},
+      {"softplus", {{"beta", 1.f, /*nonzero=*/true}, {"threshold", 20.f}},
        [](float x, const float* a) { return Softplus(x, a[0], a[1]); }},
       {"softsign", {}, [](float x, const float*) { return x / (1.f + std::fabs(x)); }},
       {"square", {}, [](float x, const float*) { return x * x; }},
@@ -97,8 +113,11 @@ Status UnaryOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 
 Status UnaryOp::CheckShape() const {
   if (!param_.x) return OpError("input X is not bound");
-  if (Type() == std::string("softplus") && param_.attrs[0] == 0.f) {
-    return OpError("attribute beta must be non-zero");
+  const auto& attrs = param_.def->attrs;
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    if (attrs[i].nonzero && param_.attrs[i] == 0.f) {
+      return OpError(std::string("attribute ") + attrs[i].name + " must be non-zero");
+    }
   }
   return Status::OK();
 }

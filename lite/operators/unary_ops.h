@@ -26,6 +26,7 @@ constexpr int kMaxUnaryAttrs = 3;
 struct UnaryAttr {
   const char* name;
   float default_value;
+  bool nonzero = false;  // CheckShape refuses 0 (softplus's beta divides)
 };
 
 // x and the row's attribute values, in row order.
@@ -50,20 +51,6 @@ struct UnaryParam : OpParam {
   Tensor* out = nullptr;
   const UnaryOpDef* def = nullptr;
   float attrs[kMaxUnaryAttrs] = {};
-};
-
-class UnaryOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  UnaryParam param_;
 };
 
 }  // namespace operators

@@ -1,17 +1,42 @@
 #include "lite/operators/value_ops.h"
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/shape_ops.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
 
+namespace {
+
+// The op types ValueOp serves.
+enum class ValueOpKind { kAssignValue, kLinspace };
+
+class ValueOp : public OpWithParam<ValueParam> {
+ public:
+  ValueOp(std::string type, ValueOpKind kind)
+      : OpWithParam<ValueParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  Status AttachAssignValue(const cpp::OpDesc& desc);
+
+ private:
+  const ValueOpKind kind_;
+};
+
+}  // namespace
+
 Status ValueOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
   auto dtype = FillDtype(desc.GetAttr<int32_t>("dtype", 5));
   if (!dtype.ok()) return OpError(dtype.status().message());
   param_.dtype = *dtype;
-  if (Type() == "assign_value") return AttachAssignValue(desc);
+  if (kind_ == ValueOpKind::kAssignValue) return AttachAssignValue(desc);
   ASSIGN_OR_RETURN(Tensor * start, Input("Start"));
   ASSIGN_OR_RETURN(Tensor * stop, Input("Stop"));
   ASSIGN_OR_RETURN(Tensor * num, Input("Num"));
@@ -48,7 +73,7 @@ Status ValueOp::AttachAssignValue(const cpp::OpDesc& desc) {
 }
 
 Status ValueOp::CheckShape() const {
-  if (Type() == "linspace") {
+  if (kind_ == ValueOpKind::kLinspace) {
     if (param_.start->numel() != 1 || param_.stop->numel() != 1 || param_.num->numel() != 1) {
       return OpError("Start, Stop and Num must hold one element each");
     }
@@ -63,7 +88,7 @@ Status ValueOp::CheckShape() const {
 
 Status ValueOp::InferShape() {
   param_.out->set_dtype(param_.dtype);
-  if (Type() == "assign_value") {
+  if (kind_ == ValueOpKind::kAssignValue) {
     param_.out->Resize(param_.shape);
     return Status::OK();
   }
@@ -81,5 +106,6 @@ Status ValueOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(assign_value, lite::operators::ValueOp);
-REGISTER_LITE_OP(linspace, lite::operators::ValueOp);
+REGISTER_LITE_OP_KIND(assign_value, lite::operators::ValueOp,
+                      lite::operators::ValueOpKind::kAssignValue);
+REGISTER_LITE_OP_KIND(linspace, lite::operators::ValueOp, lite::operators::ValueOpKind::kLinspace);

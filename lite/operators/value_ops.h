@@ -32,20 +32,5 @@ struct ValueParam : OpParam {
   const Tensor* num = nullptr;
 };
 
-class ValueOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  Status AttachAssignValue(const cpp::OpDesc& desc);
-  ValueParam param_;
-};
-
 }  // namespace operators
 }  // namespace lite

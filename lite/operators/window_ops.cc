@@ -2,10 +2,33 @@
 
 #include <algorithm>
 
+#include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
 
 namespace lite {
 namespace operators {
+
+namespace {
+
+// The op types WindowOp serves.
+enum class WindowOpKind { kStridedSlice, kCrop, kCropTensor };
+
+class WindowOp : public OpWithParam<WindowParam> {
+ public:
+  WindowOp(std::string type, WindowOpKind kind)
+      : OpWithParam<WindowParam>(std::move(type)), kind_(kind) {}
+  Status CheckShape() const override;
+  Status InferShape() override;
+
+ protected:
+  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
+
+ private:
+  const WindowOpKind kind_;
+};
+
+}  // namespace
+
 namespace {
 
 // Tensor > list of 1-element tensors > attribute.
@@ -110,12 +133,13 @@ StatusOr<StridedWindow> Crop(const std::string& op, const WindowParam& p) {
 }  // namespace
 
 StatusOr<StridedWindow> ComputeWindow(const std::string& op, const WindowParam& p) {
-  if (op == "strided_slice") return StridedSlice(op, p);
+  if (p.strided) return StridedSlice(op, p);
   return Crop(op, p);
 }
 
 Status WindowOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
-  const bool strided = Type() == "strided_slice";
+  const bool strided = kind_ == WindowOpKind::kStridedSlice;
+  param_.strided = strided;
   ASSIGN_OR_RETURN(Tensor * x, Input(strided ? "Input" : "X"));
   param_.x = x;
   ASSIGN_OR_RETURN(param_.out, Output("Out"));
@@ -141,7 +165,7 @@ Status WindowOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   param_.starts = desc.GetAttr<std::vector<int64_t>>("offsets", {});
   param_.ends = desc.GetAttr<std::vector<int64_t>>("shape", {});
   param_.starts_tensor = OptionalInput("Offsets");
-  if (Type() == "crop") {
+  if (kind_ == WindowOpKind::kCrop) {
     param_.reference = OptionalInput("Y");
   } else {
     param_.ends_tensor = OptionalInput("Shape");
@@ -152,7 +176,7 @@ Status WindowOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
 }
 
 Status WindowOp::CheckShape() const {
-  if (Type() == "crop" && !param_.reference && param_.ends.empty()) {
+  if (kind_ == WindowOpKind::kCrop && !param_.reference && param_.ends.empty()) {
     return OpError("needs input Y or attribute shape");
   }
   return Status::OK();
@@ -169,6 +193,8 @@ Status WindowOp::InferShape() {
 }  // namespace operators
 }  // namespace lite
 
-REGISTER_LITE_OP(strided_slice, lite::operators::WindowOp);
-REGISTER_LITE_OP(crop, lite::operators::WindowOp);
-REGISTER_LITE_OP(crop_tensor, lite::operators::WindowOp);
+REGISTER_LITE_OP_KIND(strided_slice, lite::operators::WindowOp,
+                      lite::operators::WindowOpKind::kStridedSlice);
+REGISTER_LITE_OP_KIND(crop, lite::operators::WindowOp, lite::operators::WindowOpKind::kCrop);
+REGISTER_LITE_OP_KIND(crop_tensor, lite::operators::WindowOp,
+                      lite::operators::WindowOpKind::kCropTensor);

@@ -27,6 +27,7 @@ namespace operators {
 struct WindowParam : OpParam {
   const Tensor* x = nullptr;
   Tensor* out = nullptr;
+  bool strided = false;               // strided_slice; else crop(_tensor)
   const Tensor* reference = nullptr;  // crop's Y
   // strided_slice: axes, starts, ends, strides; crop(_tensor): offsets in
   // `starts`, shape in `ends`.
@@ -51,22 +52,9 @@ struct StridedWindow {
   DDim out_dims;  // after decrease_axis
 };
 
-// `op` is the op type; errors name it.
+// A strided_slice window when p.strided, else a crop window. `op` is the op
+// type; errors name it.
 StatusOr<StridedWindow> ComputeWindow(const std::string& op, const WindowParam& p);
-
-class WindowOp : public OpLite {
- public:
-  using OpLite::OpLite;
-  Status CheckShape() const override;
-  Status InferShape() override;
-  OpParam* param() override { return &param_; }
-
- protected:
-  Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
-
- private:
-  WindowParam param_;
-};
 
 }  // namespace operators
 }  // namespace lite

@@ -12,7 +12,7 @@
 
 #include "lite/backends/x86/narrow_deconv.h"
 #include "lite/backends/x86/pointwise_conv.h"
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

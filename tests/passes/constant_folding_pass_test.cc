@@ -3,7 +3,7 @@
 // unsupported ops stay. Outputs before/after through the host kernels.
 #include <gtest/gtest.h>
 
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

@@ -5,7 +5,7 @@
 // NHWC Winograd); every other case stays as it was, each decline counted.
 #include <gtest/gtest.h>
 
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

@@ -5,7 +5,7 @@
 // kernels; on x86 the scale op runs its x86 kernel and matches too.
 #include <gtest/gtest.h>
 
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

@@ -16,7 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/backends/x86/pointwise_int8.h"
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

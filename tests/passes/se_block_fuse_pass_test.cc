@@ -4,7 +4,7 @@
 // can sit; blocks that are not exactly that stay as they were.
 #include <gtest/gtest.h>
 
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

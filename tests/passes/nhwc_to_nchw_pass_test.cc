@@ -15,7 +15,7 @@
 
 #include "lite/api/optimizer.h"
 #include "lite/api/predictor_runtime.h"
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

@@ -3,7 +3,7 @@
 // Bias, a shared filter).
 #include <gtest/gtest.h>
 
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {

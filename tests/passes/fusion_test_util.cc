@@ -1,4 +1,4 @@
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "lite/optimizer/passes/fusion_test_util.h"
+#include "tests/passes/fusion_test_util.h"
 
 namespace lite {
 namespace mir {
