@@ -45,7 +45,7 @@ add lite/optimizer/passes/subgraph/pass.cc lite/optimizer/pass.h
 add lite/api/paddle_api.cc lite/optimizer/pass.h
 add tests/robustness/util.h tools/default_model.h
 add lite/base/tensor_test.cc lite/api/paddle_api.h
-add lite/optimizer/passes/fusion_test_util.cc lite/api/optimizer.h
+add lite/kernels/x86/x86_test_util.h lite/api/paddle_api.h
 printf '#pragma once\n' > "$tree/lite/base/no_includes.h"
 expect 0 "downward, own-component and test includes pass" "every include points down"
 
