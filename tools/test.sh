@@ -47,14 +47,15 @@ asan_subset=(
 # The aarch64 cross build (docs/aarch64.md), kept to a subset on a 2-core CI
 # machine: the tests below under qemu with both emulated CPUs (the test
 # binaries are compiled once; the second CPU only reruns them), and
-# tools/accuracy on the small shared models (host and npu,host, full and
-# light predictor). The whole aarch64 suite: bazel test --config=aarch64
+# tools/accuracy on the small shared models (host, npu,host and arm,host,
+# full and light predictor). The whole aarch64 suite: bazel test --config=aarch64
 # //lite/... //tests/... //tools/... //python/... //examples/...
 aarch64_subset=(
   //third_party:system_libraries_test
   //tools:opt_cli_test
   //lite/api:light_api_test
   //lite/backends/npu/...
+  //lite/kernels/arm/...
 )
 aarch64_models=mnist_mlp_fluid2018,ppocr_cls_mobile_v2.0,pplcnet_x0_25_textline_ori_pir,ppocr_cls_mobile_v2.0_slim_quant,textcnn_seqconv_lod
 
@@ -77,7 +78,8 @@ aarch64_status=0
 for cpu in cortex-a72 max; do
   QEMU_CPU=$cpu bazel test --config=aarch64 "${aarch64_subset[@]}" || aarch64_status=1
 done
-bash tools/aarch64_accuracy.sh --models="$aarch64_models" || aarch64_status=1
+bash tools/aarch64_accuracy.sh --models="$aarch64_models" --targets=host:npu,host:arm,host ||
+  aarch64_status=1
 echo "== fuzz targets (clang build only), then the ASan + UBSan subset on the same objects"
 bash tools/fuzz.sh --build_only all
 fuzz_status=$?
