@@ -5,12 +5,7 @@
 // OptMain parses gflags from argv (process-global state): call it once per
 // process, as a program's main does.
 #include <gflags/gflags.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cctype>
-#include <cstdio>
 #include <iostream>
 
 #include "lite/api/optimizer.h"
@@ -23,6 +18,7 @@
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/naive_buffer/naive_buffer.h"
 #include "tools/calibration.h"
+#include "tools/graph_snapshots.h"
 #include "tools/opt_main.h"
 #include "tools/opt_report.h"
 #include "tools/pir_report.h"
@@ -79,54 +75,6 @@ namespace {
 using lite::Status;
 using lite::StatusOr;
 using paddle::lite_api::ModelType;
-
-bool OnPath(const std::string& exe) {
-  const char* path = std::getenv("PATH");
-  if (!path) return false;
-  for (const auto& dir : lite::tools::SplitList(path, ':')) {
-    if (::access((dir + "/" + exe).c_str(), X_OK) == 0) return true;
-  }
-  return false;
-}
-
-// Runs `dot -Tsvg in -o out` without a shell; false when it failed.
-bool RenderSvg(const std::string& in, const std::string& out) {
-  std::vector<std::string> args{"dot", "-Tsvg", in, "-o", out};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(&a[0]);
-  argv.push_back(nullptr);
-  pid_t pid;
-  if (posix_spawnp(&pid, "dot", nullptr, nullptr, argv.data(), environ) != 0) return false;
-  int status = 0;
-  if (waitpid(pid, &status, 0) != pid) return false;
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
-// Writes `name`.dot (and .svg) into --visualize_dir.
-Status WriteDot(const std::string& name, const std::string& dot, bool svg) {
-  const std::string base = lite::JoinPath(FLAGS_visualize_dir, name);
-  RETURN_IF_ERROR(lite::WriteStringToFile(base + ".dot", dot));
-  std::cout << "  wrote " << base << ".dot";
-  if (svg) std::cout << (RenderSvg(base + ".dot", base + ".svg") ? " (+ .svg)" : " (svg FAILED)");
-  std::cout << "\n";
-  return Status::OK();
-}
-
-// Removes NN_*.dot / NN_*.svg left in --visualize_dir by an earlier run, so
-// the folder shows exactly this run's passes.
-Status ClearOldSnapshots() {
-  std::vector<std::string> names;
-  RETURN_IF_ERROR(lite::ListDirectory(FLAGS_visualize_dir, &names));
-  for (const auto& n : names) {
-    const bool numbered = n.size() > 7 && std::isdigit(static_cast<unsigned char>(n[0])) &&
-                          std::isdigit(static_cast<unsigned char>(n[1])) && n[2] == '_';
-    const std::string ext = n.size() > 4 ? n.substr(n.size() - 4) : "";
-    if (numbered && (ext == ".dot" || ext == ".svg")) {
-      std::remove(lite::JoinPath(FLAGS_visualize_dir, n).c_str());
-    }
-  }
-  return Status::OK();
-}
 
 // --quantize and the calibration flags: an error when they do not go
 // together (a calibration flag without --quantize would do nothing).
@@ -327,7 +275,7 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   }
   if (!FLAGS_visualize_dir.empty()) {
     RETURN_IF_ERROR(lite::tools::MakeDirs(FLAGS_visualize_dir));
-    RETURN_IF_ERROR(ClearOldSnapshots());
+    RETURN_IF_ERROR(lite::tools::ClearGraphSnapshots(FLAGS_visualize_dir));
     if (FLAGS_visualize_mode == "changed") {
       options.dot_mode = lite::mir::DotDumpMode::kChangedPasses;
     } else if (FLAGS_visualize_mode == "all") {
@@ -350,15 +298,17 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
                    lite::OptimizeProgram(program, root.get(), options));
 
   if (!FLAGS_visualize_dir.empty()) {
-    const bool svg = OnPath("dot");
+    const bool svg = lite::tools::OnPath("dot");
     std::cout << "visualization (" << FLAGS_visualize_dir << (svg ? "" : ", no `dot` on PATH: DOT only")
               << "):\n";
-    RETURN_IF_ERROR(WriteDot("00_loaded", result.dot_before, svg));
+    RETURN_IF_ERROR(
+        lite::tools::WriteGraphSnapshot(FLAGS_visualize_dir, "00_loaded", result.dot_before, svg));
     for (const auto& rec : result.report.passes) {
       if (rec.dot_after.empty()) continue;
       char name[128];
       std::snprintf(name, sizeof(name), "%02d_%s", rec.index, rec.name.c_str());
-      RETURN_IF_ERROR(WriteDot(name, rec.dot_after, svg));
+      RETURN_IF_ERROR(
+          lite::tools::WriteGraphSnapshot(FLAGS_visualize_dir, name, rec.dot_after, svg));
     }
   }
   std::cout << lite::tools::SummaryText(program, result.program);
