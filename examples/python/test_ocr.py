@@ -69,6 +69,16 @@ def test_reads_every_line_of_the_test_page(models):
     assert all(line["text_score"] > 0.8 for line in lines)
 
 
+def test_batches_read_the_page_as_one_line_at_a_time(models):
+    page = Image.open(HERE / "test_page.png")
+    one = ocr.read(page, *models, batch=1)
+    batched = ocr.read(page, *models)
+    assert [line["text"] for line in batched] == [line["text"] for line in one]
+    crops = [ocr_det.crop(page, line["box"]) for line in one]
+    _, runs = ocr.recognize(crops, models[2], models[3])
+    assert runs < len(crops)  # some lines did share a run
+
+
 def test_reads_the_page_upside_down(models):
     lines = ocr.read(make_test_page.render_page().rotate(180), *models)
     assert all(line["angle"] == "180" for line in lines)
