@@ -6,6 +6,18 @@ namespace lite {
 namespace kernels {
 namespace arm {
 
+void ArmKernel::NoteOperator(const char* call) const {
+  static const std::string kCreate = "xnn_create_";
+  const std::string c(call);
+  if (c.compare(0, kCreate.size(), kCreate) != 0) return;
+  const std::string name = c.substr(kCreate.size());
+  if (impl_.empty()) {
+    impl_ = "xnnpack:" + name;
+  } else if (("+" + impl_.substr(8) + "+").find("+" + name + "+") == std::string::npos) {
+    impl_ += "+" + name;
+  }
+}
+
 const Tensor* ArmKernel::NchwInput(const Tensor& t, Tensor* buffer) const {
   if (!Nhwc(t)) return &t;
   const DDim& d = t.dims();

@@ -8,7 +8,10 @@
 // calls xnn_setup_* again only when its input dims change. Every kernel runs
 // on the process's shared pthreadpool for the predictor's current thread
 // count (lite/backends/arm/xnnpack_util.h), so the thread governor's choice
-// applies to them as to the other targets.
+// applies to them as to the other targets. impl_info() (the profile's last
+// column) names the XNNPACK operators the kernel created, e.g.
+// "xnnpack:convolution2d_nhwc_f32+add_nd_f32"; empty for a kernel running
+// only its own loop or a host fallback.
 #pragma once
 
 #include <string>
@@ -26,6 +29,7 @@ class ArmKernel : public KernelBase {
   // then, before the first run (Prepare: tests run kernels without Init).
   Status Init() override { return lite::arm::InitXnnpack(); }
   Status Prepare() override { return lite::arm::InitXnnpack(); }
+  const std::string& impl_info() const override { return impl_; }
 
  protected:
   // The pool for this run's thread count (null: the calling thread).
@@ -50,7 +54,10 @@ class ArmKernel : public KernelBase {
   Status CheckConstantWeights(const Tensor* w, const Tensor* bias) const;
   // "arm <op>" for messages (the runtime adds the op's name and key).
   std::string What() const { return "arm " + def().op_type; }
+  // XNNPACK's status of `call` as a Status; a successful xnn_create_* call
+  // adds its operator to impl_info().
   Status Check(xnn_status s, const char* call) const {
+    if (s == xnn_status_success) NoteOperator(call);
     return lite::arm::XnnCheck(s, What(), call);
   }
   // Whether the thread count changed since the last setup (the pool is an
@@ -63,7 +70,10 @@ class ArmKernel : public KernelBase {
   }
 
  private:
+  void NoteOperator(const char* call) const;
+
   int setup_threads_ = -1;
+  mutable std::string impl_;  // NoteOperator, from the const Check
 };
 
 // Rank-4 float or int32 data between NCHW and NHWC element order (dims n, c,

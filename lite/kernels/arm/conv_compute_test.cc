@@ -125,6 +125,24 @@ TEST(ArmConv, FusedActivationsAndResidual) {
   ExpectArmMatchesHost("depthwise_conv2d", c.Setup(), {"out"}, "depthwise residual + relu");
 }
 
+// The profile's last column names the XNNPACK operators a kernel runs.
+TEST(ArmConv, ImplInfoNamesTheXnnpackOperators) {
+  for (bool residual : {false, true}) {
+    Conv c;
+    c.residual = residual;
+    OpTester t("conv2d");
+    c.Setup()(&t);
+    arm_test::InputsToNhwc(&t);
+    const KernelDef* def = arm_test::ArmKernelDef("conv2d");
+    ASSERT_NE(def, nullptr);
+    Status s = t.RunKernel(def);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    ASSERT_NE(t.kernel(), nullptr);
+    EXPECT_EQ(t.kernel()->impl_info(), residual ? "xnnpack:convolution2d_nhwc_f32+add_nd_f32"
+                                                : "xnnpack:convolution2d_nhwc_f32");
+  }
+}
+
 TEST(ArmConv, ThreadsAndBatch) {
   Conv c;
   c.n = 2;
