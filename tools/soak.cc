@@ -44,7 +44,7 @@ DEFINE_string(optimized_model, "", "optimized .nb model (light predictor)");
 DEFINE_string(model_dir, "", "Paddle model directory (full predictor)");
 DEFINE_string(model_file, "", "program file of a combined Paddle model");
 DEFINE_string(param_file, "", "params file of a combined Paddle model");
-DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu (comma list)");
+DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu, arm (comma list)");
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(calls, 1000, "runs in all");
 DEFINE_int32(sizes, 150, "distinct H x W pairs, cycled");
