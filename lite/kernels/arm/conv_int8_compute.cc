@@ -1,0 +1,336 @@
+// arm conv2d / depthwise_conv2d of the int8 form (conv_op.h: int8 Filter
+// levels, Filter_scales per output channel, Input_scale, and the levels
+// forms int8_requantize_pass sets: Input_dtype / Output_dtype), NHWC.
+//
+// Where the output is levels and the fused activation is a clamp (none,
+// relu, relu6) without ResidualData, the conv is XNNPACK's
+// convolution2d_nhwc_qc8 (per-channel weight scales; depthwise convs get its
+// dwconv kernels, and on ARMv8.2 CPUs with dotprod its dotprod GEMMs): s8
+// levels in (the float input quantized by the op's rule first, or the
+// producer's levels), int32 sums, s8 levels out requantized by XNNPACK
+// (fp32 requantization: (sum + bias_q) * scale, rounded to nearest even,
+// as x86 rounds its levels). Two differences from the x86 arithmetic:
+// the bias is rounded to int32 units of Input_scale / 127 * Filter_scale /
+// 127 (half a unit of the sum at most), and the three scales are applied
+// as one float product. A negative Filter_scale (batch norm folded) becomes
+// its magnitude with negated levels, a zero one zero levels.
+//
+// Every other form (float output, hard_swish and other non-clamp
+// activations, ResidualData, a requantization scale XNNPACK refuses) runs
+// the simulation's float arithmetic as the x86 int8 path defines it: the
+// input's levels times Input_scale / 127, the filter's levels times
+// Filter_scales[c] / 127, XNNPACK's convolution2d_nhwc_f32 with the bias,
+// the residual add (add_nd_f32) and the activation (epilogue.h), then, for
+// levels output, x * 127 / Output_scale rounded to nearest even and clipped
+// as x86 does. Filter and bias must be constants (packed at the first run).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "lite/base/quant_math.h"
+#include "lite/kernels/arm/arm_kernel.h"
+#include "lite/kernels/arm/epilogue.h"
+#include "lite/operators/conv_op.h"
+
+namespace lite {
+namespace kernels {
+namespace arm {
+
+namespace {
+
+bool IsLevels(DataType t) { return t == DataType::kInt8 || t == DataType::kUInt8; }
+
+// The lowest level of the output's rounding rule (x86: [-127, 127] for
+// round_type 1, [-128, 127] for round_type 0).
+float LowestLevel(int round_type) { return round_type == 0 ? -128.f : -127.f; }
+
+// [O, I/g, KH, KW] -> [O, KH, KW, I/g], XNNPACK's filter order; `map`
+// converts each element.
+template <typename T, typename U, typename F>
+std::vector<U> RepackFilter(const T* src, const DDim& f, F map) {
+  const int64_t oc = f[0], icg = f[1], khw = f[2] * f[3];
+  std::vector<U> w(static_cast<size_t>(oc * icg * khw));
+  for (int64_t o = 0; o < oc; ++o)
+    for (int64_t i = 0; i < icg; ++i)
+      for (int64_t k = 0; k < khw; ++k) w[(o * khw + k) * icg + i] = map(o, src[(o * icg + i) * khw + k]);
+  return w;
+}
+
+class ConvInt8Compute : public ArmKernel {
+ public:
+  Status Init() override {
+    RETURN_IF_ERROR(ArmKernel::Init());
+    const auto& p = Param<operators::ConvParam>();
+    RETURN_IF_ERROR(CheckConstantWeights(p.filter, p.bias));
+    if (p.filter->dtype() != DataType::kInt8) {
+      return InvalidArgument(What() + ": int8 form with a " +
+                             std::string(DataTypeName(p.filter->dtype())) + " Filter");
+    }
+    return Status::OK();
+  }
+
+  Status Run() override {
+    const auto& p = Param<operators::ConvParam>();
+    if (p.input->dtype() != p.input_dtype) {
+      return InvalidArgument(What() + ": Input holds " +
+                             std::string(DataTypeName(p.input->dtype())) + ", Input_dtype says " +
+                             DataTypeName(p.input_dtype));
+    }
+    if (!conv_ || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
+    return qc8_ ? RunQc8(p) : RunFloat(p);
+  }
+
+ private:
+  Status Create(const operators::ConvParam& p) {
+    const DDim& f = p.filter->dims();
+    if (f.size() != 4 || p.groups < 1 || f[0] % p.groups != 0 ||
+        p.filter_scales.size() != static_cast<size_t>(f[0])) {
+      return InvalidArgument(What() + ": filter dims " + DimsToString(f) + " with groups " +
+                             std::to_string(p.groups) + " and " +
+                             std::to_string(p.filter_scales.size()) + " Filter_scales");
+    }
+    RETURN_IF_ERROR(epilogue_.Init(p.act, What()));
+    paddings_ = p.eff_paddings;
+    dims_.clear();
+    conv_.reset();
+    lite::arm::Clamp clamp;
+    qc8_ = IsLevels(p.output_dtype) && !p.residual && lite::arm::ClampOf(p.act, &clamp);
+    if (qc8_) {
+      RETURN_IF_ERROR(CreateQc8(p, clamp));
+      if (conv_) return Status::OK();
+      qc8_ = false;  // XNNPACK refused the scales: the float arithmetic below
+    }
+    return CreateFloat(p);
+  }
+
+  // The operator's geometry, shared by both creations.
+  struct Geometry {
+    uint32_t top, right, bottom, left, kh, kw, sh, sw, dh, dw, groups;
+    size_t icg, ocg, ic, oc;
+  };
+  Geometry Geo(const operators::ConvParam& p) const {
+    const DDim& f = p.filter->dims();
+    const auto& pad = p.eff_paddings;  // top, bottom, left, right
+    const uint32_t g = static_cast<uint32_t>(p.groups);
+    return {static_cast<uint32_t>(pad[0]), static_cast<uint32_t>(pad[3]),
+            static_cast<uint32_t>(pad[1]), static_cast<uint32_t>(pad[2]),
+            static_cast<uint32_t>(f[2]), static_cast<uint32_t>(f[3]),
+            static_cast<uint32_t>(p.strides[0]), static_cast<uint32_t>(p.strides[1]),
+            static_cast<uint32_t>(p.eff_dilations[0]), static_cast<uint32_t>(p.eff_dilations[1]),
+            g, static_cast<size_t>(f[1]), static_cast<size_t>(f[0] / g),
+            static_cast<size_t>(f[1] * g), static_cast<size_t>(f[0])};
+  }
+
+  Status CreateQc8(const operators::ConvParam& p, const lite::arm::Clamp& clamp) {
+    const Geometry g = Geo(p);
+    const float in_scale = p.input_scale / 127.f;
+    const float out_scale = p.output_scale / 127.f;
+    std::vector<float> kernel_scale(g.oc);
+    std::vector<int8_t> sign(g.oc);
+    for (size_t c = 0; c < g.oc; ++c) {
+      const float s = p.filter_scales[c];
+      sign[c] = s > 0.f ? 1 : s < 0.f ? -1 : 0;
+      kernel_scale[c] = sign[c] == 0 ? 1.f : std::fabs(s) / 127.f;
+    }
+    const std::vector<int8_t> w = RepackFilter<int8_t, int8_t>(
+        p.filter->data<int8_t>(), p.filter->dims(),
+        [&](int64_t o, int8_t v) { return static_cast<int8_t>(sign[o] * v); });
+    std::vector<int32_t> bias(g.oc, 0);
+    if (p.bias) {
+      const float* b = p.bias->data<float>();
+      for (size_t c = 0; c < g.oc; ++c) {
+        const double q = std::nearbyint(double(b[c]) / (double(in_scale) * kernel_scale[c]));
+        bias[c] = static_cast<int32_t>(std::min(std::max(q, -2147483648.0), 2147483647.0));
+      }
+    }
+    // The clamp in levels: rounding is monotonic, so clamping the rounded
+    // levels equals rounding the clamped values.
+    const float factor = 127.f / p.output_scale;
+    float lo = LowestLevel(p.output_round_type), hi = 127.f;
+    if (std::isfinite(clamp.lo)) lo = std::max(lo, operators::quant::RoundTiesToEven(clamp.lo * factor));
+    if (std::isfinite(clamp.hi)) hi = std::min(hi, operators::quant::RoundTiesToEven(clamp.hi * factor));
+    xnn_operator_t op = nullptr;
+    const xnn_status s = xnn_create_convolution2d_nhwc_qc8(
+        g.top, g.right, g.bottom, g.left, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw, g.groups, g.icg,
+        g.ocg, g.ic, g.oc, 0, in_scale, kernel_scale.data(), w.data(), bias.data(), 0, out_scale,
+        static_cast<int8_t>(lo), static_cast<int8_t>(hi), 0, &op);
+    // XNNPACK refuses requantization scales (in * kernel / out) of 256 and
+    // more as unsupported: those convs take the float arithmetic instead.
+    if (s == xnn_status_unsupported_parameter) return Status::OK();
+    RETURN_IF_ERROR(Check(s, "xnn_create_convolution2d_nhwc_qc8"));
+    conv_.reset(op);
+    return Status::OK();
+  }
+
+  Status CreateFloat(const operators::ConvParam& p) {
+    const Geometry g = Geo(p);
+    // Levels times Filter_scales[c] / 127: the simulation's weights.
+    const std::vector<float> w = RepackFilter<int8_t, float>(
+        p.filter->data<int8_t>(), p.filter->dims(), [&](int64_t o, int8_t v) {
+          return static_cast<float>(v) * p.filter_scales[o] / 127.f;
+        });
+    // Clamp after the residual add, when there is one (act(conv + b + r)).
+    const lite::arm::Clamp clamp = epilogue_.clamp();
+    const lite::arm::Clamp conv_clamp = p.residual ? lite::arm::Clamp() : clamp;
+    xnn_operator_t op = nullptr;
+    RETURN_IF_ERROR(Check(xnn_create_convolution2d_nhwc_f32(
+                              g.top, g.right, g.bottom, g.left, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw,
+                              g.groups, g.icg, g.ocg, g.ic, g.oc, w.data(),
+                              p.bias ? p.bias->data<float>() : nullptr, conv_clamp.lo,
+                              conv_clamp.hi, 0, &op),
+                          "xnn_create_convolution2d_nhwc_f32"));
+    conv_.reset(op);
+    if (p.residual && !add_) {
+      op = nullptr;
+      RETURN_IF_ERROR(Check(xnn_create_add_nd_f32(clamp.lo, clamp.hi, 0, &op),
+                            "xnn_create_add_nd_f32"));
+      add_.reset(op);
+    }
+    return Status::OK();
+  }
+
+  // s8 levels of the input: the producer's, or the float input quantized
+  // by the op's rule.
+  const int8_t* InputLevels(const operators::ConvParam& p) {
+    if (IsLevels(p.input_dtype)) return static_cast<const int8_t*>(p.input->raw_data());
+    levels_.resize(static_cast<size_t>(p.input->numel()));
+    operators::quant::QuantizeToInt8(p.input->data<float>(), levels_.data(), p.input->numel(),
+                                     p.input_scale, 127, p.quant_round_type);
+    return levels_.data();
+  }
+
+  // Sets the conv up again when the dims, a buffer or the pool changed
+  // (XNNPACK binds them at setup), then runs it.
+  template <typename X, typename Y, typename SetupFn>
+  Status SetupAndRun(const DDim& in, const X* x, Y* y, SetupFn setup, const char* call) {
+    const bool pool_changed = PoolChanged();
+    if (in != dims_ || x != x_ || y != y_ || pool_changed) {
+      RETURN_IF_ERROR(Check(setup(conv_.get(), in[0], in[2], in[3], x, y, pool()), call));
+      dims_ = in;
+      x_ = x;
+      y_ = y;
+    }
+    return Check(xnn_run_operator(conv_.get(), pool()), "xnn_run_operator (conv)");
+  }
+
+  Status RunQc8(const operators::ConvParam& p) {
+    const DDim& in = p.input->dims();
+    const int8_t* x = InputLevels(p);
+    int8_t* y = static_cast<int8_t*>(p.output->mutable_data(p.output_dtype));
+    return SetupAndRun(in, x, y, xnn_setup_convolution2d_nhwc_qc8,
+                       "xnn_setup_convolution2d_nhwc_qc8");
+  }
+
+  Status RunFloat(const operators::ConvParam& p) {
+    const DDim& in = p.input->dims();
+    // The simulation's input: level * Input_scale / 127.
+    const size_t n_in = static_cast<size_t>(p.input->numel());
+    input_.resize(n_in);
+    if (IsLevels(p.input_dtype)) {
+      const operators::quant::Quantizer q(p.input_scale, 127, p.quant_round_type);
+      if (p.input_dtype == DataType::kUInt8) {
+        const uint8_t* l = p.input->data<uint8_t>();
+        for (size_t i = 0; i < n_in; ++i) input_[i] = q.Dequantize(static_cast<float>(l[i]));
+      } else {
+        const int8_t* l = p.input->data<int8_t>();
+        for (size_t i = 0; i < n_in; ++i) input_[i] = q.Dequantize(static_cast<float>(l[i]));
+      }
+    } else {
+      operators::quant::QuantDequantFloat(p.input->data<float>(), input_.data(),
+                                          p.input->numel(), p.input_scale, 127,
+                                          p.quant_round_type);
+    }
+    const bool levels_out = IsLevels(p.output_dtype);
+    const size_t n = static_cast<size_t>(p.output->numel());
+    float* y;
+    if (levels_out) {
+      output_.resize(n);
+      y = output_.data();
+    } else {
+      y = p.output->mutable_data<float>();
+    }
+    const float* x = input_.data();
+    RETURN_IF_ERROR(SetupAndRun(in, x, y, xnn_setup_convolution2d_nhwc_f32,
+                                "xnn_setup_convolution2d_nhwc_f32"));
+    if (p.residual) RETURN_IF_ERROR(AddResidual(p, y));
+    RETURN_IF_ERROR(epilogue_.Run(y, n, pool()));
+    if (!levels_out) return Status::OK();
+    // x86's levels: x * 127 / Output_scale, nearest even, clipped.
+    int8_t* q = static_cast<int8_t*>(p.output->mutable_data(p.output_dtype));
+    const float factor = 127.f / p.output_scale;
+    const float lo = LowestLevel(p.output_round_type);
+    for (size_t i = 0; i < n; ++i) {
+      const float v = operators::quant::RoundTiesToEven(y[i] * factor);
+      q[i] = static_cast<int8_t>(std::min(std::max(v, lo), 127.f));
+    }
+    return Status::OK();
+  }
+
+  Status AddResidual(const operators::ConvParam& p, float* y) {
+    const DDim& o = p.output->dims();
+    if (p.residual->dims() != o) {
+      return InvalidArgument(What() + ": ResidualData dims " + DimsToString(p.residual->dims()) +
+                             " differ from the output's " + DimsToString(o));
+    }
+    const size_t shape[4] = {static_cast<size_t>(o[0]), static_cast<size_t>(o[2]),
+                             static_cast<size_t>(o[3]), static_cast<size_t>(o[1])};
+    RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add_.get(), 4, shape, 4, shape, y,
+                                               p.residual->data<float>(), y, pool()),
+                          "xnn_setup_add_nd_f32"));
+    return Check(xnn_run_operator(add_.get(), pool()), "xnn_run_operator (residual add)");
+  }
+
+  lite::arm::XnnOperator conv_, add_;
+  bool qc8_ = false;
+  Epilogue epilogue_;
+  std::vector<int> paddings_;
+  DDim dims_;
+  std::vector<int8_t> levels_;  // the quantized float input (qc8)
+  std::vector<float> input_, output_;  // the float arithmetic's buffers
+  const void* x_ = nullptr;  // the buffers of the last setup
+  const void* y_ = nullptr;
+};
+
+// The int8 form with NCHW attributes and a fused activation the float
+// arithmetic computes; Input / Output as levels exactly when the binding says.
+template <bool kInLevels, bool kOutLevels>
+bool ConvInt8Accepts(const cpp::OpDesc& desc) {
+  auto levels = [&](const char* attr) {
+    const std::string t = desc.GetAttr<std::string>(attr, "float32");
+    return t == "int8" || t == "uint8";
+  };
+  return desc.GetAttr<bool>("enable_int8", false) &&
+         operators::FusedActivation::FromOpDesc(desc).ok() &&
+         desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC" &&
+         desc.GetAttr<float>("fuse_post_scale", 1.f) == 1.f &&
+         desc.GetAttr<float>("fuse_post_bias", 0.f) == 0.f && levels("Input_dtype") == kInLevels &&
+         levels("Output_dtype") == kOutLevels;
+}
+
+}  // namespace
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
+
+// One kernel, four bindings: Input and Output float32 ("def") or levels
+// (int8_requantize_pass sets Input_dtype / Output_dtype), as on x86.
+#define LITE_REGISTER_ARM_INT8_CONV(op, alias, in_p, out_p, in_levels, out_levels)          \
+  REGISTER_LITE_KERNEL(op, kARM, kInt8, kNHWC, lite::kernels::arm::ConvInt8Compute, alias)  \
+      .BindInput("Input", lite::Place(TARGET(kARM), PRECISION(in_p), DATALAYOUT(kNHWC)))   \
+      .BindInput("Bias", lite::Place(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNHWC)))  \
+      .BindInput("ResidualData",                                                            \
+                 lite::Place(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNHWC)))           \
+      .BindOutput("Output", lite::Place(TARGET(kARM), PRECISION(out_p), DATALAYOUT(kNHWC))) \
+      .SetAccepts(lite::kernels::arm::ConvInt8Accepts<(in_levels), (out_levels)>)           \
+      .Finalize()
+
+LITE_REGISTER_ARM_INT8_CONV(conv2d, def, kFloat, kFloat, false, false);
+LITE_REGISTER_ARM_INT8_CONV(conv2d, levels_in, kInt8, kFloat, true, false);
+LITE_REGISTER_ARM_INT8_CONV(conv2d, levels_out, kFloat, kInt8, false, true);
+LITE_REGISTER_ARM_INT8_CONV(conv2d, levels_in_out, kInt8, kInt8, true, true);
+LITE_REGISTER_ARM_INT8_CONV(depthwise_conv2d, def, kFloat, kFloat, false, false);
+LITE_REGISTER_ARM_INT8_CONV(depthwise_conv2d, levels_in, kInt8, kFloat, true, false);
+LITE_REGISTER_ARM_INT8_CONV(depthwise_conv2d, levels_out, kFloat, kInt8, false, true);
+LITE_REGISTER_ARM_INT8_CONV(depthwise_conv2d, levels_in_out, kInt8, kInt8, true, true);
