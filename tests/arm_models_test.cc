@@ -23,7 +23,7 @@ const std::vector<std::string> kModels = {
     "ppocr_cls_mobile_v2.0", "ppocr_det_en_PP-OCRv3", "ppocr_rec_ch_PP-OCRv4_from_onnx",
     // Paddle 3 PIR programs (inference.json).
     "pplcnet_x0_25_textline_ori_pir", "ppocr_det_PP-OCRv5_mobile_pir_synthetic",
-    // PaddleSlim QAT models: their int8 convs stay on host, the float ops run on arm.
+    // PaddleSlim QAT models: their int8 convs run on arm too (conv_int8_compute.cc).
     "ppocr_cls_mobile_v2.0_slim_quant", "ppocr_det_ch_PP-OCRv3_slim_quant",
     // LoD sequence models: their activations and elementwise ops run on arm.
     "rna_bilstm_lod", "textcnn_seqconv_lod"};
@@ -38,6 +38,14 @@ std::string Check(const lite::tools::Reference& ref, PaddlePredictor* p, const s
 
 // A profile row of an arm kernel ("conv2d   arm/float/NHWC ...").
 bool RanArm(const std::string& profile) { return profile.find(" arm/float/") != std::string::npos; }
+
+// For the slim models: int8 kernels ran on arm, some of them XNNPACK's qc8
+// convolution (int8 levels in and out).
+bool RanArmInt8(const std::string& model, const std::string& profile) {
+  if (model.find("_slim_quant") == std::string::npos) return true;
+  return profile.find(" arm/int8/") != std::string::npos &&
+         profile.find("xnnpack:convolution2d_nhwc_qc8") != std::string::npos;
+}
 
 TEST(ArmModels, FullAndLightPredictorsMatchAndRunArmKernels) {
   if (lite::SharedModelsDir().empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
@@ -54,6 +62,7 @@ TEST(ArmModels, FullAndLightPredictorsMatchAndRunArmKernels) {
     EXPECT_EQ(Check(*ref, full->get(), model + " full arm"), "");
     const std::string profile = (*full)->GetProfileSummary();
     EXPECT_TRUE(RanArm(profile)) << profile;
+    EXPECT_TRUE(RanArmInt8(model, profile)) << profile;
     std::cout << profile;
     const char* tmp = std::getenv("TEST_TMPDIR");
     const std::string nb = std::string(tmp ? tmp : "/tmp") + "/" + model + "_arm.nb";
@@ -64,7 +73,9 @@ TEST(ArmModels, FullAndLightPredictorsMatchAndRunArmKernels) {
     auto light = CreatePaddlePredictor<MobileConfig>(mc);
     ASSERT_TRUE(light.ok()) << light.status().ToString();
     EXPECT_EQ(Check(*ref, light->get(), model + " light arm"), "");
-    EXPECT_TRUE(RanArm((*light)->GetProfileSummary()));
+    const std::string light_profile = (*light)->GetProfileSummary();
+    EXPECT_TRUE(RanArm(light_profile));
+    EXPECT_TRUE(RanArmInt8(model, light_profile)) << light_profile;
   }
 }
 

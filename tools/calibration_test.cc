@@ -141,7 +141,9 @@ void WriteFloats(const std::string& path, const std::vector<float>& v) {
   f.write(reinterpret_cast<const char*>(v.data()), static_cast<std::streamsize>(v.size() * 4));
 }
 
-TEST(Calibration, SmallConvModelBecomesInt8) {
+// Calibrates the small conv model for `places` and checks its written .nb
+// (light predictor): every conv int8, outputs near fp32's.
+void CheckSmallConvModelBecomesInt8(const std::vector<Place>& places) {
   const TestModel model = ConvModel();
   const std::string dir = TempDir("calib_samples");
   for (int i = 0; i < 4; ++i) {
@@ -153,7 +155,7 @@ TEST(Calibration, SmallConvModelBecomesInt8) {
 
   auto weights = WeightsOf(model);
   CalibrationOptions options;
-  options.places = kX86;
+  options.places = places;
   options.op_types = {"conv2d", "depthwise_conv2d"};
   auto calib = Calibrate(model.program, *weights, *samples, options);
   ASSERT_TRUE(calib.ok()) << calib.status().ToString();
@@ -189,7 +191,7 @@ TEST(Calibration, SmallConvModelBecomesInt8) {
   EXPECT_EQ(wq, 3);
 
   OptimizeOptions opt;
-  opt.valid_places = kX86;
+  opt.valid_places = places;
   auto optimized = OptimizeProgram(program, weights.get(), opt);
   ASSERT_TRUE(optimized.ok()) << optimized.status().ToString();
   const std::string out = JoinPath(TempDir("calib_out"), "model");
@@ -228,6 +230,14 @@ TEST(Calibration, SmallConvModelBecomesInt8) {
   EXPECT_GT(range, 0.1f);
   EXPECT_GT((*acc)[0].max_abs_diff, 0.0);  // really int8, not the fp32 program
   EXPECT_LT((*acc)[0].max_abs_diff, 0.03 * range) << FormatAccuracy((*acc)[0], samples->size());
+}
+
+TEST(Calibration, SmallConvModelBecomesInt8) { CheckSmallConvModelBecomesInt8(kX86); }
+
+// The arm target's int8 convs (XNNPACK): without them the convs would stay
+// the fp32 simulation (declined_no_int8_kernel) and the count fails.
+TEST(Calibration, SmallConvModelBecomesInt8OnArm) {
+  CheckSmallConvModelBecomesInt8({Place(TargetType::kARM), Place(TargetType::kHost)});
 }
 
 // Samples whose input holds one outlier (50; the rest in (-1, 1), denser
