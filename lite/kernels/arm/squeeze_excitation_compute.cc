@@ -6,9 +6,11 @@
 // Out = multiply_nd(X, g broadcast over H and W). The activations fold into
 // the fully-connected clamps or run after them (epilogue.h). Operators are
 // created at the first run; set up again when the dims, a pointer or the
-// thread count change. Declines at kernel pick: the quantized form
-// (Squeeze / Excite input scales).
+// thread count change. The quantized form (Squeeze / Excite input scales,
+// se_block_fuse_pass on int8 convs) quant-dequantizes m and h between the
+// operators; Out as int8 levels (x86's levels_out) is declined.
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "lite/kernels/arm/arm_kernel.h"
@@ -65,8 +67,14 @@ class SqueezeExcitationCompute : public ArmKernel {
       y_ = y;
     }
     RETURN_IF_ERROR(Check(xnn_run_operator(pool_op_.get(), pool()), "xnn_run_operator (mean)"));
+    // The quantized form: the int8 convs' input rule on m and h (no-ops
+    // without the scales), as the host kernel does.
+    operators::QuantDequantInPlace(p.squeeze_input_scale, p.squeeze_round_type, m_.data(),
+                                   n * c);
     RETURN_IF_ERROR(Check(xnn_run_operator(squeeze_.get(), pool()), "xnn_run_operator (squeeze)"));
     RETURN_IF_ERROR(act_.Run(h_.data(), h_.size(), pool()));
+    operators::QuantDequantInPlace(p.excite_input_scale, p.excite_round_type, h_.data(),
+                                   n * r_);
     RETURN_IF_ERROR(Check(xnn_run_operator(excite_.get(), pool()), "xnn_run_operator (excite)"));
     RETURN_IF_ERROR(y_act_.Run(g_.data(), g_.size(), pool()));
     return Check(xnn_run_operator(mul_.get(), pool()), "xnn_run_operator (multiply)");
@@ -115,8 +123,7 @@ class SqueezeExcitationCompute : public ArmKernel {
 };
 
 bool SqueezeExcitationAccepts(const cpp::OpDesc& desc) {
-  return desc.GetAttr<float>("Squeeze_input_scale", 0.f) == 0.f &&
-         desc.GetAttr<float>("Excite_input_scale", 0.f) == 0.f &&
+  return desc.GetAttr<std::string>("Output_dtype", "float32") == "float32" &&
          operators::FusedActivation::FromOpDesc(desc).ok() &&
          operators::YActivationFromOpDesc(desc).ok();
 }

@@ -1,6 +1,7 @@
 // arm squeeze_excitation (XNNPACK mean, two fully-connected, multiply)
 // against the host kernel: PP-OCR cls's last block, batches, no biases,
-// other activations, 2 threads; the quantized form is declined.
+// other activations, 2 threads, the quantized form (se_block_fuse_pass on
+// int8 convs: m and h quant-dequantized); Out as int8 levels is declined.
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@ struct Case {
   bool biases;
   std::string act, gate;
   float squeeze_scale = 0.f;
+  float excite_scale = 0.f;
+  int round_type = 1;
 };
 
 arm_test::Setup SetUpCase(const Case& c) {
@@ -36,6 +39,9 @@ arm_test::Setup SetUpCase(const Case& c) {
     }
     if (!c.gate.empty()) t->SetAttr("y_activation", c.gate);
     if (c.squeeze_scale > 0.f) t->SetAttr("Squeeze_input_scale", c.squeeze_scale);
+    if (c.excite_scale > 0.f) t->SetAttr("Excite_input_scale", c.excite_scale);
+    t->SetAttr("Squeeze_round_type", c.round_type);
+    t->SetAttr("Excite_round_type", c.round_type);
   };
 }
 
@@ -56,9 +62,25 @@ TEST(ArmSqueezeExcitation, MatchesHost) {
   }
 }
 
-TEST(ArmSqueezeExcitation, DeclinesTheQuantizedForm) {
-  Case c{{2, 20, 3, 7}, 5, true, "relu", "sigmoid", 0.4f};
-  EXPECT_FALSE(arm_test::ArmAccepts("squeeze_excitation", SetUpCase(c)));
+TEST(ArmSqueezeExcitation, MatchesHostOnTheQuantizedForm) {
+  const Case cases[] = {
+      {{2, 20, 3, 7}, 5, true, "relu", "sigmoid", 0.4f, 1.3f, 1},
+      {{1, 40, 8, 8}, 10, true, "hard_swish", "hard_sigmoid", 0.7f, 0.9f, 0},
+      {{1, 24, 4, 4}, 6, false, "relu", "hard_sigmoid", 0.5f, 0.f, 1},  // only the squeeze
+  };
+  for (const Case& c : cases) {
+    arm_test::ExpectArmMatchesHost("squeeze_excitation", SetUpCase(c), {"out"},
+                                   DimsToString(c.x) + " quantized", 1e-5f);
+  }
+}
+
+TEST(ArmSqueezeExcitation, DeclinesLevelsOutput) {
+  Case c{{2, 20, 3, 7}, 5, true, "relu", "sigmoid", 0.4f, 1.3f};
+  auto setup = SetUpCase(c);
+  EXPECT_FALSE(arm_test::ArmAccepts("squeeze_excitation", [setup](OpTester* t) {
+    setup(t);
+    t->SetAttr("Output_dtype", std::string("int8"));
+  }));
 }
 
 }  // namespace
