@@ -16,19 +16,15 @@ fi
 ref=$1 threads=$2 rounds=$3 runs=$4
 shift 4
 bench=${BENCH:-bazel-bin/tools/benchmark}
-declare -A all
-for ((r = 0; r < rounds; r++)); do
-  if ((r % 2 == 0)); then order="host x86"; else order="x86 host"; fi
-  for t in $order; do
-    ms=$("$bench" --reference="$ref" --valid_targets="$t" --threads="$threads" --warmup=3 \
-           --repeats="$runs" "$@" 2>/dev/null | tail -n 1 |
-         sed -n 's/.*"median_ms":\([0-9.]*\).*/\1/p')
-    echo "$r $t $ms"
-    all[$t]="${all[$t]:-} $ms"
-  done
-done
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END{print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'; }
-h=$(echo "${all[host]}" | median)
-x=$(echo "${all[x86]}" | median)
+extra=("$@")
+source "$(dirname "$0")/interleave_lib.sh"
+measure() {
+  "$bench" --reference="$ref" --valid_targets="$1" --threads="$threads" --warmup=3 \
+    --repeats="$runs" "${extra[@]}" 2>/dev/null | tail -n 1 |
+    sed -n 's/.*"median_ms":\([0-9.]*\).*/\1/p'
+}
+interleave_rounds "$rounds" host x86
+h=$MEDIAN_A
+x=$MEDIAN_B
 awk -v h="$h" -v x="$x" -v t="$threads" \
   'BEGIN{printf "{\"host_ms\":%s,\"x86_ms\":%s,\"x86_over_host\":%.3f,\"threads\":%d}\n", h, x, x/h, t}'
