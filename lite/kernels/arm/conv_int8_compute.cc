@@ -5,7 +5,8 @@
 // Where the output is levels and the fused activation is a clamp (none,
 // relu, relu6) without ResidualData, the conv is XNNPACK's
 // convolution2d_nhwc_qc8 (per-channel weight scales; depthwise convs get its
-// dwconv kernels, and on ARMv8.2 CPUs with dotprod its dotprod GEMMs): s8
+// dwconv kernels; XNNPACK picks NEON or, where the CPU and its build have
+// them, dotprod microkernels): s8
 // levels in (the float input quantized by the op's rule first, or the
 // producer's levels), int32 sums, s8 levels out requantized by XNNPACK
 // (fp32 requantization: (sum + bias_q) * scale, rounded to nearest even,
@@ -15,14 +16,15 @@
 // as one float product. A negative Filter_scale (batch norm folded) becomes
 // its magnitude with negated levels, a zero one zero levels.
 //
-// Every other form (float output, hard_swish and other non-clamp
-// activations, ResidualData, a requantization scale XNNPACK refuses) runs
-// the simulation's float arithmetic as the x86 int8 path defines it: the
-// input's levels times Input_scale / 127, the filter's levels times
-// Filter_scales[c] / 127, XNNPACK's convolution2d_nhwc_f32 with the bias,
-// the residual add (add_nd_f32) and the activation (epilogue.h), then, for
-// levels output, x * 127 / Output_scale rounded to nearest even and clipped
-// as x86 does. Filter and bias must be constants (packed at the first run).
+// XNNPACK's int8 convolution writes int8 only, so every other form (float
+// output, hard_swish and other non-clamp activations, ResidualData, a
+// requantization scale XNNPACK refuses) runs the simulation's float
+// arithmetic as the x86 int8 path defines it: the input's levels times
+// Input_scale / 127, the filter's levels times Filter_scales[c] / 127,
+// XNNPACK's convolution2d_nhwc_f32 with the bias, the residual add
+// (add_nd_f32) and the activation (epilogue.h), then, for levels output,
+// x * 127 / Output_scale rounded to nearest even and clipped as x86 does.
+// Filter and bias must be constants (packed at the first run).
 #include <algorithm>
 #include <cmath>
 #include <limits>
