@@ -79,6 +79,14 @@ const std::vector<std::string>& DefaultPipeline() {
       "elementwise_activation_fuse_pass",
       "se_gate_fuse_pass",
       "se_residual_fuse_pass",
+      // x * a + b -> scale; a scale right after a conv without activation
+      // into its weights, and one right before an unpadded conv into that
+      // conv's: before the cut, so device subgraphs get PP-LCNetV3's affine
+      // blocks folded too (the first two run again below for the ops
+      // outside subgraphs).
+      "scalar_affine_fuse_pass",
+      "conv_prescale_fuse_pass",
+      "scale_conv_fuse_pass",
       // Device subgraphs are cut before kernels are picked.
       "npu_subgraph_pass",
       // Fusions drivers do not map (only ops left outside subgraphs).

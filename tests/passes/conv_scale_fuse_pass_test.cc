@@ -259,6 +259,33 @@ TEST(ConvScaleFuse, Int8ConvScalesItsFilterScales) {
   ExpectNearSimulation(sim, int8);
 }
 
+// conv_prescale_fuse_pass (before the device cut): the scale right after
+// the conv folds into its weights and takes its activation there; the scale
+// after the activation stays an op (the NPU bridges read no post-activation
+// map), and a conv that already has an activation keeps its scale.
+TEST(ConvPrescaleFuse, FoldsOnlyTheScaleBeforeTheActivation) {
+  Case hs;
+  hs.act = "hard_swish";
+  {
+    SCOPED_TRACE("conv -> scale + hard_swish -> scale");
+    FusionRun r = ExpectFusedMatches(ConvScale(hs, true), "conv_prescale_fuse_pass", 1e-5);
+    EXPECT_EQ(CountOps(r.op_types, "scale"), 1) << r.pass_log;
+    EXPECT_EQ(r.counters["matched"], 1);
+    EXPECT_EQ(r.counters["post_affine"], 0);
+    const cpp::OpDesc* conv = FindOp(r, "conv2d");
+    ASSERT_NE(conv, nullptr);
+    EXPECT_EQ(conv->GetAttr<std::string>("fuse_activation", ""), "hard_swish");
+    EXPECT_FALSE(conv->HasAttr("fuse_post_scale"));
+  }
+  {
+    SCOPED_TRACE("relu conv -> scale");
+    FusionRun r =
+        ExpectFusedMatches(ActConvScale(Case(), "relu", false), "conv_prescale_fuse_pass");
+    EXPECT_EQ(CountOps(r.op_types, "scale"), 1) << r.pass_log;
+    EXPECT_EQ(r.counters["matched"], 0);
+  }
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace fusion

@@ -18,6 +18,13 @@
 // conv's channel count), "unsafe_rename"; "post_affine" counts the second
 // form. Runs after
 // scalar_affine_fuse_pass (which makes these scale ops).
+//
+// conv_prescale_fuse_pass is the first form alone (no post-activation map,
+// which the NPU bridges do not read) and runs before npu_subgraph_pass, so
+// device subgraphs get the learnable affine block before each activation
+// folded into the conv too: on the NPU drivers (XNNPACK lowers a scale to a
+// multiply and an add node) each such block otherwise costs two passes over
+// the conv's output.
 #include <vector>
 
 #include "lite/base/fused_activation.h"
@@ -31,6 +38,9 @@ namespace fusion {
 
 class ConvScaleFusePass : public FusionPass {
  public:
+  // weights_only: pattern 0 alone, and no following scale taken as a
+  // post-activation map (conv_prescale_fuse_pass).
+  explicit ConvScaleFusePass(bool weights_only = false) : weights_only_(weights_only) {}
 
  protected:
   // Pattern 0: a conv without activation (folded into the weights); 1: a
@@ -38,7 +48,7 @@ class ConvScaleFusePass : public FusionPass {
   // post-activation affine map).
   std::vector<Pattern> BuildPatterns() const override {
     std::vector<Pattern> out;
-    for (int which : {0, 1}) {
+    for (int which = 0; which < (weights_only_ ? 1 : 2); ++which) {
       Pattern p;
       PNode* conv =
           which == 0
@@ -99,11 +109,13 @@ class ConvScaleFusePass : public FusionPass {
     // The conv now has the scale's activation: scales after it (the next
     // affine block) become its post-activation map here, as pattern 1 would
     // on a later run (this match claimed the conv).
-    if (act->enabled()) TakeFollowingScales(graph, conv, m.at("out"));
+    if (act->enabled() && !weights_only_) TakeFollowingScales(graph, conv, m.at("out"));
     return true;
   }
 
  private:
+  const bool weights_only_;
+
   // While `out` (written by `conv`, a conv2d / depthwise_conv2d with an
   // activation) is read only by a scale op that can be a post-activation
   // map, that scale goes into the conv.
@@ -150,3 +162,6 @@ class ConvScaleFusePass : public FusionPass {
 }  // namespace lite
 
 REGISTER_MIR_PASS(conv_scale_fuse_pass, lite::mir::fusion::ConvScaleFusePass);
+REGISTER_MIR_PASS_WITH_OPTIONS(conv_prescale_fuse_pass, [](const lite::mir::PassOptions&) {
+  return std::unique_ptr<lite::mir::Pass>(new lite::mir::fusion::ConvScaleFusePass(true));
+});

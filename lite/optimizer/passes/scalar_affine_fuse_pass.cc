@@ -11,8 +11,8 @@
 // than one dim (a [1, 1, 1, 1] weight could raise x's rank), when the mul
 // has a fused activation or either op a Y activation, or when renaming the
 // add's output to the new op is unsafe. Rounding: scale computes a * x + b, as the two ops do, but
-// may round once where they round twice. Runs after npu_subgraph_pass: the
-// ops it sees are outside device subgraphs.
+// may round once where they round twice. Runs before npu_subgraph_pass (for
+// conv_prescale_fuse_pass) and again after it.
 #include "lite/base/fused_activation.h"
 #include "lite/optimizer/passes/fusion_pass.h"
 #include "lite/optimizer/passes/graph_rewrite.h"
