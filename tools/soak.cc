@@ -5,6 +5,7 @@
 //        [--calls=1000] [--sizes=150] [--min_side=256] [--max_side=1280]
 //        [--step=32] [--seed=1] [--threads=1] [--report_every=50]
 //        [--memory_limit_mb=0] [--single_size=HxW] [--clones=1]
+//        [--shape_buckets=0 [--bucket_crop=out[=num/den],...]]
 //        [--npu_driver=xnnpack ...]
 //
 // The first input (rank 4, NCHW) gets H and W drawn once, seeded, from the
@@ -17,6 +18,8 @@
 // a repeat. --single_size=HxW runs that one size --calls times instead (the
 // "largest size alone" yardstick). The last line is JSON. A failed run is
 // printed and counted (a budget too small for a size), not fatal.
+// --shape_buckets=M pads every size up to multiples of M (docs/memory.md);
+// the statistics then show the buckets' hit rate, and the end its summary.
 //
 // --clones=K (K > 1) makes K - 1 clones of the predictor, prints the RSS
 // each adds once it has run the first size (what an extra clone costs: its
@@ -54,6 +57,11 @@ DEFINE_int32(step, 32, "H and W are multiples of this");
 DEFINE_int32(seed, 1, "seed of the size stream");
 DEFINE_int32(report_every, 50, "print RSS every this many calls");
 DEFINE_int32(memory_limit_mb, 0, "the predictor's memory budget (0: default)");
+DEFINE_int32(shape_buckets, 0,
+             "round the 4-D input's H and W up to a multiple of this, crop the outputs "
+             "(0: off; docs/memory.md)");
+DEFINE_string(bucket_crop, "",
+              "with --shape_buckets: outputs to crop, name[=num/den],... (\"\": inferred)");
 DEFINE_string(single_size, "", "HxW: run only this size --calls times");
 DEFINE_int32(clones, 1, "predictors running at once (the first and its clones), a thread each");
 
@@ -115,6 +123,8 @@ Status Soak() {
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
   flags.memory_limit_mb = FLAGS_memory_limit_mb;
+  flags.shape_buckets = FLAGS_shape_buckets;
+  flags.bucket_crops = FLAGS_bucket_crop;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
   const auto sizes = SizeStream();
@@ -229,12 +239,17 @@ Status Soak() {
               last.rss_mb, last.hwm_mb);
   std::printf("latency per megapixel: first sight %.2f ms (%d runs), repeat %.2f ms (%d runs)\n",
               first_ms_per_mp, firsts, repeat_ms_per_mp, repeats);
-  std::printf("memory: %s\n", predictor->GetMemoryStats().ToString().c_str());
+  const paddle::lite_api::MemoryStats stats = predictor->GetMemoryStats();
+  std::printf("memory: %s\n", stats.ToString().c_str());
   std::printf("{\"calls\":%d,\"sizes\":%zu,\"failures\":%d,\"rss_load_mb\":%.1f,"
               "\"rss_first_pass_mb\":%.1f,\"rss_300_mb\":%.1f,\"rss_end_mb\":%.1f,"
-              "\"peak_mb\":%.1f,\"first_ms_per_mp\":%.3f,\"repeat_ms_per_mp\":%.3f}\n",
+              "\"peak_mb\":%.1f,\"first_ms_per_mp\":%.3f,\"repeat_ms_per_mp\":%.3f,"
+              "\"bucket_multiple\":%d,\"bucket_hit_rate\":%.4f,\"bucket_shapes\":%d}\n",
               FLAGS_calls, sizes.size(), failures, loaded.rss_mb, after_first_pass.rss_mb,
-              at_300.rss_mb, last.rss_mb, last.hwm_mb, first_ms_per_mp, repeat_ms_per_mp);
+              at_300.rss_mb, last.rss_mb, last.hwm_mb, first_ms_per_mp, repeat_ms_per_mp,
+              stats.bucket_multiple,
+              stats.bucket_runs ? static_cast<double>(stats.bucket_hits) / stats.bucket_runs : 0.0,
+              stats.bucket_shapes);
   return Status::OK();
 }
 
