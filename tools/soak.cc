@@ -19,7 +19,8 @@
 // "largest size alone" yardstick). The last line is JSON. A failed run is
 // printed and counted (a budget too small for a size), not fatal.
 // --shape_buckets=M pads every size up to multiples of M (docs/memory.md);
-// the statistics then show the buckets' hit rate, and the end its summary.
+// the statistics then show the buckets' hit rate, and a first sight is the
+// first run of a bucketed shape (latency still per pixel of the caller's).
 //
 // --clones=K (K > 1) makes K - 1 clones of the predictor, prints the RSS
 // each adds once it has run the first size (what an extra clone costs: its
@@ -151,11 +152,18 @@ Status Soak() {
     ASSIGN_OR_RETURN(auto clone, predictor->Clone());
     clones.push_back(clone);
   }
+  // The shapes run so far: with --shape_buckets the bucketed ones, so that a
+  // "first sight" is a run of a shape the predictor has not run before.
   std::set<std::pair<int, int>> seen;
+  auto shape_of = [](std::pair<int, int> hw) {
+    const int m = FLAGS_shape_buckets;
+    if (m <= 0) return hw;
+    return std::make_pair((hw.first + m - 1) / m * m, (hw.second + m - 1) / m * m);
+  };
   if (!clones.empty()) {
     std::printf("after %zu clone(s): rss %.1f MB\n", clones.size(), ReadRss().rss_mb);
     RETURN_IF_ERROR(RunSize(predictor.get(), sizes[0], channels, data));
-    seen.insert(sizes[0]);
+    seen.insert(shape_of(sizes[0]));
     double before = ReadRss().rss_mb;
     std::printf("predictor after one %dx%d run: rss %.1f MB\n", sizes[0].first,
                 sizes[0].second, before);
@@ -208,7 +216,7 @@ Status Soak() {
       ++failures;
       std::printf("call %d %dx%d failed: %s\n", call, hw.first, hw.second,
                   lite::tools::OneLine(s).c_str());
-    } else if (seen.insert(hw).second) {
+    } else if (seen.insert(shape_of(hw)).second) {
       first_ms_per_mp += ms / mp;
       ++firsts;
     } else {
