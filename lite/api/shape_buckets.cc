@@ -10,7 +10,7 @@ namespace lite {
 using paddle::lite_api::BucketCrop;
 using paddle::lite_api::ShapeBuckets;
 
-namespace paddle_api_parse {
+namespace {
 // "a/b" or "a" as a positive fraction; false when malformed.
 bool ParseScale(const std::string& text, int* num, int* den) {
   const size_t slash = text.find('/');
@@ -26,7 +26,7 @@ bool ParseScale(const std::string& text, int* num, int* den) {
   *den = static_cast<int>(d);
   return true;
 }
-}  // namespace paddle_api_parse
+}  // namespace
 
 Status ShapeBucketer::Validate(const ShapeBuckets& options,
                                const std::vector<std::string>& outputs) {
@@ -151,20 +151,19 @@ void ShapeBucketer::Observe(int64_t h, int64_t w, const std::vector<Tensor>& fet
 }
 
 void ShapeBucketer::Crop(Tensor* t, int64_t rows, int64_t cols) {
+  // In place, each row moved towards the front (never past a row still to
+  // move): the fetch list keeps its buffer, so the next run's fetch copies
+  // into it instead of allocating.
   const DDim d = t->dims();
-  Tensor out;
-  out.Resize({d[0], d[1], rows, cols});
-  out.set_lod(t->lod());
-  char* dst = static_cast<char*>(out.mutable_data(t->dtype()));
-  const char* src = static_cast<const char*>(t->raw_data());
+  char* base = static_cast<char*>(t->raw_mutable_data());
   const size_t elem = DataTypeSize(t->dtype());
   for (int64_t p = 0; p < d[0] * d[1]; ++p) {
     for (int64_t y = 0; y < rows; ++y) {
-      std::memcpy(dst + ((p * rows + y) * cols) * elem, src + ((p * d[2] + y) * d[3]) * elem,
-                  static_cast<size_t>(cols) * elem);
+      std::memmove(base + ((p * rows + y) * cols) * elem, base + ((p * d[2] + y) * d[3]) * elem,
+                   static_cast<size_t>(cols) * elem);
     }
   }
-  *t = std::move(out);
+  t->Resize({d[0], d[1], rows, cols});
 }
 
 Status ShapeBucketer::Finish(std::vector<Tensor>* feeds, std::vector<Tensor>* fetches, bool ok,
@@ -302,7 +301,7 @@ StatusOr<std::vector<BucketCrop>> ParseBucketCrops(const std::string& text) {
     c.output = item.substr(0, eq);
     if (c.output.empty() ||
         (eq != std::string::npos &&
-         !lite::paddle_api_parse::ParseScale(item.substr(eq + 1), &c.num, &c.den))) {
+         !lite::ParseScale(item.substr(eq + 1), &c.num, &c.den))) {
       return lite::InvalidArgument("bucket crop '" + item +
                                    "': expected output[=num/den] with positive integers");
     }

@@ -66,7 +66,7 @@ class ShapeBucketer {
   };
   // Records every 4-D output's H and W against the input's of a run.
   void Observe(int64_t h, int64_t w, const std::vector<Tensor>& fetches);
-  // Crops output `j` to rows x cols (the top-left corner).
+  // Crops a 4-D output to rows x cols (its top-left corner), in place.
   static void Crop(Tensor* t, int64_t rows, int64_t cols);
 
   paddle::lite_api::ShapeBuckets options_;
