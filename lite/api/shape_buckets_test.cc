@@ -142,6 +142,9 @@ TEST(ShapeBuckets, OutputsThatCannotBeCroppedAreRefused) {
   EXPECT_EQ(s.code(), StatusCode::kFailedPrecondition);
   EXPECT_NE(s.message().find("output 'prob' [1, 10]"), std::string::npos) << s.ToString();
   EXPECT_NE(s.message().find("is not 4-D"), std::string::npos) << s.ToString();
+  // The padded run's outputs are cleared.
+  EXPECT_EQ(p->GetOutput(0)->data<float>(), nullptr);
+  EXPECT_EQ(p->GetOutput(1)->data<float>(), nullptr);
   // Still usable: a size on the bucket needs no padding and runs.
   RunAt(p.get(), 64, 32, &s);
   EXPECT_TRUE(s.ok()) << s.ToString();
