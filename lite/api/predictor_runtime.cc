@@ -212,18 +212,21 @@ Status PredictorRuntime::Run() {
   // Shape buckets: the feed padded for the run, the caller's put back after
   // it, the outputs cropped (shape_buckets.h).
   RETURN_IF_ERROR(buckets_->Pad(feed_list_, *fetch_list_));
-  const Status status = RunFeeds();
+  Status status = RunFeeds();
   bool check_run = false;
-  const Status cropped = buckets_->Finish(feed_list_, fetch_list_, status.ok(), &check_run);
+  Status cropped = buckets_->Finish(feed_list_, fetch_list_, status.ok(), &check_run);
+  if (status.ok() && cropped.ok() && check_run) {
+    // The inferred crop's check: the input padded one bucket further.
+    status = RunFeeds();
+    cropped = buckets_->Checked(feed_list_, fetch_list_, status.ok());
+  }
   RETURN_IF_ERROR(status);
   if (!cropped.ok()) {
-    // The outputs are the padded run's: cleared, so none is read as cropped.
+    // The outputs are a padded run's: cleared, so none is read as cropped.
     for (Tensor& t : *fetch_list_) t = Tensor();
     return cropped;
   }
-  if (!check_run) return Status::OK();
-  RETURN_IF_ERROR(RunFeeds());
-  return buckets_->Checked(*feed_list_, *fetch_list_);
+  return Status::OK();
 }
 
 Status PredictorRuntime::RunFeeds() {

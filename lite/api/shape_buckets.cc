@@ -106,25 +106,35 @@ Status ShapeBucketer::Pad(std::vector<Tensor>* feeds, const std::vector<Tensor>&
   if (!seen_.insert(key).second) ++hits_;
   if (hb_ == h_ && wb_ == w_) return Status::OK();
 
+  PadTo(feeds, hb_, wb_);
+  ++padded_runs_;
+  return Status::OK();
+}
+
+void ShapeBucketer::PadTo(std::vector<Tensor>* feeds, int64_t hp, int64_t wp) {
+  Tensor& in = (*feeds)[feed_];
+  const DDim d = in.dims();
   Tensor padded;
-  padded.Resize(bucketed);
+  padded.Resize({d[0], d[1], hp, wp});
   padded.set_lod(in.lod());
   char* dst = static_cast<char*>(padded.mutable_data(in.dtype()));
   const char* src = static_cast<const char*>(in.raw_data());
   const size_t elem = DataTypeSize(in.dtype());
   std::memset(dst, 0, padded.memory_size());
-  const int64_t planes = d[0] * d[1];
-  for (int64_t p = 0; p < planes; ++p) {
-    for (int64_t y = 0; y < h_; ++y) {
-      std::memcpy(dst + ((p * hb_ + y) * wb_) * elem, src + ((p * h_ + y) * w_) * elem,
-                  static_cast<size_t>(w_) * elem);
+  for (int64_t p = 0; p < d[0] * d[1]; ++p) {
+    for (int64_t y = 0; y < d[2]; ++y) {
+      std::memcpy(dst + ((p * hp + y) * wp) * elem, src + ((p * d[2] + y) * d[3]) * elem,
+                  static_cast<size_t>(d[3]) * elem);
     }
   }
   saved_ = std::move(in);
   in = std::move(padded);
   padded_ = true;
-  ++padded_runs_;
-  return Status::OK();
+}
+
+void ShapeBucketer::Restore(std::vector<Tensor>* feeds) {
+  if (padded_) (*feeds)[feed_] = std::move(saved_);
+  padded_ = false;
 }
 
 void ShapeBucketer::Observe(int64_t h, int64_t w, const std::vector<Tensor>& fetches) {
@@ -169,12 +179,24 @@ void ShapeBucketer::Crop(Tensor* t, int64_t rows, int64_t cols) {
 Status ShapeBucketer::Finish(std::vector<Tensor>* feeds, std::vector<Tensor>* fetches, bool ok,
                              bool* check_run) {
   *check_run = false;
-  if (padded_) (*feeds)[feed_] = std::move(saved_);
   const bool padded = padded_;
-  padded_ = false;
+  Restore(feeds);
   if (!ok) return Status::OK();
   Observe(hb_, wb_, *fetches);
   if (!padded) return Status::OK();
+  RETURN_IF_ERROR(CropAll(fetches, check_run));
+  if (*check_run) {
+    // Keep this run's outputs; the check runs the caller's input padded one
+    // bucket further, a size the model takes whenever it takes the buckets.
+    saved_outputs_.swap(*fetches);
+    fetches->resize(saved_outputs_.size());
+    PadTo(feeds, hb_ + options_.multiple, wb_ + options_.multiple);
+    ++check_runs_;
+  }
+  return Status::OK();
+}
+
+Status ShapeBucketer::CropAll(std::vector<Tensor>* fetches, bool* check_run) {
   const std::string run = "a run at " + std::to_string(h_) + "x" + std::to_string(w_) +
                           " padded to " + std::to_string(hb_) + "x" + std::to_string(wb_);
   // rows x cols for each output to crop; -1: leave it.
@@ -241,10 +263,7 @@ Status ShapeBucketer::Finish(std::vector<Tensor>* feeds, std::vector<Tensor>* fe
     }
     sizes[j] = {extent[0], extent[1]};
   }
-  if (*check_run) {  // the predictor runs the caller's size; nothing to crop
-    ++check_runs_;
-    return Status::OK();
-  }
+  if (*check_run) return Status::OK();  // nothing cropped before the check
   for (size_t j = 0; j < fetches->size(); ++j) {
     if (sizes[j].first < 0) continue;
     const DDim& o = (*fetches)[j].dims();
@@ -255,23 +274,17 @@ Status ShapeBucketer::Finish(std::vector<Tensor>* feeds, std::vector<Tensor>* fe
   return Status::OK();
 }
 
-Status ShapeBucketer::Checked(const std::vector<Tensor>& feeds,
-                              const std::vector<Tensor>& fetches) {
-  const DDim& d = feeds[feed_].dims();
-  Observe(d[2], d[3], fetches);
-  for (size_t j = 0; j < fetches.size(); ++j) {
-    for (int k = 0; k < 2; ++k) {
-      const DimRatio& r = ratios_[2 * j + k];
-      if (r.broken) {
-        return FailedPrecondition(
-            "shape buckets: output '" + outputs_[j] + "' " + DimsToString(fetches[j].dims()) +
-            ": its " + (k == 0 ? "H" : "W") +
-            " is not the input's times one ratio (checked on an unpadded run at " +
-            std::to_string(d[2]) + "x" + std::to_string(d[3]) +
-            "), so padded runs cannot be cropped: declare the crop or run without buckets");
-      }
-    }
-  }
+Status ShapeBucketer::Checked(std::vector<Tensor>* feeds, std::vector<Tensor>* fetches,
+                              bool ok) {
+  Restore(feeds);
+  std::vector<Tensor> first;
+  first.swap(saved_outputs_);
+  if (!ok) return Status::OK();
+  Observe(hb_ + options_.multiple, wb_ + options_.multiple, *fetches);
+  fetches->swap(first);
+  bool again = false;
+  RETURN_IF_ERROR(CropAll(fetches, &again));
+  if (again) return Internal("shape buckets: an output scale is still unchecked after the check run");
   return Status::OK();
 }
 

@@ -10,8 +10,9 @@
 // made them), or inferred: every output must be 4-D, and for each padded dim
 // its extent must be the input's times one ratio on two runs of different
 // extents (say 640 -> 640 and 704 -> 704). A padded run with no earlier run
-// to compare asks the predictor for one more run on the caller's unpadded
-// input (NeedsCheckRun), whose outputs are exact and are returned. A crop
+// to compare asks the predictor for one more run, the input padded one
+// bucket further (a size any model taking the buckets takes; det takes only
+// multiples of 32), and then crops the first run's outputs. A crop
 // that is not well defined (an output that is not 4-D, a ratio that differs
 // between runs, a cropped extent that is not whole) refuses the run with
 // FailedPrecondition naming the output; the predictor stays usable.
@@ -47,12 +48,15 @@ class ShapeBucketer {
   // output is bound to caller memory (a crop cannot write into it).
   Status Pad(std::vector<Tensor>* feeds, const std::vector<Tensor>& fetches);
   // After the run, ok or not: puts the caller's feed back; on success crops
-  // the outputs (see above). *check_run is set when the predictor must run
-  // once more on the restored feed and then call Checked.
+  // the outputs (see above). *check_run is set when the inferred crop needs
+  // one more run: the outputs are kept aside, the feed is padded one bucket
+  // further, and the predictor runs once more and then calls Checked.
   Status Finish(std::vector<Tensor>* feeds, std::vector<Tensor>* fetches, bool ok,
                 bool* check_run);
-  // After that extra run: learns from it, refuses if the ratio differs.
-  Status Checked(const std::vector<Tensor>& feeds, const std::vector<Tensor>& fetches);
+  // After that extra run (ok or not): puts the caller's feed back, learns
+  // the ratios from it, and crops the first run's outputs, which it puts
+  // back; refuses if a ratio differs.
+  Status Checked(std::vector<Tensor>* feeds, std::vector<Tensor>* fetches, bool ok);
 
   void Fill(paddle::lite_api::MemoryStats* stats) const;
 
@@ -66,6 +70,13 @@ class ShapeBucketer {
   };
   // Records every 4-D output's H and W against the input's of a run.
   void Observe(int64_t h, int64_t w, const std::vector<Tensor>& fetches);
+  // Swaps a copy of the 4-D feed zero-padded to hp x wp into `feeds`.
+  void PadTo(std::vector<Tensor>* feeds, int64_t hp, int64_t wp);
+  // Puts the caller's feed back when a padded copy is in its place.
+  void Restore(std::vector<Tensor>* feeds);
+  // Crops the outputs of a padded run (see above); *check_run when an
+  // inferred ratio is still unchecked (nothing cropped then).
+  Status CropAll(std::vector<Tensor>* fetches, bool* check_run);
   // Crops a 4-D output to rows x cols (its top-left corner), in place.
   static void Crop(Tensor* t, int64_t rows, int64_t cols);
 
@@ -76,6 +87,7 @@ class ShapeBucketer {
   int feed_ = -1;        // column of the 4-D feed
   bool padded_ = false;  // its copy is in the feed list, the caller's in saved_
   Tensor saved_;
+  std::vector<Tensor> saved_outputs_;  // the padded run's, during a check run
   int64_t h_ = 0, w_ = 0, hb_ = 0, wb_ = 0;
   // Counters.
   std::set<std::string> seen_;  // bucketed shapes run so far
