@@ -154,7 +154,8 @@ class ConfigBase {
   // `crops` names the outputs to crop and their scale; the others come back
   // as the padded run made them. Without `crops` every output must be 4-D
   // with H and W the input's times a fixed ratio, checked on two sizes (a
-  // first padded run with nothing to compare runs again unpadded), and a
+  // first padded run with nothing to compare runs once more, padded one
+  // bucket further), and a
   // padded run whose outputs cannot be cropped is refused. Padding changes
   // what a convolution sees near the bottom and right border: see
   // docs/memory.md. A negative multiple, or a crop naming no output, fails
@@ -337,8 +338,8 @@ struct MemoryStats {
   double estimate_bytes_per_input_element = 0;  // the budget's estimate rate
   std::string process_caches;     // process-wide caches ("onednn ...: capacity 128 ...")
   // Shape buckets (0: off): runs, runs whose bucketed shape had run before
-  // (hits), padded runs, distinct bucketed shapes, and extra unpadded runs
-  // made to check an inferred output scale.
+  // (hits), padded runs, distinct bucketed shapes, and the extra runs made
+  // to check an inferred output scale.
   int bucket_multiple = 0;
   int64_t bucket_runs = 0;
   int64_t bucket_hits = 0;

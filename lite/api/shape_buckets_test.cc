@@ -81,7 +81,7 @@ TEST(ShapeBuckets, InferredCropMatchesUnbucketedRuns) {
   config.set_shape_buckets(32);
   auto bucketed = Create(config);
   ASSERT_TRUE(plain && bucketed);
-  // 40x48 -> 64x64 (a first padded run: checked by one unpadded run),
+  // 40x48 -> 64x64 (a first padded run: checked by one run at 96x96),
   // 62x34 -> 64x64 (a hit), 96x64 (no padding), 34x90 -> 64x96.
   const std::vector<std::pair<int64_t, int64_t>> sizes = {{40, 48}, {62, 34}, {96, 64},
                                                            {34, 90}, {40, 48}};
