@@ -48,7 +48,30 @@ void BindConfigs(py::module_& m) {
            "predictor releases cached per-shape state before a run of a new input size,\n"
            "and run() raises LiteError (nothing run, the predictor stays usable) when\n"
            "the run's estimated need does not fit even then (docs/memory.md).")
-      .def("memory_limit_mb", &ConfigBase::memory_limit_mb);
+      .def("memory_limit_mb", &ConfigBase::memory_limit_mb)
+      .def(
+          "set_shape_buckets",
+          [](ConfigBase& c, int multiple, const std::string& crops) {
+            auto parsed = paddle::lite_api::ParseBucketCrops(crops);
+            ThrowIfError(parsed.status());
+            c.set_shape_buckets(multiple, *parsed);
+          },
+          py::arg("multiple"), py::arg("crops") = "",
+          "Shape buckets (0: off): the 4-D input's H and W are rounded up to a multiple\n"
+          "of `multiple`, the data zero-padded at the bottom and right, the outputs\n"
+          "cropped back. `crops`: 'name[=num/den],...' the outputs to crop and their\n"
+          "scale; '' infers them (every output 4-D, H and W a fixed ratio of the input's),\n"
+          "and run() raises LiteError where a crop is not well defined (docs/memory.md).")
+      .def("shape_buckets",
+           [](const ConfigBase& c) {
+             std::string crops;
+             for (const auto& b : c.shape_buckets().crops) {
+               crops += (crops.empty() ? "" : ",") + b.output + "=" + std::to_string(b.num) +
+                        "/" + std::to_string(b.den);
+             }
+             return py::make_tuple(c.shape_buckets().multiple, crops);
+           },
+           "(multiple, crops) as set_shape_buckets took them.");
 
   py::class_<CxxConfig, ConfigBase> cxx(
       m, "CxxConfig",

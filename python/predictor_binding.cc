@@ -136,6 +136,12 @@ void BindPredictor(py::module_& m) {
              d["budget_refusals"] = s.budget_refusals;
              d["estimate_bytes_per_input_element"] = s.estimate_bytes_per_input_element;
              d["process_caches"] = s.process_caches;
+             d["bucket_multiple"] = s.bucket_multiple;
+             d["bucket_runs"] = s.bucket_runs;
+             d["bucket_hits"] = s.bucket_hits;
+             d["bucket_padded_runs"] = s.bucket_padded_runs;
+             d["bucket_shapes"] = s.bucket_shapes;
+             d["bucket_check_runs"] = s.bucket_check_runs;
              return d;
            },
            "Memory held per input shape and the memory budget's counters, as a dict\n"

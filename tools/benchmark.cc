@@ -7,7 +7,7 @@
 //             [--threads=1] [--warmup=3] [--repeats=20] [--valid_targets=npu,host]
 //             [--npu_driver=xnnpack ...] [--profile] [--profile_ops]
 //             [--adaptive_threads=false] [--noisy_neighbour --rounds=5]
-//             [--memory_limit_mb=512]
+//             [--memory_limit_mb=512] [--shape_buckets=64 [--bucket_crop=out[=1/4],...]]
 //
 // Prints the predictor, init time, median/min/mean latency and peak RSS
 // (VmHWM), the profile table with --profile (per op type and place) and
@@ -48,6 +48,11 @@ DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu, arm (comma
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(memory_limit_mb, 0,
              "memory budget on the process's RSS in MB (0: none; docs/memory.md)");
+DEFINE_int32(shape_buckets, 0,
+             "round the 4-D input's H and W up to a multiple of this, crop the outputs "
+             "(0: off; docs/memory.md)");
+DEFINE_string(bucket_crop, "",
+              "with --shape_buckets: outputs to crop, name[=num/den],... (\"\": inferred)");
 DEFINE_int32(warmup, 3, "untimed runs first");
 DEFINE_int32(repeats, 20, "timed runs");
 DEFINE_bool(profile, false, "print the profile of the timed runs per op type and place");
@@ -156,6 +161,8 @@ Status Benchmark() {
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
   flags.memory_limit_mb = FLAGS_memory_limit_mb;
+  flags.shape_buckets = FLAGS_shape_buckets;
+  flags.bucket_crops = FLAGS_bucket_crop;
   flags.profiling = FLAGS_profile || FLAGS_profile_ops;
   flags.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));

@@ -6,6 +6,7 @@
 //   run_model ... --reference=../shared/models/X/reference      (its inputs)
 //   run_model ... --input_shape=1,3,224,224 --warmup=2 --repeats=20
 //   run_model ... --memory_limit_mb=512   (the memory budget, docs/memory.md)
+//   run_model ... --shape_buckets=64 [--bucket_crop=out[=1/4],...]  (the same)
 //
 // Without --reference every input gets deterministic LCG data (seed 1, in
 // [-1, 1]) of --input_shape (one shape per input, separated by ':'), or of
@@ -35,6 +36,11 @@ DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu, arm (comma
 DEFINE_int32(threads, 1, "threads");
 DEFINE_int32(memory_limit_mb, 0,
              "memory budget on the process's RSS in MB (0: none; docs/memory.md)");
+DEFINE_int32(shape_buckets, 0,
+             "round the 4-D input's H and W up to a multiple of this, crop the outputs "
+             "(0: off; docs/memory.md)");
+DEFINE_string(bucket_crop, "",
+              "with --shape_buckets: outputs to crop, name[=num/den],... (\"\": inferred)");
 DEFINE_int32(warmup, 1, "untimed runs before timing");
 DEFINE_int32(repeats, 10, "timed runs");
 DEFINE_int32(print_values, 10, "values printed per output");
@@ -81,6 +87,8 @@ Status RunMain() {
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
   flags.memory_limit_mb = FLAGS_memory_limit_mb;
+  flags.shape_buckets = FLAGS_shape_buckets;
+  flags.bucket_crops = FLAGS_bucket_crop;
   flags.profiling = FLAGS_profile;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(

@@ -5,6 +5,7 @@
 //        [--calls=1000] [--sizes=150] [--min_side=256] [--max_side=1280]
 //        [--step=32] [--seed=1] [--threads=1] [--report_every=50]
 //        [--memory_limit_mb=0] [--single_size=HxW] [--clones=1]
+//        [--shape_buckets=0 [--bucket_crop=out[=num/den],...]]
 //        [--npu_driver=xnnpack ...]
 //
 // The first input (rank 4, NCHW) gets H and W drawn once, seeded, from the
@@ -17,6 +18,9 @@
 // a repeat. --single_size=HxW runs that one size --calls times instead (the
 // "largest size alone" yardstick). The last line is JSON. A failed run is
 // printed and counted (a budget too small for a size), not fatal.
+// --shape_buckets=M pads every size up to multiples of M (docs/memory.md);
+// the statistics then show the buckets' hit rate, and a first sight is the
+// first run of a bucketed shape (latency still per pixel of the caller's).
 //
 // --clones=K (K > 1) makes K - 1 clones of the predictor, prints the RSS
 // each adds once it has run the first size (what an extra clone costs: its
@@ -54,6 +58,11 @@ DEFINE_int32(step, 32, "H and W are multiples of this");
 DEFINE_int32(seed, 1, "seed of the size stream");
 DEFINE_int32(report_every, 50, "print RSS every this many calls");
 DEFINE_int32(memory_limit_mb, 0, "the predictor's memory budget (0: default)");
+DEFINE_int32(shape_buckets, 0,
+             "round the 4-D input's H and W up to a multiple of this, crop the outputs "
+             "(0: off; docs/memory.md)");
+DEFINE_string(bucket_crop, "",
+              "with --shape_buckets: outputs to crop, name[=num/den],... (\"\": inferred)");
 DEFINE_string(single_size, "", "HxW: run only this size --calls times");
 DEFINE_int32(clones, 1, "predictors running at once (the first and its clones), a thread each");
 
@@ -115,6 +124,8 @@ Status Soak() {
   flags.param_file = FLAGS_param_file;
   flags.threads = FLAGS_threads;
   flags.memory_limit_mb = FLAGS_memory_limit_mb;
+  flags.shape_buckets = FLAGS_shape_buckets;
+  flags.bucket_crops = FLAGS_bucket_crop;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
   const auto sizes = SizeStream();
@@ -141,11 +152,18 @@ Status Soak() {
     ASSIGN_OR_RETURN(auto clone, predictor->Clone());
     clones.push_back(clone);
   }
+  // The shapes run so far: with --shape_buckets the bucketed ones, so that a
+  // "first sight" is a run of a shape the predictor has not run before.
   std::set<std::pair<int, int>> seen;
+  auto shape_of = [](std::pair<int, int> hw) {
+    const int m = FLAGS_shape_buckets;
+    if (m <= 0) return hw;
+    return std::make_pair((hw.first + m - 1) / m * m, (hw.second + m - 1) / m * m);
+  };
   if (!clones.empty()) {
     std::printf("after %zu clone(s): rss %.1f MB\n", clones.size(), ReadRss().rss_mb);
     RETURN_IF_ERROR(RunSize(predictor.get(), sizes[0], channels, data));
-    seen.insert(sizes[0]);
+    seen.insert(shape_of(sizes[0]));
     double before = ReadRss().rss_mb;
     std::printf("predictor after one %dx%d run: rss %.1f MB\n", sizes[0].first,
                 sizes[0].second, before);
@@ -198,7 +216,7 @@ Status Soak() {
       ++failures;
       std::printf("call %d %dx%d failed: %s\n", call, hw.first, hw.second,
                   lite::tools::OneLine(s).c_str());
-    } else if (seen.insert(hw).second) {
+    } else if (seen.insert(shape_of(hw)).second) {
       first_ms_per_mp += ms / mp;
       ++firsts;
     } else {
@@ -229,12 +247,17 @@ Status Soak() {
               last.rss_mb, last.hwm_mb);
   std::printf("latency per megapixel: first sight %.2f ms (%d runs), repeat %.2f ms (%d runs)\n",
               first_ms_per_mp, firsts, repeat_ms_per_mp, repeats);
-  std::printf("memory: %s\n", predictor->GetMemoryStats().ToString().c_str());
+  const paddle::lite_api::MemoryStats stats = predictor->GetMemoryStats();
+  std::printf("memory: %s\n", stats.ToString().c_str());
   std::printf("{\"calls\":%d,\"sizes\":%zu,\"failures\":%d,\"rss_load_mb\":%.1f,"
               "\"rss_first_pass_mb\":%.1f,\"rss_300_mb\":%.1f,\"rss_end_mb\":%.1f,"
-              "\"peak_mb\":%.1f,\"first_ms_per_mp\":%.3f,\"repeat_ms_per_mp\":%.3f}\n",
+              "\"peak_mb\":%.1f,\"first_ms_per_mp\":%.3f,\"repeat_ms_per_mp\":%.3f,"
+              "\"bucket_multiple\":%d,\"bucket_hit_rate\":%.4f,\"bucket_shapes\":%d}\n",
               FLAGS_calls, sizes.size(), failures, loaded.rss_mb, after_first_pass.rss_mb,
-              at_300.rss_mb, last.rss_mb, last.hwm_mb, first_ms_per_mp, repeat_ms_per_mp);
+              at_300.rss_mb, last.rss_mb, last.hwm_mb, first_ms_per_mp, repeat_ms_per_mp,
+              stats.bucket_multiple,
+              stats.bucket_runs ? static_cast<double>(stats.bucket_hits) / stats.bucket_runs : 0.0,
+              stats.bucket_shapes);
   return Status::OK();
 }
 

@@ -101,6 +101,8 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
         "give either --optimized_model (.nb) or a Paddle model (--model_dir / "
         "--model_file + --param_file), not both");
   }
+  ASSIGN_OR_RETURN(const std::vector<paddle::lite_api::BucketCrop> crops,
+                   paddle::lite_api::ParseBucketCrops(flags.bucket_crops));
   if (flags.light()) {
     if (!flags.disabled_passes.empty()) {
       return InvalidArgument("disabled passes apply to the full predictor; an .nb model ran its passes in opt");
@@ -117,6 +119,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     config.set_npu_cache_dir(flags.npu.cache_dir);
     config.set_profiling(flags.profiling);
     config.set_memory_limit_mb(flags.memory_limit_mb);
+    config.set_shape_buckets(flags.shape_buckets, crops);
     return CreatePaddlePredictor<MobileConfig>(config);
   }
   if (!paddle_model) {
@@ -135,6 +138,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_profiling(flags.profiling);
   config.set_disabled_passes(flags.disabled_passes);
   config.set_memory_limit_mb(flags.memory_limit_mb);
+  config.set_shape_buckets(flags.shape_buckets, crops);
   return CreatePaddlePredictor<CxxConfig>(config);
 }
 

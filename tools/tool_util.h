@@ -57,6 +57,10 @@ struct ModelFlags {
   NpuOptions npu;  // see npu_flags.h
   bool profiling = false;
   int memory_limit_mb = 0;  // ConfigBase::set_memory_limit_mb
+  // ConfigBase::set_shape_buckets: the multiple (0: off) and the outputs to
+  // crop as ParseBucketCrops reads them ("" : inferred).
+  int shape_buckets = 0;
+  std::string bucket_crops;
   std::vector<std::string> disabled_passes;  // full predictor only
   bool light() const { return !optimized_model.empty(); }
 };

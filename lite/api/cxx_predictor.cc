@@ -61,6 +61,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
   runtime->set_profiling(config.profiling());
   runtime->set_adaptive_threads(config.adaptive_threads());
   RETURN_IF_ERROR(runtime->set_memory_limit_mb(config.memory_limit_mb()));
+  RETURN_IF_ERROR(runtime->set_shape_buckets(config.shape_buckets()));
   runtime->set_pass_log(result.report.ToString(), std::move(dots));
   return std::shared_ptr<PaddlePredictor>(std::move(runtime));
 }

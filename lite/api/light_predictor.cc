@@ -53,6 +53,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateLight(const MobileConfig& confi
   (*rt)->set_profiling(config.profiling());
   (*rt)->set_adaptive_threads(config.adaptive_threads());
   RETURN_IF_ERROR((*rt)->set_memory_limit_mb(config.memory_limit_mb()));
+  RETURN_IF_ERROR((*rt)->set_shape_buckets(config.shape_buckets()));
   return std::shared_ptr<PaddlePredictor>(std::move(rt).value());
 }
 

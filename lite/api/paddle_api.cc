@@ -26,6 +26,17 @@ std::string MemoryStats::ToString() const {
          "x, refused " + std::to_string(budget_refusals) + ")";
   }
   if (!process_caches.empty()) s += ", " + process_caches;
+  if (bucket_multiple > 0) {
+    char buf[160];
+    std::snprintf(buf, sizeof(buf),
+                  ", buckets of %d: %lld runs, %.1f%% hits, %d shapes, %lld padded, %lld "
+                  "checks",
+                  bucket_multiple, static_cast<long long>(bucket_runs),
+                  bucket_runs ? 100.0 * bucket_hits / bucket_runs : 0.0, bucket_shapes,
+                  static_cast<long long>(bucket_padded_runs),
+                  static_cast<long long>(bucket_check_runs));
+    s += buf;
+  }
   return s;
 }
 

@@ -106,6 +106,24 @@ struct TensorInfo {
   int lod_level = 0;
 };
 
+// Shape buckets (ConfigBase::set_shape_buckets, docs/memory.md): one output
+// to crop back after a padded run, its H and W being the input's times
+// num / den (1/1 for a map at the input's size, 1/4 for a stride-4 map).
+struct BucketCrop {
+  std::string output;
+  int num = 1;
+  int den = 1;
+};
+
+struct ShapeBuckets {
+  int multiple = 0;               // 0: off
+  std::vector<BucketCrop> crops;  // empty: inferred from the runs
+};
+
+// "name", "name=1/4" or "name=2", comma-separated, as the tools' and
+// Python's crop lists take them; InvalidArgument naming the bad item.
+StatusOr<std::vector<BucketCrop>> ParseBucketCrops(const std::string& text);
+
 // How much of the pass pipeline to picture as DOT (see PassDotOptions).
 enum class DotDump { kNone, kNamedPass, kEveryPass, kChangedPasses };
 
@@ -129,12 +147,31 @@ class ConfigBase {
   // need does not fit even then; see docs/memory.md and GetMemoryStats().
   void set_memory_limit_mb(int mb) { memory_limit_mb_ = mb; }
   int memory_limit_mb() const { return memory_limit_mb_; }
+  // Shape buckets, off by default: the H and W of the model's one 4-D
+  // (NCHW) input are rounded up to a multiple of `multiple`, the data
+  // zero-padded at the bottom and right, and the outputs cropped back, so a
+  // service seeing many image sizes runs (and keeps state for) few shapes.
+  // `crops` names the outputs to crop and their scale; the others come back
+  // as the padded run made them. Without `crops` every output must be 4-D
+  // with H and W the input's times a fixed ratio, checked on two sizes (a
+  // first padded run with nothing to compare runs once more, padded one
+  // bucket further), and a
+  // padded run whose outputs cannot be cropped is refused. Padding changes
+  // what a convolution sees near the bottom and right border: see
+  // docs/memory.md. A negative multiple, or a crop naming no output, fails
+  // creation; GetMemoryStats() reports the hit rate.
+  void set_shape_buckets(int multiple, const std::vector<BucketCrop>& crops = {}) {
+    shape_buckets_.multiple = multiple;
+    shape_buckets_.crops = crops;
+  }
+  const ShapeBuckets& shape_buckets() const { return shape_buckets_; }
 
  private:
   int threads_ = 1;
   bool adaptive_threads_ = true;
   bool profiling_ = false;
   int memory_limit_mb_ = 0;
+  ShapeBuckets shape_buckets_;
 };
 
 class CxxConfig : public ConfigBase {
@@ -300,6 +337,15 @@ struct MemoryStats {
   int budget_refusals = 0;        // runs refused as over the budget
   double estimate_bytes_per_input_element = 0;  // the budget's estimate rate
   std::string process_caches;     // process-wide caches ("onednn ...: capacity 128 ...")
+  // Shape buckets (0: off): runs, runs whose bucketed shape had run before
+  // (hits), padded runs, distinct bucketed shapes, and the extra runs made
+  // to check an inferred output scale.
+  int bucket_multiple = 0;
+  int64_t bucket_runs = 0;
+  int64_t bucket_hits = 0;
+  int64_t bucket_padded_runs = 0;
+  int bucket_shapes = 0;
+  int64_t bucket_check_runs = 0;
   // One line: "arena 12.0 MB, pool free 0.0 MB, ...".
   std::string ToString() const;
 };

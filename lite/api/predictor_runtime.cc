@@ -202,11 +202,34 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> PredictorRuntime::C
   clone->set_pass_log(pass_log_, dots_);
   clone->set_adaptive_threads(adaptive_threads());
   clone->budget_.set_limit_bytes(budget_.limit_bytes());
+  if (buckets_) RETURN_IF_ERROR(clone->set_shape_buckets(buckets_->options()));
   return std::shared_ptr<paddle::lite_api::PaddlePredictor>(std::move(clone));
 }
 
 Status PredictorRuntime::Run() {
   RETURN_IF_ERROR(CheckInputs());
+  if (!buckets_) return RunFeeds();
+  // Shape buckets: the feed padded for the run, the caller's put back after
+  // it, the outputs cropped (shape_buckets.h).
+  RETURN_IF_ERROR(buckets_->Pad(feed_list_, *fetch_list_));
+  Status status = RunFeeds();
+  bool check_run = false;
+  Status cropped = buckets_->Finish(feed_list_, fetch_list_, status.ok(), &check_run);
+  if (status.ok() && cropped.ok() && check_run) {
+    // The inferred crop's check: the input padded one bucket further.
+    status = RunFeeds();
+    cropped = buckets_->Checked(feed_list_, fetch_list_, status.ok());
+  }
+  RETURN_IF_ERROR(status);
+  if (!cropped.ok()) {
+    // The outputs are a padded run's: cleared, so none is read as cropped.
+    for (Tensor& t : *fetch_list_) t = Tensor();
+    return cropped;
+  }
+  return Status::OK();
+}
+
+Status PredictorRuntime::RunFeeds() {
   // Nothing may escape into the caller's process: an allocation beyond
   // memory (or the per-tensor limit) becomes an error naming no op, the
   // predictor stays usable.
@@ -315,6 +338,14 @@ Status PredictorRuntime::set_memory_limit_mb(int mb) {
   return Status::OK();
 }
 
+Status PredictorRuntime::set_shape_buckets(const paddle::lite_api::ShapeBuckets& options) {
+  RETURN_IF_ERROR(ShapeBucketer::Validate(options, output_names_));
+  buckets_ = options.multiple > 0
+                 ? std::make_unique<ShapeBucketer>(options, input_names_, output_names_)
+                 : nullptr;
+  return Status::OK();
+}
+
 paddle::lite_api::MemoryStats PredictorRuntime::GetMemoryStats() const {
   paddle::lite_api::MemoryStats stats;
   stats.rss_bytes = ProcessRssBytes();
@@ -330,6 +361,7 @@ paddle::lite_api::MemoryStats PredictorRuntime::GetMemoryStats() const {
     }
   }
   budget_.Fill(&stats);
+  if (buckets_) buckets_->Fill(&stats);
   stats.process_caches = DescribeProcessCaches();
   return stats;
 }

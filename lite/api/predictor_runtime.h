@@ -15,6 +15,7 @@
 
 #include "lite/api/memory_budget.h"
 #include "lite/api/paddle_api.h"
+#include "lite/api/shape_buckets.h"
 #include "lite/core/program.h"
 #include "lite/core/thread_governor.h"
 #include "lite/base/scope.h"
@@ -73,6 +74,8 @@ class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
   paddle::lite_api::MemoryStats GetMemoryStats() const override;
   // ConfigBase::set_memory_limit_mb (MemoryBudget); negative is an error.
   Status set_memory_limit_mb(int mb);
+  // ConfigBase::set_shape_buckets (ShapeBucketer); errors as Validate's.
+  Status set_shape_buckets(const paddle::lite_api::ShapeBuckets& options);
 
   // The full predictor's optimizer report (clones keep it).
   void set_pass_log(std::string log, std::vector<paddle::lite_api::PassDot> dots) {
@@ -97,6 +100,8 @@ class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
 
  private:
   Status CheckInputs() const;
+  // One run of the feeds as they are (Run pads and crops around it).
+  Status RunFeeds();
   // Runs the program once on `signature`, turning exceptions into Status.
   Status RunProgram(RuntimeProgram* program, const std::string& signature);
   // One run on the single-threaded twin (built on first need in a sibling
@@ -126,6 +131,7 @@ class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
   std::string pass_log_;
   std::vector<paddle::lite_api::PassDot> dots_;
   MemoryBudget budget_;
+  std::unique_ptr<ShapeBucketer> buckets_;  // null: buckets off
 };
 
 }  // namespace lite

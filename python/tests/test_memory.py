@@ -53,3 +53,26 @@ def test_negative_limit_fails_creation(default_model_dir):
     config.set_memory_limit_mb(-1)
     with pytest.raises(lite.LiteError, match="memory_limit_mb = -1"):
         lite.create_paddle_predictor(config)
+
+
+def test_shape_buckets_pad_and_crop_and_refuse(default_model_dir):
+    # The default model's only output is [1, 10] (a global pool): padding
+    # changes it and no crop undoes that, so inferred crops refuse a padded
+    # run; a size on the bucket runs unpadded.
+    for config in (lite.CxxConfig(), lite.MobileConfig()):
+        assert config.shape_buckets() == (0, "")
+        config.set_shape_buckets(64, "prob=1/2")
+        assert config.shape_buckets() == (64, "prob=1/2")
+    with pytest.raises(lite.LiteError, match="bucket crop 'prob=0'"):
+        lite.CxxConfig().set_shape_buckets(64, "prob=0")
+    config = lite.CxxConfig()
+    config.set_model_dir(str(default_model_dir))
+    config.set_shape_buckets(32)
+    predictor = lite.create_paddle_predictor(config)
+    with pytest.raises(lite.LiteError, match=r"output 'prob' \[1, 10\] .* is not 4-D"):
+        run(predictor, 48)
+    assert run(predictor, 64).shape == (1, 10)
+    stats = predictor.get_memory_stats()
+    assert stats["bucket_multiple"] == 32
+    assert stats["bucket_runs"] == 2
+    assert stats["bucket_padded_runs"] == 1
