@@ -134,6 +134,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_npu_options(flags.npu);
   config.set_profiling(flags.profiling);
   config.set_disabled_passes(flags.disabled_passes);
+  config.enable_fp16(flags.enable_fp16);
   config.set_memory_limit_mb(flags.memory_limit_mb);
   return CreatePaddlePredictor<CxxConfig>(config);
 }

@@ -58,6 +58,7 @@ struct ModelFlags {
   bool profiling = false;
   int memory_limit_mb = 0;  // ConfigBase::set_memory_limit_mb
   std::vector<std::string> disabled_passes;  // full predictor only
+  bool enable_fp16 = false;  // CxxConfig::enable_fp16 (full predictor only)
   bool light() const { return !optimized_model.empty(); }
 };
 
