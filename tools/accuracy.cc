@@ -37,10 +37,6 @@ Status Check(bool* all_passed) {
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(
                                   flags.valid_places, !FLAGS_optimized_model.empty()));
   flags.optimized_model = FLAGS_optimized_model;
-  if (FLAGS_enable_fp16 && flags.light()) {
-    return lite::InvalidArgument(
-        "--enable_fp16 is for the full predictor; a .nb keeps opt --enable_fp16's choice");
-  }
   flags.enable_fp16 = FLAGS_enable_fp16;
   if (!flags.light()) {
     if (!ref.model_file.empty()) {

@@ -105,6 +105,9 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     if (!flags.disabled_passes.empty()) {
       return InvalidArgument("disabled passes apply to the full predictor; an .nb model ran its passes in opt");
     }
+    if (flags.enable_fp16) {
+      return InvalidArgument("enable_fp16 applies to the full predictor; an .nb keeps opt --enable_fp16's choice");
+    }
     MobileConfig config;
     config.set_model_from_file(flags.optimized_model);
     config.set_threads(flags.threads);
