@@ -106,6 +106,10 @@ void BindConfigs(py::module_& m) {
       .def("valid_places", &CxxConfig::valid_places)
       .def("set_disabled_passes", &CxxConfig::set_disabled_passes, py::arg("passes"),
            "Names of optimization passes to skip.")
+      .def("enable_fp16", &CxxConfig::enable_fp16, py::arg("on") = true,
+           "conv2d / depthwise_conv2d on the arm target compute in fp16 (XNNPACK f16 "
+           "operators); predictor creation fails without arm or fp16 arithmetic.")
+      .def("fp16_enabled", &CxxConfig::fp16_enabled)
       .def("set_npu_min_subgraph_size", &CxxConfig::set_npu_min_subgraph_size, py::arg("n"),
            "Clusters with fewer ops stay on host (default 2).")
       .def("set_npu_partition_file", &CxxConfig::set_npu_partition_file, py::arg("path"),

@@ -21,6 +21,8 @@ DEFINE_string(reference, "", "reference folder holding meta.json (required)");
 DEFINE_string(valid_targets, "host", "full predictor: host, x86, npu, arm (comma list)");
 DEFINE_int32(threads, 1, "threads");
 DEFINE_string(optimized_model, "", "check this .nb with the light predictor instead");
+DEFINE_bool(enable_fp16, false,
+            "full predictor: conv2d / depthwise_conv2d on arm in fp16 (a .nb keeps opt's choice)");
 
 namespace {
 
@@ -35,6 +37,7 @@ Status Check(bool* all_passed) {
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(
                                   flags.valid_places, !FLAGS_optimized_model.empty()));
   flags.optimized_model = FLAGS_optimized_model;
+  flags.enable_fp16 = FLAGS_enable_fp16;
   if (!flags.light()) {
     if (!ref.model_file.empty()) {
       flags.model_file = ref.model_file;

@@ -58,6 +58,8 @@ DEFINE_int32(repeats, 20, "timed runs");
 DEFINE_bool(profile, false, "print the profile of the timed runs per op type and place");
 DEFINE_bool(profile_ops, false, "print the profile of the timed runs per op, in program order");
 DEFINE_string(disable_passes, "", "full predictor: comma list of passes to skip");
+DEFINE_bool(enable_fp16, false,
+            "full predictor: conv2d / depthwise_conv2d on arm in fp16 (a .nb keeps opt's choice)");
 DEFINE_bool(adaptive_threads, true,
             "with --threads > 1, run on one thread while other processes keep the CPUs busy");
 DEFINE_bool(noisy_neighbour, false,
@@ -165,6 +167,7 @@ Status Benchmark() {
   flags.bucket_crops = FLAGS_bucket_crop;
   flags.profiling = FLAGS_profile || FLAGS_profile_ops;
   flags.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
+  flags.enable_fp16 = FLAGS_enable_fp16;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
   std::unique_ptr<lite::tools::Reference> ref;

@@ -37,6 +37,9 @@ DEFINE_string(valid_targets, "host",
               "appended as the fallback)");
 DEFINE_bool(print_drivers, false, "print the NPU drivers and op bridges in this build");
 DEFINE_string(disable_passes, "", "comma list of passes to skip");
+DEFINE_bool(enable_fp16, false,
+            "conv2d / depthwise_conv2d on arm compute in fp16 (XNNPACK f16 operators; needs arm "
+            "in --valid_targets and a CPU with fp16 arithmetic)");
 DEFINE_bool(print_all_ops, false, "print every op type x target (kernel registered?)");
 DEFINE_bool(print_supported_ops, false, "print the ops --valid_targets can run");
 DEFINE_bool(print_model_ops, false, "print the model's ops with counts and support");
@@ -262,6 +265,7 @@ Status Optimize(const std::vector<lite::Place>& places, ModelType type) {
   lite::OptimizeOptions options;
   options.valid_places = places;
   options.disabled_passes = lite::tools::SplitList(FLAGS_disable_passes);
+  options.enable_fp16 = FLAGS_enable_fp16;
   ASSIGN_OR_RETURN(options.npu, lite::tools::NpuOptionsFromFlags(places, /*light=*/false));
   if (FLAGS_npu_save_compiled) {
     RETURN_IF_ERROR(CheckSaveCompiled(places, type));

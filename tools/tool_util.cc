@@ -107,6 +107,9 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     if (!flags.disabled_passes.empty()) {
       return InvalidArgument("disabled passes apply to the full predictor; an .nb model ran its passes in opt");
     }
+    if (flags.enable_fp16) {
+      return InvalidArgument("enable_fp16 applies to the full predictor; an .nb keeps opt --enable_fp16's choice");
+    }
     MobileConfig config;
     config.set_model_from_file(flags.optimized_model);
     config.set_threads(flags.threads);
@@ -137,6 +140,7 @@ StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
   config.set_npu_options(flags.npu);
   config.set_profiling(flags.profiling);
   config.set_disabled_passes(flags.disabled_passes);
+  config.enable_fp16(flags.enable_fp16);
   config.set_memory_limit_mb(flags.memory_limit_mb);
   config.set_shape_buckets(flags.shape_buckets, crops);
   return CreatePaddlePredictor<CxxConfig>(config);

@@ -62,6 +62,7 @@ struct ModelFlags {
   int shape_buckets = 0;
   std::string bucket_crops;
   std::vector<std::string> disabled_passes;  // full predictor only
+  bool enable_fp16 = false;  // CxxConfig::enable_fp16 (full predictor only)
   bool light() const { return !optimized_model.empty(); }
 };
 

@@ -42,6 +42,7 @@ StatusOr<std::shared_ptr<PaddlePredictor>> CreateFull(const CxxConfig& config) {
   options.dot_mode = ToDotMode(config.dot_mode());
   options.dot_pass = config.dot_pass();
   options.npu = config.npu_options();
+  options.enable_fp16 = config.fp16_enabled();
   if (!config.npu_partition_file().empty()) {
     RETURN_IF_ERROR(lite::ReadFileToString(config.npu_partition_file(),
                                            &options.npu.partition_text)

@@ -1,5 +1,6 @@
 #include "lite/api/optimizer.h"
 
+#include "lite/api/arm_fp16.h"
 #include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/optimizer/dot.h"
 #include "lite/optimizer/ssa_graph.h"
@@ -18,6 +19,7 @@ bool TargetsNpu(const std::vector<Place>& places) {
 
 Status CheckOptions(const OptimizeOptions& options) {
   if (options.valid_places.empty()) return InvalidArgument("no valid places given");
+  if (options.enable_fp16) RETURN_IF_ERROR(CheckArmFp16(options.valid_places));
   if (!options.npu.driver_paths.empty() && !TargetsNpu(options.valid_places)) {
     return InvalidArgument("npu driver paths are set but no valid place targets npu");
   }
@@ -74,6 +76,9 @@ StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
   // 2. Lowering: the graph becomes the program (ops in execution order, each
   //    carrying its picked kernel).
   ASSIGN_OR_RETURN(result.program, manager.Lower(graph, &result.report));
+  if (options.enable_fp16) {
+    RETURN_IF_ERROR(ApplyArmFp16(&result.program, graph.block_idx(), root_scope));
+  }
   // 3. Program steps: memory planning on the program.
   RETURN_IF_ERROR(manager.RunProgramSteps(&result.program, graph.block_idx(),
                                           mir::DefaultProgramSteps(), &result.report));

@@ -36,6 +36,11 @@ struct OptimizeOptions {
   // NPU subgraph settings (used when a valid place targets npu), handed to
   // the subgraph pass when the manager creates it.
   NpuOptions npu;
+  // opt --enable_fp16: the ops placed on arm whose kernels have an fp16 form
+  // (kFp16ArmOps) get the attribute enable_fp16 and compute in half. Refused
+  // (an error) without arm among the valid places or on a CPU without half
+  // arithmetic.
+  bool enable_fp16 = false;
 };
 
 struct OptimizeResult {

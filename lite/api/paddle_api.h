@@ -226,6 +226,12 @@ class CxxConfig : public ConfigBase {
   void set_npu_cache_dir(const std::string& dir) { npu_.cache_dir = dir; }
   // All of the above at once (partition rules as text, not a file name).
   void set_npu_options(const lite::NpuOptions& o) { npu_ = o; }
+  // Paddle-Lite's fp16 switch: conv2d / depthwise_conv2d placed on the arm
+  // target compute in IEEE half (XNNPACK f16 operators). Needs arm among the
+  // valid places and a CPU with half arithmetic; predictor creation fails
+  // otherwise. A .nb saved with it keeps the choice (light predictor).
+  void enable_fp16(bool on = true) { fp16_ = on; }
+  bool fp16_enabled() const { return fp16_; }
 
   const std::string& model_dir() const { return model_dir_; }
   const std::string& model_file() const { return model_file_; }
@@ -248,6 +254,7 @@ class CxxConfig : public ConfigBase {
   std::string dot_pass_;
   lite::NpuOptions npu_;
   std::string npu_partition_file_;
+  bool fp16_ = false;
 };
 
 class MobileConfig : public ConfigBase {

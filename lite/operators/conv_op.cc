@@ -91,6 +91,7 @@ Status ConvOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(param_.act, FusedActivation::FromOpDesc(desc));
   param_.post_scale = desc.GetAttr<float>("fuse_post_scale", 1.f);
   param_.post_bias = desc.GetAttr<float>("fuse_post_bias", 0.f);
+  param_.enable_fp16 = desc.GetAttr<bool>("enable_fp16", false);
   if (!std::isfinite(param_.post_scale) || !std::isfinite(param_.post_bias)) {
     return OpError("fuse_post_scale / fuse_post_bias must be finite");
   }

@@ -68,6 +68,9 @@ struct ConvParam : OpParam {
   bool has_post_affine() const { return post_scale != 1.f || post_bias != 0.f; }
   // int8 form (see above); enable_int8 false for the float32 conv.
   bool enable_int8 = false;
+  // "enable_fp16" (opt --enable_fp16 sets it on ops it placed on arm): the arm
+  // kernel computes in IEEE half (XNNPACK's f16 operators); float32 tensors.
+  bool enable_fp16 = false;
   float input_scale = 0.f;
   std::vector<float> filter_scales;
   int quant_round_type = 1;

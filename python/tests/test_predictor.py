@@ -165,6 +165,26 @@ def test_arm_target_runs_and_matches_host(default_model_dir):
     np.testing.assert_allclose(outs[lite.TargetType.ARM], outs[lite.TargetType.Host], atol=1e-5)
 
 
+def test_arm_fp16(default_model_dir):
+    # enable_fp16: the convs on arm run XNNPACK's f16 operators (this
+    # machine's XNNPACK creates them: F16C); without arm it is refused.
+    x = make_input()
+    config = lite.CxxConfig()
+    config.set_model_dir(str(default_model_dir))
+    config.set_valid_places([lite.Place(lite.TargetType.ARM), lite.Place(lite.TargetType.Host)])
+    fp32 = run(lite.create_paddle_predictor(config), x)
+    config.enable_fp16()
+    config.set_profiling(True)
+    assert config.fp16_enabled()
+    predictor = lite.create_paddle_predictor(config)
+    fp16 = run(predictor, x)
+    assert "convolution2d_nhwc_f16" in predictor.get_profile_summary()
+    np.testing.assert_allclose(fp16, fp32, atol=5e-3)
+    config.set_valid_places([lite.Place(lite.TargetType.Host)])
+    with pytest.raises(Exception, match="enable_fp16 needs the arm target"):
+        lite.create_paddle_predictor(config)
+
+
 def test_help_documents_the_api():
     text = pydoc.render_doc(lite.CxxConfig)
     assert "set_model_dir(self: paddlelite.lite.CxxConfig, model_dir: str)" in text

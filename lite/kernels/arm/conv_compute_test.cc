@@ -21,6 +21,7 @@ struct Conv {
   float alpha = 0.f, beta = 0.f, gamma = 0.f;
   std::string padding_algorithm = "EXPLICIT";
   float post_scale = 1.f;
+  bool fp16 = false;  // the enable_fp16 attribute (opt --enable_fp16)
 
   arm_test::Setup Setup() const {
     Conv k = *this;
@@ -43,6 +44,7 @@ struct Conv {
       t->SetAttr("groups", k.groups);
       t->SetAttr("padding_algorithm", k.padding_algorithm);
       if (k.post_scale != 1.f) t->SetAttr("fuse_post_scale", k.post_scale);
+      if (k.fp16) t->SetAttr("enable_fp16", true);
       if (!k.act.empty()) {
         t->SetAttr("fuse_activation", k.act);
         t->SetAttr("fuse_alpha", k.alpha);
@@ -174,6 +176,60 @@ TEST(ArmConv, EpilogueActivations) {
                            a.name + (residual ? " residual" : "") + " alpha " +
                                std::to_string(a.alpha));
     }
+  }
+}
+
+// enable_fp16: convolution2d_nhwc_f16 between float32 <-> half conversions,
+// within half precision of the host's float32 result; on a CPU without half
+// arithmetic (QEMU_CPU=cortex-a72) the kernel refuses with the CPU feature.
+TEST(ArmConv, Fp16) {
+  const Status cpu = lite::arm::CheckFp16Arithmetic();
+  Conv c;
+  c.fp16 = true;
+  if (!cpu.ok()) {
+    OpTester t("conv2d");
+    c.Setup()(&t);
+    arm_test::InputsToNhwc(&t);
+    const Status s = t.RunKernel(arm_test::ArmKernelDef("conv2d"));
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.ToString().find("fp16: this CPU lacks the half-precision arithmetic"),
+              std::string::npos)
+        << s.ToString();
+    return;
+  }
+  // Half has an 11-bit significand: each product and partial sum rounds at
+  // ~5e-4 relative, a 27-term dot product of values up to 2 stays well
+  // inside 2e-2 of max(1, |result|).
+  const float tol = 2e-2f;
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "fp16 3x3", tol);
+  Conv d = c;
+  d.c = d.cout = d.groups = 8;
+  d.strides = {2, 2};
+  ExpectArmMatchesHost("depthwise_conv2d", d.Setup(), {"out"}, "fp16 depthwise", tol);
+  d = c;
+  d.c = 8;
+  d.groups = 4;
+  d.act = "relu6";
+  d.alpha = 6.f;
+  ExpectArmMatchesHost("conv2d", d.Setup(), {"out"}, "fp16 grouped relu6", tol);
+  d = c;
+  d.residual = true;
+  d.act = "hard_swish";
+  d.alpha = 6.f;
+  d.beta = 6.f;
+  d.gamma = 3.f;
+  ExpectArmMatchesHost("conv2d", d.Setup(), {"out"}, "fp16 residual hard_swish", tol, 2, 3);
+  for (bool residual : {false, true}) {
+    d = c;
+    d.residual = residual;
+    OpTester t("conv2d");
+    d.Setup()(&t);
+    arm_test::InputsToNhwc(&t);
+    const Status s = t.RunKernel(arm_test::ArmKernelDef("conv2d"));
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_EQ(t.kernel()->impl_info(),
+              std::string("xnnpack:convolution2d_nhwc_f16+convert_nc_f32_f16+convert_nc_f16_f32") +
+                  (residual ? "+add_nd_f32" : ""));
   }
 }
 
