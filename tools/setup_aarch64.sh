@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The aarch64 cross build's parts (docs/aarch64.md): Debian's cross compiler
-# (crossbuild-essential-arm64, gcc 12) and user-mode emulator (qemu-user-static)
+# (crossbuild-essential-arm64, gcc 12) and user-mode emulators (qemu-user-static,
+# and qemu-user for TCG plugins)
 # installed on this machine, and a sysroot of Debian 12's arm64 packages of the
 # libraries the engine links against, unpacked with dpkg-deb -x.
 #
@@ -51,7 +52,11 @@ packages=(
 )
 
 # --- host tools --------------------------------------------------------------
-host_packages=(crossbuild-essential-arm64 qemu-user-static)
+# qemu-user-static runs the tests (no binfmt_misc needed); qemu-user, its
+# dynamically linked build (installed side by side: qemu-aarch64 next to
+# qemu-aarch64-static), is the one that loads TCG plugins, for the
+# instruction counts of tools/arm_insn_bench.sh.
+host_packages=(crossbuild-essential-arm64 qemu-user-static qemu-user)
 missing=()
 for p in "${host_packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
