@@ -18,6 +18,7 @@
 # it as toolchains/aarch64/sysroot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/aarch64_apt.sh
 
 root=${PADDLE_LITE_PLUS_AARCH64:-$HOME/.cache/paddle_lite_plus_aarch64}
 sysroot=$root/sysroot
@@ -101,19 +102,7 @@ else
     echo "deb http://deb.debian.org/debian bookworm main" > "$root/apt/sources.list"
   fi
   : > "$root/apt/status"
-  apt_opts=(
-    -o APT::Architecture=arm64 -o APT::Architectures=arm64
-    -o Dir::State::Lists="$root/apt/lists"
-    -o Dir::State::status="$root/apt/status"
-    -o Dir::Cache="$root/apt/cache"
-    -o Dir::Etc::SourceList="$root/apt/sources.list"
-    -o Dir::Etc::SourceParts="$root/apt/sources.list.d"
-    -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts=/dev/null
-    -o Debug::NoLocking=1
-  )
-  # As root, apt drops to the _apt user for downloads, which cannot write
-  # into this user's cache folder.
-  [ "$(id -u)" -eq 0 ] && apt_opts+=(-o APT::Sandbox::User=root)
+  aarch64_apt_opts "$root"
   echo "setup_aarch64: arm64 package lists"
   apt-get "${apt_opts[@]}" update -qq
   echo "setup_aarch64: downloading ${#packages[@]} arm64 packages into $root/debs"

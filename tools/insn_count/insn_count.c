@@ -13,7 +13,10 @@
  * code, the fastest way; the adds are not atomic, so when several guest
  * threads run at once some can be lost. mode=exact: a callback per executed
  * block adds to a counter of its own per vCPU (qemu-user runs each guest
- * thread as a vCPU), exact with any number of threads, a few times slower.
+ * thread as a vCPU), exact with any number of threads, somewhat slower; it
+ * adds a line "vcpu0 N", the instructions of the guest's first thread (the
+ * main thread, which runs a single-threaded inference; helper threads, such
+ * as Node.js's compiler and garbage collector, are left out of it).
  * The engine's single-threaded runs are exact either way; a multi-threaded
  * guest (Node.js runs helper threads) wants mode=exact. */
 #include <stdio.h>
@@ -63,8 +66,12 @@ static void OnExit(qemu_plugin_id_t id, void* userdata) {
   (void)userdata;
   uint64_t total = inline_count;
   for (int i = 0; i < kSlots; ++i) total += per_vcpu[i].n;
-  char line[64];
-  snprintf(line, sizeof(line), "insns %llu\n", (unsigned long long)total);
+  char line[96];
+  int len = snprintf(line, sizeof(line), "insns %llu\n", (unsigned long long)total);
+  if (exact_mode) {
+    snprintf(line + len, sizeof(line) - len, "vcpu0 %llu\n",
+             (unsigned long long)per_vcpu[0].n);
+  }
   if (out_path[0] == '\0') {
     qemu_plugin_outs(line);
     return;

@@ -2,7 +2,8 @@
 # The instruction-counting plugin loads into qemu-aarch64 and counts: the
 # same deterministic program counted twice gives the same count (within 1%),
 # twice the work counts about twice (1.9x to 2.1x), the count is at least the
-# loop's iterations, and mode=exact agrees with the default inline mode.
+# loop's iterations, mode=exact agrees with the default inline mode and its
+# main-thread count (vcpu0) is the whole count of this one-thread program.
 set -euo pipefail
 here=tools/insn_count
 plugin=$PWD/$here/libinsn_count.so
@@ -16,17 +17,18 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 aarch64-linux-gnu-gcc -O1 -static -o "$tmp/work" "$here/work.c"
 
-count() {  # count MODE ITERATIONS -> instructions executed
+count() {  # count MODE ITERATIONS [LINE] -> instructions executed
   QEMU_CPU=cortex-a72 qemu-aarch64 -plugin "$plugin,out=$tmp/c,mode=$1" "$tmp/work" "$2"
-  awk '$1 == "insns" { print $2 }' "$tmp/c"
+  awk -v k="${3:-insns}" '$1 == k { print $2 }' "$tmp/c"
 }
 n=2000000
 a=$(count inline $n)
 b=$(count inline $n)
 c=$(count inline $((2 * n)))
 e=$(count exact $n)
-echo "inline $n: $a and $b; inline $((2 * n)): $c; exact $n: $e"
-awk -v a="$a" -v b="$b" -v c="$c" -v e="$e" -v n="$n" 'BEGIN {
+m=$(count exact $n vcpu0)
+echo "inline $n: $a and $b; inline $((2 * n)): $c; exact $n: $e, main thread $m"
+awk -v a="$a" -v b="$b" -v c="$c" -v e="$e" -v m="$m" -v n="$n" 'BEGIN {
   fail = 0
   if (a < n) { print "FAIL: fewer instructions than iterations"; fail = 1 }
   d = a > b ? a - b : b - a
@@ -35,6 +37,7 @@ awk -v a="$a" -v b="$b" -v c="$c" -v e="$e" -v n="$n" 'BEGIN {
   if (r < 1.9 || r > 2.1) { printf "FAIL: twice the work counted %.3fx\n", r; fail = 1 }
   d = a > e ? a - e : e - a
   if (d > 0.01 * a) { print "FAIL: mode=exact and mode=inline disagree"; fail = 1 }
+  if (m != e) { print "FAIL: the main thread count of a one-thread program differs from its total"; fail = 1 }
   exit fail
 }'
 # An unknown argument refuses the load (no ignored option).
