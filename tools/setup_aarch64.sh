@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The aarch64 cross build's parts (docs/aarch64.md): Debian's cross compiler
-# (crossbuild-essential-arm64, gcc 12) and user-mode emulator (qemu-user-static)
+# (crossbuild-essential-arm64, gcc 12) and user-mode emulators (qemu-user-static,
+# and qemu-user for TCG plugins)
 # installed on this machine, and a sysroot of Debian 12's arm64 packages of the
 # libraries the engine links against, unpacked with dpkg-deb -x.
 #
@@ -17,6 +18,7 @@
 # it as toolchains/aarch64/sysroot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/aarch64_apt.sh
 
 root=${PADDLE_LITE_PLUS_AARCH64:-$HOME/.cache/paddle_lite_plus_aarch64}
 sysroot=$root/sysroot
@@ -51,7 +53,11 @@ packages=(
 )
 
 # --- host tools --------------------------------------------------------------
-host_packages=(crossbuild-essential-arm64 qemu-user-static)
+# qemu-user-static runs the tests (no binfmt_misc needed); qemu-user, its
+# dynamically linked build (installed side by side: qemu-aarch64 next to
+# qemu-aarch64-static), is the one that loads TCG plugins, for the
+# instruction counts of tools/arm_insn_bench.sh.
+host_packages=(crossbuild-essential-arm64 qemu-user-static qemu-user)
 missing=()
 for p in "${host_packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
@@ -96,19 +102,7 @@ else
     echo "deb http://deb.debian.org/debian bookworm main" > "$root/apt/sources.list"
   fi
   : > "$root/apt/status"
-  apt_opts=(
-    -o APT::Architecture=arm64 -o APT::Architectures=arm64
-    -o Dir::State::Lists="$root/apt/lists"
-    -o Dir::State::status="$root/apt/status"
-    -o Dir::Cache="$root/apt/cache"
-    -o Dir::Etc::SourceList="$root/apt/sources.list"
-    -o Dir::Etc::SourceParts="$root/apt/sources.list.d"
-    -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts=/dev/null
-    -o Debug::NoLocking=1
-  )
-  # As root, apt drops to the _apt user for downloads, which cannot write
-  # into this user's cache folder.
-  [ "$(id -u)" -eq 0 ] && apt_opts+=(-o APT::Sandbox::User=root)
+  aarch64_apt_opts "$root"
   echo "setup_aarch64: arm64 package lists"
   apt-get "${apt_opts[@]}" update -qq
   echo "setup_aarch64: downloading ${#packages[@]} arm64 packages into $root/debs"
