@@ -277,8 +277,7 @@ Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& 
   try {
     return program->Run(signature);
   } catch (const std::bad_alloc&) {
-    return Internal("out of memory while running (a tensor allocation failed or exceeded "
-                    "the per-tensor limit of " + std::to_string(MaxTensorBytes()) + " bytes)");
+    return Internal(OutOfMemoryWhileRunning());
   } catch (const std::exception& e) {
     return Internal(std::string("run failed: ") + e.what());
   }

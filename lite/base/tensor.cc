@@ -35,6 +35,11 @@ std::atomic<uint64_t> max_tensor_bytes{uint64_t{4} << 30};
 void SetMaxTensorBytes(uint64_t bytes) { max_tensor_bytes = bytes; }
 uint64_t MaxTensorBytes() { return max_tensor_bytes; }
 
+std::string OutOfMemoryWhileRunning() {
+  return "out of memory while running (a tensor allocation failed or exceeded the per-tensor "
+         "limit of " + std::to_string(MaxTensorBytes()) + " bytes)";
+}
+
 int64_t TensorBytes(int64_t numel, DataType type) {
   int64_t bytes = 0;
   if (numel < 0 || __builtin_mul_overflow(numel, static_cast<int64_t>(DataTypeSize(type)), &bytes)) {

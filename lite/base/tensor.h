@@ -31,6 +31,9 @@ std::string DimsToString(const DDim& dims);  // "[1, 3, 224, 224]"
 // predictors.
 void SetMaxTensorBytes(uint64_t bytes);
 uint64_t MaxTensorBytes();
+// The text of the error for a std::bad_alloc caught while running: "out of
+// memory while running (...)", with the per-tensor limit.
+std::string OutOfMemoryWhileRunning();
 // Bytes of `numel` elements of `type`, or -1 when numel is negative or the
 // product overflows.
 int64_t TensorBytes(int64_t numel, DataType type);

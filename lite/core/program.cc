@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <new>
 #include <sstream>
 #include <tuple>
 
@@ -88,11 +89,17 @@ Status Instruction::Run() {
     RETURN_IF_ERROR(where(CheckOutputSizes()));
   }
   RETURN_IF_ERROR(where(CheckInputsHaveData()));
-  if (!prepared_) {
-    RETURN_IF_ERROR(where(kernel_->Prepare()));
-    prepared_ = true;
+  // A kernel's allocation that fails (std::bad_alloc) becomes an error naming
+  // this op; the predictor turns one thrown elsewhere into the same text.
+  try {
+    if (!prepared_) {
+      RETURN_IF_ERROR(where(kernel_->Prepare()));
+      prepared_ = true;
+    }
+    return where(kernel_->Run());
+  } catch (const std::bad_alloc&) {
+    return where(Internal(OutOfMemoryWhileRunning()));
   }
-  return where(kernel_->Run());
 }
 
 Status RuntimeProgram::Run(const std::string& input_signature) {
