@@ -91,7 +91,9 @@ TEST(MemoryPlan, SharedModelsAreBitIdenticalWithAndWithoutThePass) {
       ASSERT_TRUE(p.ok()) << p.status().ToString();
       for (int run = 0; run < 2; ++run) {  // the second run reuses buffers
         ASSERT_TRUE(lite::tools::FeedInputs(*ref, p->get()).ok());
-        ASSERT_TRUE((*p)->Run().ok());
+        auto run_status = (*p)->Run();
+        ASSERT_TRUE(run_status.ok()) << "plan " << plan << " run " << run << ": "
+                                     << run_status.ToString();
       }
       outs[plan] = Outputs(p->get());
     }
