@@ -26,6 +26,30 @@ const Tensor* ArmKernel::NchwInput(const Tensor& t, Tensor* buffer) const {
   return buffer;
 }
 
+Status ArmKernel::CreateResidualAdd(const lite::arm::Clamp& clamp,
+                                    lite::arm::XnnOperator* add) const {
+  if (*add) return Status::OK();
+  xnn_operator_t op = nullptr;
+  RETURN_IF_ERROR(
+      Check(xnn_create_add_nd_f32(clamp.lo, clamp.hi, 0, &op), "xnn_create_add_nd_f32"));
+  add->reset(op);
+  return Status::OK();
+}
+
+Status ArmKernel::RunResidualAdd(xnn_operator_t add, const Tensor& residual, const DDim& out,
+                                 float* y) const {
+  if (residual.dims() != out) {
+    return InvalidArgument(What() + ": ResidualData dims " + DimsToString(residual.dims()) +
+                           " differ from the output's " + DimsToString(out));
+  }
+  const size_t shape[4] = {static_cast<size_t>(out[0]), static_cast<size_t>(out[2]),
+                           static_cast<size_t>(out[3]), static_cast<size_t>(out[1])};
+  RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add, 4, shape, 4, shape, y, residual.data<float>(), y,
+                                             pool()),
+                        "xnn_setup_add_nd_f32"));
+  return Check(xnn_run_operator(add, pool()), "xnn_run_operator (residual add)");
+}
+
 Status ArmKernel::CheckConstantWeights(const Tensor* w, const Tensor* bias) const {
   if (w->IsInitialized() && (!bias || bias->IsInitialized())) return Status::OK();
   return Unimplemented(What() + " needs constant weights and bias, but this model computes them "

@@ -52,6 +52,12 @@ class ArmKernel : public KernelBase {
   // (may be null) must hold data before anything runs, i.e. be weights, not
   // values the model computes.
   Status CheckConstantWeights(const Tensor* w, const Tensor* bias) const;
+  // A conv's ResidualData: CreateResidualAdd makes *add (XNNPACK's add,
+  // clamped to `clamp`, the fused activation's range) once; RunResidualAdd
+  // adds `residual` (dims `out`, held NHWC) into `y` in place.
+  Status CreateResidualAdd(const lite::arm::Clamp& clamp, lite::arm::XnnOperator* add) const;
+  Status RunResidualAdd(xnn_operator_t add, const Tensor& residual, const DDim& out,
+                        float* y) const;
   // "arm <op>" for messages (the runtime adds the op's name and key).
   std::string What() const { return "arm " + def().op_type; }
   // XNNPACK's status of `call` as a Status; a successful xnn_create_* call

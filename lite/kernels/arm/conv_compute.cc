@@ -67,17 +67,7 @@ class ConvCompute : public ArmKernel {
     }
     const size_t n = static_cast<size_t>(p.output->numel());
     if (!p.residual) return epilogue_.Run(y, n, pool());
-    const DDim& o = p.output->dims();
-    const size_t shape[4] = {static_cast<size_t>(o[0]), static_cast<size_t>(o[2]),
-                             static_cast<size_t>(o[3]), static_cast<size_t>(o[1])};
-    if (p.residual->dims() != o) {
-      return InvalidArgument(What() + ": ResidualData dims " + DimsToString(p.residual->dims()) +
-                             " differ from the output's " + DimsToString(o));
-    }
-    RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add_.get(), 4, shape, 4, shape, y,
-                                               p.residual->data<float>(), y, pool()),
-                          "xnn_setup_add_nd_f32"));
-    RETURN_IF_ERROR(Check(xnn_run_operator(add_.get(), pool()), "xnn_run_operator (residual add)"));
+    RETURN_IF_ERROR(RunResidualAdd(add_.get(), *p.residual, p.output->dims(), y));
     return epilogue_.Run(y, n, pool());
   }
 
@@ -130,12 +120,7 @@ class ConvCompute : public ArmKernel {
     }
     paddings_ = p.eff_paddings;
     dims_.clear();
-    if (p.residual && !add_) {
-      op = nullptr;
-      RETURN_IF_ERROR(Check(xnn_create_add_nd_f32(clamp.lo, clamp.hi, 0, &op),
-                            "xnn_create_add_nd_f32"));
-      add_.reset(op);
-    }
+    if (p.residual) RETURN_IF_ERROR(CreateResidualAdd(clamp, &add_));
     return Status::OK();
   }
 

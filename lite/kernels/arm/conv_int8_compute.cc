@@ -184,12 +184,7 @@ class ConvInt8Compute : public ArmKernel {
                               conv_clamp.hi, 0, &op),
                           "xnn_create_convolution2d_nhwc_f32"));
     conv_.reset(op);
-    if (p.residual && !add_) {
-      op = nullptr;
-      RETURN_IF_ERROR(Check(xnn_create_add_nd_f32(clamp.lo, clamp.hi, 0, &op),
-                            "xnn_create_add_nd_f32"));
-      add_.reset(op);
-    }
+    if (p.residual) RETURN_IF_ERROR(CreateResidualAdd(clamp, &add_));
     return Status::OK();
   }
 
@@ -256,7 +251,7 @@ class ConvInt8Compute : public ArmKernel {
     const float* x = input_.data();
     RETURN_IF_ERROR(SetupAndRun(in, x, y, xnn_setup_convolution2d_nhwc_f32,
                                 "xnn_setup_convolution2d_nhwc_f32"));
-    if (p.residual) RETURN_IF_ERROR(AddResidual(p, y));
+    if (p.residual) RETURN_IF_ERROR(RunResidualAdd(add_.get(), *p.residual, p.output->dims(), y));
     RETURN_IF_ERROR(epilogue_.Run(y, n, pool()));
     if (!levels_out) return Status::OK();
     // x86's levels: x * 127 / Output_scale, nearest even, clipped.
@@ -274,20 +269,6 @@ class ConvInt8Compute : public ArmKernel {
       q[i] = static_cast<int8_t>((v + kRound) - kRound);
     }
     return Status::OK();
-  }
-
-  Status AddResidual(const operators::ConvParam& p, float* y) {
-    const DDim& o = p.output->dims();
-    if (p.residual->dims() != o) {
-      return InvalidArgument(What() + ": ResidualData dims " + DimsToString(p.residual->dims()) +
-                             " differ from the output's " + DimsToString(o));
-    }
-    const size_t shape[4] = {static_cast<size_t>(o[0]), static_cast<size_t>(o[2]),
-                             static_cast<size_t>(o[3]), static_cast<size_t>(o[1])};
-    RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add_.get(), 4, shape, 4, shape, y,
-                                               p.residual->data<float>(), y, pool()),
-                          "xnn_setup_add_nd_f32"));
-    return Check(xnn_run_operator(add_.get(), pool()), "xnn_run_operator (residual add)");
   }
 
   lite::arm::XnnOperator conv_, add_;
