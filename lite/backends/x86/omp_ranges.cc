@@ -13,16 +13,18 @@ bool OmpSplits(int threads, int64_t work) {
 
 void OmpForRanges(int threads, int64_t n, int64_t work,
                   const std::function<void(int64_t, int64_t)>& fn) {
-  OmpForRangesIf(OmpSplits(threads, work), threads, n, fn);
+  OmpForRangesIf(OmpSplits(threads, work), ThreadsForWork(threads, work), n, fn);
 }
 
 void OmpForRangesIf(bool split, int threads, int64_t n,
                     const std::function<void(int64_t, int64_t)>& fn) {
-  if (!split || threads <= 1) {
+  // More threads than ranges would only join the fork and the barrier.
+  const int used = static_cast<int>(std::min<int64_t>(threads, n));
+  if (!split || used <= 1) {
     fn(0, n);
     return;
   }
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(used)
   {
     const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
     fn(n * id / nt, n * (id + 1) / nt);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lite/base/parallel_work.h"
+
 namespace lite {
 namespace kernels {
 namespace x86 {
@@ -98,7 +100,8 @@ Status DnnlKernel::Init() {
 }
 
 Status DnnlKernel::Run() {
-  SetDnnlThreads(threads());
+  const int64_t work = ThreadWork();
+  SetDnnlThreads(work < 0 ? threads() : ThreadsForWork(threads(), work));
   Status s;
   try {
     s = RunDnnl();
