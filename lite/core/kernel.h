@@ -66,17 +66,17 @@ inline int NumThreads(const KernelContext* ctx) {
   return ctx && ctx->pool ? ctx->pool->size() : 1;
 }
 
-// Runs fn(chunk, begin, end) over [0, n) split across ctx's pool (on at most
-// ThreadsForWork(pool size, work) threads), passing the chunk index
-// (< NumThreads(ctx)) for per-thread scratch; or runs fn(0, 0, n) when there
-// is no pool (ctx may be null) or `work` < kMinParallelWork.
+// Runs fn(chunk, begin, end) over [0, n) split across ctx's pool, passing
+// the chunk index (< NumThreads(ctx)) for per-thread scratch; or runs
+// fn(0, 0, n) when there is no pool (ctx may be null) or `work` <
+// kMinParallelWork.
 inline void ParallelForChunks(const KernelContext* ctx, int64_t n, int64_t work,
                               const ThreadPool::ChunkFn& fn) {
   if (!ctx || !ctx->pool || work < kMinParallelWork) {
     if (n > 0) fn(0, 0, n);
     return;
   }
-  ctx->pool->ParallelForChunks(n, fn, ThreadsForWork(ctx->pool->size(), work));
+  ctx->pool->ParallelForChunks(n, fn);
 }
 // As ParallelForChunks, for loops that need no per-thread scratch.
 inline void ParallelFor(const KernelContext* ctx, int64_t n, int64_t work,

@@ -59,10 +59,9 @@ void ThreadPool::WorkerLoop(int index) {
   }
 }
 
-void ThreadPool::ParallelForChunks(int64_t n, const ChunkFn& fn, int max_chunks) {
+void ThreadPool::ParallelForChunks(int64_t n, const ChunkFn& fn) {
   if (n <= 0) return;
-  const int cap = max_chunks > 0 ? std::min(max_chunks, size()) : size();
-  const int chunks = static_cast<int>(std::min<int64_t>(cap, n));
+  const int chunks = static_cast<int>(std::min<int64_t>(size(), n));
   if (chunks == 1 || busy_.exchange(true)) {
     fn(0, 0, n);
     return;

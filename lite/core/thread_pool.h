@@ -38,8 +38,7 @@ class ThreadPool {
   int size() const { return static_cast<int>(workers_.size()) + 1; }
 
   void ParallelFor(int64_t n, const RangeFn& fn);
-  // At most `max_chunks` chunks (and threads); the pool's size when <= 0.
-  void ParallelForChunks(int64_t n, const ChunkFn& fn, int max_chunks = 0);
+  void ParallelForChunks(int64_t n, const ChunkFn& fn);
 
  private:
   void WorkerLoop(int index);

@@ -107,36 +107,5 @@ TEST(KernelContextParallelFor, NullPoolAndSmallWorkRunInline) {
   EXPECT_EQ(chunks.load(), 2);
 }
 
-TEST(ThreadsForWork, OneMoreThreadPerMinWorkPerThread) {
-  EXPECT_EQ(ThreadsForWork(1, 1 << 30), 1);
-  EXPECT_EQ(ThreadsForWork(16, kMinParallelWork - 1), 1);
-  // Two threads split as soon as the job is worth splitting at all.
-  EXPECT_EQ(ThreadsForWork(2, kMinParallelWork), 2);
-  EXPECT_EQ(ThreadsForWork(16, kMinParallelWork), 2);
-  EXPECT_EQ(ThreadsForWork(16, 5 * kMinWorkPerThread), 5);
-  EXPECT_EQ(ThreadsForWork(16, 100 * kMinWorkPerThread), 16);
-}
-
-TEST(KernelContextParallelFor, SmallJobsUseFewerThreadsOfALargePool) {
-  KernelContext ctx;
-  ctx.set_threads(8);
-  std::mutex mu;
-  std::set<int> used;
-  int64_t covered = 0;
-  ParallelForChunks(&ctx, 64, 3 * kMinWorkPerThread, [&](int c, int64_t b, int64_t e) {
-    std::lock_guard<std::mutex> lk(mu);
-    used.insert(c);
-    covered += e - b;
-  });
-  EXPECT_EQ(used.size(), 3u);
-  EXPECT_EQ(covered, 64);
-  used.clear();
-  ParallelForChunks(&ctx, 64, 100 * kMinWorkPerThread, [&](int c, int64_t, int64_t) {
-    std::lock_guard<std::mutex> lk(mu);
-    used.insert(c);
-  });
-  EXPECT_EQ(used.size(), 8u);
-}
-
 }  // namespace
 }  // namespace lite

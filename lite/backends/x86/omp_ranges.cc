@@ -13,18 +13,16 @@ bool OmpSplits(int threads, int64_t work) {
 
 void OmpForRanges(int threads, int64_t n, int64_t work,
                   const std::function<void(int64_t, int64_t)>& fn) {
-  OmpForRangesIf(OmpSplits(threads, work), ThreadsForWork(threads, work), n, fn);
+  OmpForRangesIf(OmpSplits(threads, work), threads, n, fn);
 }
 
 void OmpForRangesIf(bool split, int threads, int64_t n,
                     const std::function<void(int64_t, int64_t)>& fn) {
-  // More threads than ranges would only join the fork and the barrier.
-  const int used = static_cast<int>(std::min<int64_t>(threads, n));
-  if (!split || used <= 1) {
+  if (!split || threads <= 1) {
     fn(0, n);
     return;
   }
-#pragma omp parallel num_threads(used)
+#pragma omp parallel num_threads(threads)
   {
     const int64_t nt = omp_get_num_threads(), id = omp_get_thread_num();
     fn(n * id / nt, n * (id + 1) / nt);

@@ -19,13 +19,11 @@ namespace x86 {
 bool OmpSplits(int threads, int64_t work);
 
 // fn(i0, i1) over ranges covering [0, n): all of it on this thread unless
-// OmpSplits(threads, work), else an equal share per OpenMP thread, on at most
-// ThreadsForWork(threads, work) threads.
+// OmpSplits(threads, work), else an equal share per OpenMP thread.
 void OmpForRanges(int threads, int64_t n, int64_t work,
                   const std::function<void(int64_t, int64_t)>& fn);
 
-// The same with the caller's rule: split only when `split` and threads > 1;
-// never on more threads than ranges (n).
+// The same with the caller's rule: split only when `split` and threads > 1.
 // Unsplit, no OpenMP region is entered: a `#pragma omp parallel ... if`
 // whose condition is false still costs about 0.85 us (libgomp builds and
 // frees a one-thread team), which small ops such as the PP-OCR classifier's

@@ -87,12 +87,6 @@ void ConvCompute::AddResidual(const operators::ConvParam& p) const {
   });
 }
 
-int64_t ConvCompute::ThreadWork() {
-  const auto& p = Param<operators::ConvParam>();
-  const int64_t flops = operators::ConvFlops(p.filter, p.output);
-  return flops > 0 ? flops / 2 : -1;
-}
-
 Status ConvCompute::RunDnnl() {
   const auto& p = Param<operators::ConvParam>();
   if (p.input->dims() != planned_dims_) RETURN_IF_ERROR(Plan());

@@ -103,7 +103,6 @@ class ConvCompute : public DnnlKernel {
  protected:
   Status InitDnnl() override;
   Status RunDnnl() override;
-  int64_t ThreadWork() override;
 
  private:
   Status Plan();

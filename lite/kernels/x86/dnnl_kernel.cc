@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "lite/base/parallel_work.h"
-
 namespace lite {
 namespace kernels {
 namespace x86 {
@@ -100,8 +98,7 @@ Status DnnlKernel::Init() {
 }
 
 Status DnnlKernel::Run() {
-  const int64_t work = ThreadWork();
-  SetDnnlThreads(work < 0 ? threads() : ThreadsForWork(threads(), work));
+  SetDnnlThreads(threads());
   Status s;
   try {
     s = RunDnnl();

@@ -35,10 +35,6 @@ class DnnlKernel : public KernelBase {
   // ahead may be known, or not: then do nothing).
   virtual Status InitDnnl() { return Status::OK(); }
   virtual Status RunDnnl() = 0;
-  // Rough multiply-adds of one run at the current shapes, which caps the
-  // OpenMP threads the run (and the primitives it creates) may use
-  // (ThreadsForWork); -1 when unknown: all of threads().
-  virtual int64_t ThreadWork() { return -1; }
 
  public:
   // The helpers below are public so that a kernel's strategies

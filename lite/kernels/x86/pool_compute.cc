@@ -26,16 +26,6 @@ namespace {
 
 class PoolCompute : public DnnlKernel {
  protected:
-  // One add or compare per input element a window reads.
-  int64_t ThreadWork() override {
-    const auto& p = Param<operators::PoolParam>();
-    const DDim& in = p.x->dims();
-    const DDim& out = p.out->dims();
-    if (in.size() != 4 || out.size() != 4) return -1;
-    const int64_t window = p.adaptive ? in[2] * in[3]
-                                      : int64_t{p.eff_ksize[0]} * p.eff_ksize[1];
-    return Product(out) * window;
-  }
   Status RunDnnl() override {
     const auto& p = Param<operators::PoolParam>();
     const DDim& in = p.x->dims();
