@@ -21,8 +21,8 @@
 //
 // Depthwise: 5x5 and 7x7 depthwise convs (5 or 7 wide, stride and dilation
 // 1 or 2) with no activation, relu, relu6 or hard_swish run our kernel
-// (lite/backends/x86/depthwise_conv.h; AVX-512, and on AVX2-only CPUs the
-// dilated 7x7 ones): conv_depthwise_strategy.cc says where it wins.
+// (lite/backends/x86/depthwise_conv.h; AVX-512, and on AVX2-only CPUs 5x5
+// stride 1 and dilated 7x7): conv_depthwise_strategy.cc says where it wins.
 //
 // ResidualData (conv_residual_fuse_pass) is a binary add post-op before the
 // activation in oneDNN, an input of the own 1x1 GEMM's epilogue, and one

@@ -1,19 +1,20 @@
 // The float conv's depthwise strategy: depthwise convs (groups == C_in ==
 // C_out) on NHWC with a kernel at least 5x5, 5 or 7 wide at horizontal
-// stride 1 or 2 and dilation 1 or 2, and no activation, relu, relu6 or
-// hard_swish, run our kernel (lite/backends/x86/depthwise_conv.h,
-// impl_info() "lite:depthwise_nhwc"), which adds the bias, ResidualData and
-// the post-activation affine map in its epilogue and also writes channel
-// slices, as WriteIntoChannelsOf needs.
+// stride 1 or 2 and dilation 1 or 2 (on AVX2-only CPUs fewer: below), and
+// no activation, relu, relu6 or hard_swish, run our kernel
+// (lite/backends/x86/depthwise_conv.h, impl_info() "lite:depthwise_nhwc"),
+// which adds the bias, ResidualData and the post-activation affine map in
+// its epilogue and also writes channel slices, as WriteIntoChannelsOf needs.
 //
 // Where it is the faster one (docs/performance.md, "Own fp32 depthwise
-// against oneDNN", depthwise_conv_bench): with AVX-512, 5x5 and 7x7 at 0.56
-// to 0.86 of oneDNN's time (brdgmm_dw / jit_dw); 3x3 stays with oneDNN, at
-// 0.92 to 1.7 of it ours loses on most shapes. With AVX2 only, oneDNN's
-// jit_dw:avx2 is faster than ours everywhere except dilated 7x7, where
-// oneDNN falls back to a GEMM (x64:gemm:jit, 0.6 GFLOP/s against our 36):
-// so there only dilated 7x7 convs run ours. The choice depends on shapes,
-// attributes and the CPU's instruction set only, never on timing.
+// against oneDNN", depthwise_conv_bench): with AVX-512, 5x5 and 7x7 at 0.55
+// to 0.97 of oneDNN's time (brdgmm_dw / jit_dw); 3x3 stays with oneDNN, at
+// 0.87 to 1.7 of it ours loses on most shapes. With AVX2 only, oneDNN's
+// jit_dw:avx2 is faster than ours except at 5x5 stride 1 (ours 0.85-0.96 of
+// its time) and dilated 7x7, where oneDNN falls back to a GEMM
+// (x64:gemm:jit, 0.2-0.6 GFLOP/s against our 36): only those run ours
+// there. The choice depends on shapes, attributes and the CPU's instruction
+// set only, never on timing.
 #include <string>
 
 #include "lite/backends/x86/depthwise_conv.h"
@@ -43,8 +44,9 @@ Verdict OwnDepthwiseFits(const operators::ConvParam& p, bool avx512) {
         "not a 5x5+ kernel 5 or 7 wide at stride 1 or 2 and dilation 1 or 2 (3x3: oneDNN's "
         "depthwise kernels are faster)");
   }
-  if (!avx512 && !(f[3] == 7 && dw == 2)) {
-    return Verdict::Decline("AVX2 only: oneDNN's jit_dw:avx2 is faster except at dilated 7x7");
+  if (!avx512 && !(f[3] == 7 && dw == 2) && !(f[3] == 5 && sw == 1 && dw == 1)) {
+    return Verdict::Decline(
+        "AVX2 only: oneDNN's jit_dw:avx2 is faster except at 5x5 stride 1 and dilated 7x7");
   }
   return Verdict::Accept();
 }

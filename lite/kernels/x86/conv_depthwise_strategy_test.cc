@@ -1,5 +1,6 @@
 // Which float conv strategy takes which depthwise conv (the own depthwise
-// kernel: 5x5 and 7x7 on AVX-512, dilated 7x7 on AVX2-only CPUs; oneDNN
+// kernel: 5x5 and 7x7 on AVX-512, 5x5 stride 1 and dilated 7x7 on AVX2-only
+// CPUs; oneDNN
 // the rest), and that the own kernel matches the host conv on each shape
 // class: odd map sizes, channel counts not a multiple of 16, stride and
 // dilation 2, asymmetric padding, batch 2, activations, residual and post
@@ -74,11 +75,11 @@ TEST(X86ConvDepthwise, StrategyChoiceAndHostMatch) {
   };
   std::vector<Case> cases;
   Dw d;
-  cases.push_back({"5x5, 37 channels, no activation", d, true, false});
+  cases.push_back({"5x5, 37 channels, no activation", d, true, true});
   d.act = "hard_swish";
   d.n = 2;
   d.c = 24;
-  cases.push_back({"5x5 hard_swish, batch 2", d, true, false});
+  cases.push_back({"5x5 hard_swish, batch 2", d, true, true});
   d.n = 1;
   d.stride = 2;
   d.act = "relu6";
@@ -153,6 +154,9 @@ TEST(X86ConvDepthwise, RulePerInstructionSet) {
   };
   using kernels::x86::OwnDepthwiseFits;
   set(32, 5, 1, 1);
+  EXPECT_TRUE(OwnDepthwiseFits(p, true).accepted);
+  EXPECT_TRUE(OwnDepthwiseFits(p, false).accepted);
+  set(32, 5, 2, 1);
   EXPECT_TRUE(OwnDepthwiseFits(p, true).accepted);
   EXPECT_FALSE(OwnDepthwiseFits(p, false).accepted);
   set(32, 7, 2, 1);
