@@ -1,6 +1,7 @@
 #include "lite/backends/x86/depthwise_conv.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 
 #include "lite/backends/x86/depthwise_conv_tiles.h"
@@ -59,6 +60,17 @@ void DepthwiseConv::Run(const Geometry& g, const float* in, const Epilogue& e, f
   a.wpk = w_.data<float>();
   a.bias = e.bias;
   a.res = e.residual;
+  if (e.residual) {
+    // The output's and the residual's extents, in bytes (ldo per pixel).
+    const int64_t pixels = g.n * g.oh * g.ow;
+    const auto res0 = reinterpret_cast<uintptr_t>(e.residual);
+    const auto res1 = reinterpret_cast<uintptr_t>(e.residual + pixels * g.c);
+    const auto out0 = reinterpret_cast<uintptr_t>(out);
+    const auto out1 = reinterpret_cast<uintptr_t>(out + (pixels - 1) * ldo + g.c);
+    a.rewrite = res1 <= out0 || out1 <= res0;
+  } else {
+    a.rewrite = true;
+  }
   a.out = out;
   a.ldo = ldo;
   const K& act = e.act;

@@ -167,6 +167,34 @@ TEST_P(DepthwiseConvTest, OtherGeometries) {
   Check({1, 16, 15, 15, 3, 1, 3, 3, 3, 3, 3, Act::kNone, false, false}, GetParam());
 }
 
+// The residual read from the output itself (Output = conv + Output): every
+// pixel is written once, after its residual was read.
+TEST_P(DepthwiseConvTest, ResidualInPlace) {
+  for (int64_t w : {14, 19}) {
+    const Case c{1, 21, 9, w, 3, 1, 1, 1, 1, 1, 1, Act::kRelu, true, false};
+    const DepthwiseConv::Geometry g = GeometryOf(c);
+    const auto in = Random(g.h * g.w * g.c, 1);
+    const auto f = Random(g.c * 9, 2);
+    const auto bias = Random(g.c, 3);
+    const auto res = Random(g.oh * g.ow * g.c, 4);
+    const Act act = MakeAct(c.act);
+    std::vector<float> want(res.size());
+    Direct(c, g, in, f, bias, res, act, want.data(), g.c);
+    DepthwiseConv dw;
+    dw.ForceIsa(GetParam());
+    dw.SetFilter(f.data(), g.c, 3, 3);
+    std::vector<float> out = res;
+    DepthwiseConv::Epilogue e;
+    e.bias = bias.data();
+    e.residual = out.data();
+    e.act = act;
+    dw.Run(g, in.data(), e, out.data(), g.c, 1);
+    for (size_t i = 0; i < want.size(); ++i) {
+      ASSERT_NEAR(out[i], want[i], 1e-5f * (1.f + std::fabs(want[i]))) << "w " << w << " at " << i;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Isa, DepthwiseConvTest,
                          ::testing::Values(DepthwiseConv::Isa::kAvx512,
                                            DepthwiseConv::Isa::kAvx2));

@@ -26,6 +26,7 @@ struct DepthwiseRowsArgs {
   bool hard_swish;    // else the clamp
   float hs_alpha, hs_beta, hs_gamma;  // v * min(max(v + gamma, 0), alpha) / beta
   bool post;
+  bool rewrite;       // output pixels may be written twice (no residual where the output is)
   float post_scale, post_bias;
 };
 
@@ -197,11 +198,12 @@ void SlideAllChannels(const DepthwiseRowsArgs& a, int64_t img, int64_t oh, int64
 
 // Columns [ow, end) of one output row (columns before ow written):
 // tiles of R pixels (the next
-// position's overlap stays in L1), then the rest. Without a residual input
-// the rest is one tile of R, R / 2, R / 4 ... (the smallest that covers it)
-// ending at `end`: it recomputes a few pixels already written, with the same
-// FMA chains, so the same values. With one (the output might be where the
-// residual was read) the rest goes in tiles of R / 2, R / 4, ... 1.
+// position's overlap stays in L1), then the rest. With a.rewrite the rest
+// is one tile of R, R / 2, R / 4 ... (the smallest that covers it) ending
+// at `end`: it recomputes a few pixels already written, with the same FMA
+// chains, so the same values. Without (the output overlaps the residual,
+// which a second write would have changed) the rest goes in tiles of
+// R / 2, R / 4, ... 1.
 template <class T, int R, int KW, int S, int D>
 void SlideColumns(const DepthwiseRowsArgs& a, int64_t img, int64_t oh, int64_t ow, int64_t end,
                   int64_t lo, int64_t hi, int kh0, int kh1) {
@@ -209,7 +211,7 @@ void SlideColumns(const DepthwiseRowsArgs& a, int64_t img, int64_t oh, int64_t o
   if (ow == end) return;
   if constexpr (R > 1) {
     const int64_t rest = end - ow;
-    if (!a.res && end >= R && rest > R / 2) {
+    if (a.rewrite && end >= R && rest > R / 2) {
       SlideAllChannels<T, R, KW, S, D>(a, img, oh, end - R, lo, hi, kh0, kh1);
     } else {
       SlideColumns<T, R / 2, KW, S, D>(a, img, oh, ow, end, lo, hi, kh0, kh1);
