@@ -21,6 +21,7 @@ std::vector<std::unique_ptr<ConvStrategy>> ConvStrategies() {
   std::vector<std::unique_ptr<ConvStrategy>> list;
   list.push_back(MakeConvPointwiseStrategy());
   list.push_back(MakeConvWinogradStrategy());
+  list.push_back(MakeConvDepthwiseStrategy());
   list.push_back(MakeConvDnnlStrategy());
   return list;
 }

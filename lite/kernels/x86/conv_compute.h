@@ -1,6 +1,6 @@
 // x86 conv2d / depthwise_conv2d: an ordered list of strategies
-// (conv_strategy.h): our 1x1 GEMM, our Winograd, then oneDNN's convolution
-// primitive for the rest. impl_info() names the one planned.
+// (conv_strategy.h): our 1x1 GEMM, our Winograd, our 5x5 / 7x7 depthwise
+// kernel, then oneDNN's convolution primitive for the rest. impl_info() names the one planned.
 //
 // Registered at layout NHWC: source and destination stay NHWC (oneDNN's
 // brgconv kernels read and write it directly; layout_cast_pass converts only
@@ -18,6 +18,11 @@
 // on NHWC run our register-blocked GEMM (lite/backends/x86/pointwise_conv.h;
 // AVX-512 builds and CPUs), which also writes channel slices, as
 // WriteIntoChannelsOf needs.
+//
+// Depthwise: 5x5 and 7x7 depthwise convs (5 or 7 wide, stride and dilation
+// 1 or 2) with no activation, relu, relu6 or hard_swish run our kernel
+// (lite/backends/x86/depthwise_conv.h; AVX-512, and on AVX2-only CPUs 5x5
+// stride 1 and dilated 7x7): conv_depthwise_strategy.cc says where it wins.
 //
 // ResidualData (conv_residual_fuse_pass) is a binary add post-op before the
 // activation in oneDNN, an input of the own 1x1 GEMM's epilogue, and one
@@ -72,8 +77,9 @@ class ConvCompute : public DnnlKernel {
 
   ConvCompute();
   // The implementation planned for the last input shape: oneDNN's name
-  // (e.g. "brgconv:avx512_core"), "lite:winograd_nhwc_4x3" or
-  // "lite:pointwise_nhwc"; empty before the first plan.
+  // (e.g. "brgconv:avx512_core"), "lite:winograd_nhwc_4x3",
+  // "lite:pointwise_nhwc" or "lite:depthwise_nhwc"; empty before the first
+  // plan.
   const std::string& impl_info() const override { return strategies_.impl_info(); }
   // The strategies (conv_strategy.h), with the last plan's winner and the
   // reasons of those that declined before it.

@@ -15,6 +15,7 @@
 
 #include "lite/backends/x86/depthwise_int8_nhwc.h"
 #include "lite/kernels/x86/conv_int8_strategy.h"
+#include "lite/kernels/x86/depthwise_geometry.h"
 
 namespace lite {
 namespace kernels {
@@ -75,24 +76,7 @@ class DepthwiseStrategy : public ConvInt8Strategy {
     const operators::ConvParam& p = c.p;
     const void* levels = nullptr;
     RETURN_IF_ERROR(c.Levels(&levels));
-    const DDim& in = p.input->dims();
-    const DDim& out = p.output->dims();
-    const DDim& f = p.filter->dims();
-    DW::Geometry g;
-    g.n = in[0];
-    g.c = in[1];
-    g.h = in[2];
-    g.w = in[3];
-    g.oh = out[2];
-    g.ow = out[3];
-    g.kh = static_cast<int>(f[2]);
-    g.kw = static_cast<int>(f[3]);
-    g.stride_h = p.strides[0];
-    g.stride_w = p.strides[1];
-    g.pad_top = p.eff_paddings[0];
-    g.pad_left = p.eff_paddings[2];
-    g.dilation_h = p.eff_dilations[0];
-    g.dilation_w = p.eff_dilations[1];
+    const DW::Geometry g = DepthwiseGeometryOf<DW::Geometry>(p);
     dw_.Run(g, levels, LevelsOf(p), ConvInt8OutputData(p), c.threads());
     return Status::OK();
   }

@@ -2,7 +2,8 @@
 //
 // ConvCompute (conv_compute.h) asks, in this order: our 1x1 GEMM
 // (conv_pointwise_strategy.cc), our NHWC Winograd F(4x4, 3x3)
-// (conv_winograd_strategy.cc), and oneDNN's convolution
+// (conv_winograd_strategy.cc), our depthwise kernel for 5x5 and 7x7
+// (conv_depthwise_strategy.cc), and oneDNN's convolution
 // (conv_dnnl_strategy.cc: its own Winograd on small maps, else direct),
 // which takes every other conv. Each file says which convs its kernel takes
 // and why. All write Output, or the channel slice of the tensor given to
@@ -33,7 +34,13 @@ using ConvStrategy = Strategy<ConvContext>;
 // The strategies, one maker per file; the kernel lists them in order.
 std::unique_ptr<ConvStrategy> MakeConvPointwiseStrategy();
 std::unique_ptr<ConvStrategy> MakeConvWinogradStrategy();
+std::unique_ptr<ConvStrategy> MakeConvDepthwiseStrategy();
 std::unique_ptr<ConvStrategy> MakeConvDnnlStrategy();
+
+// Whether the own depthwise strategy takes the conv's shapes and attributes
+// (its layout aside), on an AVX-512 CPU or an AVX2 one: the rule it applies,
+// for the tests to hold against both.
+Verdict OwnDepthwiseFits(const operators::ConvParam& p, bool avx512);
 
 // A dense 3x3 conv with stride 1 and no dilation: what Winograd F(m, 3)
 // computes.
