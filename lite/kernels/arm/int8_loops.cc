@@ -139,6 +139,29 @@ void RequantizeLevels(const float* y, int8_t* q, size_t n, float factor, float l
   for (; i < n; ++i) q[i] = RequantizeOne(y[i], factor, lo);
 }
 
+void LookupLevels(const int8_t* x, int8_t* y, size_t n, const int8_t* lut) {
+  size_t i = 0;
+#ifdef __aarch64__
+  // Four 64-byte tables; an index past a table's end reads 0, so the four
+  // lookups of index - 64 k, OR-ed, give the entry.
+  int8x16x4_t t[4];
+  for (int k = 0; k < 4; ++k) {
+    for (int j = 0; j < 4; ++j) t[k].val[j] = vld1q_s8(lut + 64 * k + 16 * j);
+  }
+  const uint8x16_t bias = vdupq_n_u8(128), step = vdupq_n_u8(64);
+  for (; i + 16 <= n; i += 16) {
+    uint8x16_t u = vaddq_u8(vreinterpretq_u8_s8(vld1q_s8(x + i)), bias);
+    int8x16_t r = vqtbl4q_s8(t[0], u);
+    for (int k = 1; k < 4; ++k) {
+      u = vsubq_u8(u, step);
+      r = vorrq_s8(r, vqtbl4q_s8(t[k], u));
+    }
+    vst1q_s8(y + i, r);
+  }
+#endif
+  for (; i < n; ++i) y[i] = lut[static_cast<int>(x[i]) + 128];
+}
+
 }  // namespace arm
 }  // namespace kernels
 }  // namespace lite

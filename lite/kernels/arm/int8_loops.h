@@ -1,7 +1,7 @@
 // The element-wise loops of the arm int8 conv's float form and of its qc8
 // input (conv_int8_compute.cc): quantizing float activations to levels,
 // quant-dequantizing them, dequantizing s8 / u8 levels, and requantizing
-// float outputs to x86's output levels.
+// float outputs to x86's output levels, and a table lookup on levels.
 //
 // Each gives bit for bit the values of the scalar rule it replaces
 // (lite/base/quant_math.h's Quantizer, level * scale / 127, and x86's output
@@ -33,6 +33,10 @@ void DequantizeLevels(const uint8_t* l, float* y, size_t n, float scale);
 // x86's output levels: y[i] * factor clipped to [lo, 127] (NaN -> lo),
 // rounded to nearest even, as int8.
 void RequantizeLevels(const float* y, int8_t* q, size_t n, float factor, float lo);
+
+// y[i] = lut[x[i] + 128]: a function of s8 levels as a 256-entry table
+// (y may be x).
+void LookupLevels(const int8_t* x, int8_t* y, size_t n, const int8_t* lut);
 
 }  // namespace arm
 }  // namespace kernels

@@ -17,6 +17,7 @@ namespace lite {
 namespace {
 
 using kernels::arm::DequantizeLevels;
+using kernels::arm::LookupLevels;
 using kernels::arm::QuantDequantLevels;
 using kernels::arm::QuantizeLevels;
 using kernels::arm::RequantizeLevels;
@@ -116,6 +117,24 @@ TEST(Int8Loops, RequantizeRoundsToNearestEvenAndClips) {
       }
       EXPECT_EQ(q[n], 99);
     }
+  }
+}
+
+TEST(Int8Loops, LookupReadsEveryEntryInPlaceToo) {
+  std::vector<int8_t> lut(256), x;
+  for (int i = 0; i < 256; ++i) lut[i] = static_cast<int8_t>((i * 37 + 11) % 256 - 128);
+  for (int r = 0; r < 3; ++r) {
+    for (int v = -128; v <= 127; ++v) x.push_back(static_cast<int8_t>(r == 1 ? -v - 1 : v));
+  }
+  for (size_t n : Lengths(x.size())) {
+    std::vector<int8_t> y(n + 1, 99), z(x.begin(), x.begin() + n);
+    LookupLevels(x.data(), y.data(), n, lut.data());
+    LookupLevels(z.data(), z.data(), n, lut.data());
+    for (size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(y[i], lut[x[i] + 128]) << "level " << int{x[i]};
+      ASSERT_EQ(z[i], lut[x[i] + 128]) << "in place, level " << int{x[i]};
+    }
+    EXPECT_EQ(y[n], 99);
   }
 }
 
