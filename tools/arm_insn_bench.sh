@@ -7,12 +7,14 @@
 # latency, vector width or cache behaviour.
 #
 #   tools/arm_insn_bench.sh [--models=a,b] [--cpus=cortex-a72,max] [--n=N]
-#       [--config=NAME:TARGETS[:OPT_FLAGS]]... [BAZEL_FLAGS...]
+#       [--config=NAME:TARGETS[:OPT_FLAGS]]... [--no_ort] [BAZEL_FLAGS...]
 #
 # Default configurations: arm:arm,host  npu:npu,host (the xnnpack driver)
 # host:host, each run by the full predictor. OPT_FLAGS (space separated, e.g.
 # "arm16:arm,host:--enable_fp16") run opt with those flags to a .nb first and
 # count the light predictor on it. --config replaces the default list.
+# --no_ort leaves ONNX Runtime out (its count takes the longest; for
+# ratios between the engine's own configurations).
 #
 # Method: qemu-aarch64 (Debian's qemu-user, which loads TCG plugins) with
 # tools/insn_count's plugin (mode=exact) counts each program twice, with 1
@@ -30,12 +32,14 @@ cpus=cortex-a72,max
 n=4
 configs=()
 flags=()
+ort_on=1
 for a in "$@"; do
   case "$a" in
     --models=*) models=${a#--models=} ;;
     --cpus=*) cpus=${a#--cpus=} ;;
     --n=*) n=${a#--n=} ;;
     --config=*) configs+=("${a#--config=}") ;;
+    --no_ort) ort_on=0 ;;
     *) flags+=("$a") ;;
   esac
 done
@@ -68,9 +72,11 @@ per_inference() {  # per_inference ONE MANY -> million instructions per inferenc
 header="| model | CPU |"
 rule="|---|---|"
 for c in "${configs[@]}"; do header+=" ${c%%:*} |"; rule+="---|"; done
-header+=" ORT |"
-rule+="---|"
-for c in "${configs[@]}"; do header+=" ${c%%:*} / ORT |"; rule+="---|"; done
+if [ "$ort_on" = 1 ]; then
+  header+=" ORT |"
+  rule+="---|"
+  for c in "${configs[@]}"; do header+=" ${c%%:*} / ORT |"; rule+="---|"; done
+fi
 rows=()
 for cpu in ${cpus//,/ }; do
   export QEMU_CPU=$cpu
@@ -100,15 +106,17 @@ for cpu in ${cpus//,/ }; do
       values+=("$(per_inference "$one" "$many")")
       echo "arm_insn_bench: $cpu $m $name: ${values[-1]} M (counts $one, $many)" >&2
     done
-    ort=("$prefix/usr/bin/node" ../shared/bench/ort_latency.js "$ref/model.onnx" --inputs "$ref"
-      --threads 1 --warmup 0)
-    one=$(count "$prefix" "${ort[@]}" --runs 1)
-    many=$(count "$prefix" "${ort[@]}" --runs $((n + 1)))
-    o=$(per_inference "$one" "$many")
-    echo "arm_insn_bench: $cpu $m ORT: $o M (counts $one, $many)" >&2
     for v in "${values[@]}"; do row+=" $v |"; done
-    row+=" $o |"
-    for v in "${values[@]}"; do row+=" $(awk -v a="$v" -v b="$o" 'BEGIN { printf "%.2f", a / b }') |"; done
+    if [ "$ort_on" = 1 ]; then
+      ort=("$prefix/usr/bin/node" ../shared/bench/ort_latency.js "$ref/model.onnx" --inputs "$ref"
+        --threads 1 --warmup 0)
+      one=$(count "$prefix" "${ort[@]}" --runs 1)
+      many=$(count "$prefix" "${ort[@]}" --runs $((n + 1)))
+      o=$(per_inference "$one" "$many")
+      echo "arm_insn_bench: $cpu $m ORT: $o M (counts $one, $many)" >&2
+      row+=" $o |"
+      for v in "${values[@]}"; do row+=" $(awk -v a="$v" -v b="$o" 'BEGIN { printf "%.2f", a / b }') |"; done
+    fi
     rows+=("$row")
   done
 done

@@ -23,3 +23,24 @@ interleave_rounds() {
   MEDIAN_A=$(echo "${all[$a]}" | median)
   MEDIAN_B=$(echo "${all[$b]}" | median)
 }
+
+# interleave_many ROUNDS NAME...: like interleave_rounds for any number of
+# variants; round r starts at the (r mod N)-th and goes round the list, so
+# each variant runs in each position equally often over N rounds. Prints
+# "round name ms" lines and sets MEDIANS[name].
+declare -gA MEDIANS
+interleave_many() {
+  local rounds=$1 r i n ms
+  shift
+  local names=("$@") k=$#
+  local -A all=()
+  for ((r = 0; r < rounds; r++)); do
+    for ((i = 0; i < k; i++)); do
+      n=${names[$(((r + i) % k))]}
+      ms=$(measure "$n")
+      echo "$r $n $ms"
+      all[$n]="${all[$n]:-} $ms"
+    done
+  done
+  for n in "${names[@]}"; do MEDIANS[$n]=$(echo "${all[$n]}" | median); done
+}

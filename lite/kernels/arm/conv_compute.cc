@@ -8,8 +8,9 @@
 // only when the resolved paddings change, e.g. SAME padding on new dims).
 // ResidualData (conv_residual_fuse_pass) is added by a second XNNPACK
 // operator (add_nd_f32) in place on the output, which then carries the
-// clamp: act(conv + bias + r). Declines at kernel pick: NHWC data_format
-// and post-affine (conv_scale_fuse_pass).
+// clamp: act(conv + bias + r). The post-affine of conv_scale_fuse_pass
+// (fuse_post_scale / fuse_post_bias) is a loop after the activation.
+// Declines at kernel pick: NHWC data_format.
 // With enable_fp16 (opt --enable_fp16) the conv runs convolution2d_nhwc_f16
 // on filter and bias converted to half once: the float32 input is converted
 // to half (convert_nc_f32_f16) and the result back (convert_nc_f16_f32)
@@ -66,9 +67,15 @@ class ConvCompute : public ArmKernel {
       RETURN_IF_ERROR(Check(xnn_run_operator(to_float_.get(), pool()), "xnn_run_operator (to f32)"));
     }
     const size_t n = static_cast<size_t>(p.output->numel());
-    if (!p.residual) return epilogue_.Run(y, n, pool());
-    RETURN_IF_ERROR(RunResidualAdd(add_.get(), *p.residual, p.output->dims(), y));
-    return epilogue_.Run(y, n, pool());
+    if (p.residual) RETURN_IF_ERROR(RunResidualAdd(add_.get(), *p.residual, p.output->dims(), y));
+    RETURN_IF_ERROR(epilogue_.Run(y, n, pool()));
+    if (p.has_post_affine()) {
+      // fuse_post_scale / fuse_post_bias after the activation, in place, as
+      // the host kernel applies them (XNNPACK has no affine operator).
+      const float a = p.post_scale, b = p.post_bias;
+      for (size_t i = 0; i < n; ++i) y[i] = y[i] * a + b;
+    }
+    return Status::OK();
   }
 
  private:
@@ -179,9 +186,7 @@ class ConvCompute : public ArmKernel {
 
 bool ConvAccepts(const cpp::OpDesc& desc) {
   return operators::FusedActivation::FromOpDesc(desc).ok() &&
-         desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC" &&
-         desc.GetAttr<float>("fuse_post_scale", 1.f) == 1.f &&
-         desc.GetAttr<float>("fuse_post_bias", 0.f) == 0.f;
+         desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
 }
 
 }  // namespace

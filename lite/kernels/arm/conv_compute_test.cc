@@ -1,7 +1,8 @@
 // arm conv2d / depthwise_conv2d (XNNPACK) against the host kernel: plain,
 // grouped, depthwise, strided, dilated, asymmetric and SAME padding, 1x1,
 // batch 2, fused relu / relu6, ResidualData (with and without an
-// activation), several threads; and the forms it declines at kernel pick.
+// activation), the post-affine, several threads; and the forms it declines
+// at kernel pick.
 #include <string>
 #include <vector>
 
@@ -20,7 +21,7 @@ struct Conv {
   std::string act;
   float alpha = 0.f, beta = 0.f, gamma = 0.f;
   std::string padding_algorithm = "EXPLICIT";
-  float post_scale = 1.f;
+  float post_scale = 1.f, post_bias = 0.f;
   bool fp16 = false;  // the enable_fp16 attribute (opt --enable_fp16)
 
   arm_test::Setup Setup() const {
@@ -44,6 +45,7 @@ struct Conv {
       t->SetAttr("groups", k.groups);
       t->SetAttr("padding_algorithm", k.padding_algorithm);
       if (k.post_scale != 1.f) t->SetAttr("fuse_post_scale", k.post_scale);
+      if (k.post_bias != 0.f) t->SetAttr("fuse_post_bias", k.post_bias);
       if (k.fp16) t->SetAttr("enable_fp16", true);
       if (!k.act.empty()) {
         t->SetAttr("fuse_activation", k.act);
@@ -233,13 +235,20 @@ TEST(ArmConv, Fp16) {
   }
 }
 
-TEST(ArmConv, DeclinesPostAffine) {
+// conv_scale_fuse_pass's post-affine (MobileNetV3's last conv before its
+// dropout-as-scale): taken, and applied after the activation.
+TEST(ArmConv, PostAffine) {
   Conv c;
-  c.post_scale = 2.f;
-  EXPECT_FALSE(arm_test::ArmAccepts("conv2d", c.Setup()));
-  c = Conv();
-  c.act = "hard_swish";
+  c.post_scale = -0.7f;
+  c.post_bias = 0.2f;
   EXPECT_TRUE(arm_test::ArmAccepts("conv2d", c.Setup()));
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "post-affine");
+  c.act = "hard_swish";
+  c.alpha = 6.f;
+  c.beta = 6.f;
+  c.gamma = 3.f;
+  c.residual = true;
+  ExpectArmMatchesHost("conv2d", c.Setup(), {"out"}, "residual + hard_swish + post-affine");
 }
 
 }  // namespace

@@ -16,8 +16,14 @@
 // as one float product. A negative Filter_scale (batch norm folded) becomes
 // its magnitude with negated levels, a zero one zero levels.
 //
+// Where the output is levels and the activation is Paddle's default
+// hard_swish (no ResidualData), qc8 writes the pre-activation value as s8
+// levels of its own scale and zero point, and a 256-entry table maps them
+// to the output levels (CreateQc8HardSwish: one rounding more than the
+// simulation, so a level can be one off).
+//
 // XNNPACK's int8 convolution writes int8 only, so every other form (float
-// output, hard_swish and other non-clamp activations, ResidualData, a
+// output, other non-clamp activations, ResidualData, a
 // requantization scale XNNPACK refuses) runs the simulation's float
 // arithmetic as the x86 int8 path defines it: the input's levels times
 // Input_scale / 127, the filter's levels times Filter_scales[c] / 127,
@@ -34,6 +40,7 @@
 #include "lite/base/quant_math.h"
 #include "lite/kernels/arm/arm_kernel.h"
 #include "lite/kernels/arm/epilogue.h"
+#include "lite/kernels/arm/int8_loops.h"
 #include "lite/operators/conv_op.h"
 
 namespace lite {
@@ -98,13 +105,24 @@ class ConvInt8Compute : public ArmKernel {
     dims_.clear();
     conv_.reset();
     lite::arm::Clamp clamp;
-    qc8_ = IsLevels(p.output_dtype) && !p.residual && lite::arm::ClampOf(p.act, &clamp);
+    lut_.clear();
+    const bool levels_out = IsLevels(p.output_dtype) && !p.residual;
+    qc8_ = levels_out && (lite::arm::ClampOf(p.act, &clamp) || IsDefaultHardSwish(p.act));
     if (qc8_) {
-      RETURN_IF_ERROR(CreateQc8(p, clamp));
+      RETURN_IF_ERROR(lite::arm::ClampOf(p.act, &clamp) ? CreateQc8(p, clamp)
+                                                          : CreateQc8HardSwish(p));
       if (conv_) return Status::OK();
       qc8_ = false;  // XNNPACK refused the scales: the float arithmetic below
+      lut_.clear();
     }
     return CreateFloat(p);
+  }
+
+  // Paddle's default hard_swish (threshold 6, scale 6, offset 3):
+  // x * min(max(x + 3, 0), 6) / 6.
+  static bool IsDefaultHardSwish(const operators::FusedActivation& a) {
+    return a.kind == operators::FusedActivation::kHardSwish && a.alpha == 6.f && a.beta == 6.f &&
+           a.gamma == 3.f;
   }
 
   // The operator's geometry, shared by both creations.
@@ -125,10 +143,49 @@ class ConvInt8Compute : public ArmKernel {
             static_cast<size_t>(f[1] * g), static_cast<size_t>(f[0])};
   }
 
+  // The clamp forms: XNNPACK writes the output levels (Output_scale / 127,
+  // zero point 0), the activation as its clamp in levels.
   Status CreateQc8(const operators::ConvParam& p, const lite::arm::Clamp& clamp) {
+    // The clamp in levels: rounding is monotonic, so clamping the rounded
+    // levels equals rounding the clamped values.
+    const float factor = 127.f / p.output_scale;
+    float lo = LowestLevel(p.output_round_type), hi = 127.f;
+    if (std::isfinite(clamp.lo)) lo = std::max(lo, operators::quant::RoundTiesToEven(clamp.lo * factor));
+    if (std::isfinite(clamp.hi)) hi = std::min(hi, operators::quant::RoundTiesToEven(clamp.hi * factor));
+    return CreateQc8Levels(p, p.output_scale / 127.f, 0, static_cast<int8_t>(lo),
+                           static_cast<int8_t>(hi));
+  }
+
+  // The hard_swish form: XNNPACK writes the pre-activation value z as s8
+  // levels of its own (z = (l - zero) * step, l = -128 at z = -3, l = 127 at
+  // z = max(3, Output_scale * 128 / 127)); a 256-entry table then maps each
+  // level to hard_swish(z) requantized by x86's rule. Below -3 hard_swish
+  // is 0, above the top its output level is 127, so saturating z there
+  // changes nothing. Not the simulation's exact arithmetic: z is rounded
+  // once more, to a step of (top + 3) / 255 (at most half a step, times
+  // hard_swish's slope <= 1.5), so an output level can differ by one from
+  // the float form's; docs/arm.md gives the models' results.
+  Status CreateQc8HardSwish(const operators::ConvParam& p) {
+    const float top = std::max(3.f, p.output_scale * 128.f / 127.f);
+    const float step = (top + 3.f) / 255.f;
+    const float zero = std::nearbyint(-128.f + 3.f / step);
+    RETURN_IF_ERROR(CreateQc8Levels(p, step, static_cast<int8_t>(zero), -128, 127));
+    if (!conv_) return Status::OK();
+    std::vector<float> z(256);
+    for (int l = -128; l <= 127; ++l) z[l + 128] = (static_cast<float>(l) - zero) * step;
+    p.act.ApplyInPlace(z.data(), 256);
+    lut_.resize(256);
+    RequantizeLevels(z.data(), lut_.data(), 256, 127.f / p.output_scale,
+                     LowestLevel(p.output_round_type));
+    return Status::OK();
+  }
+
+  // convolution2d_nhwc_qc8 writing s8 levels of `out_scale` and `out_zero`,
+  // clamped to [lo, hi]; conv_ stays empty where XNNPACK refuses the scales.
+  Status CreateQc8Levels(const operators::ConvParam& p, float out_scale, int8_t out_zero,
+                         int8_t lo, int8_t hi) {
     const Geometry g = Geo(p);
     const float in_scale = p.input_scale / 127.f;
-    const float out_scale = p.output_scale / 127.f;
     std::vector<float> kernel_scale(g.oc);
     std::vector<int8_t> sign(g.oc);
     for (size_t c = 0; c < g.oc; ++c) {
@@ -147,17 +204,11 @@ class ConvInt8Compute : public ArmKernel {
         bias[c] = static_cast<int32_t>(std::min(std::max(q, -2147483648.0), 2147483647.0));
       }
     }
-    // The clamp in levels: rounding is monotonic, so clamping the rounded
-    // levels equals rounding the clamped values.
-    const float factor = 127.f / p.output_scale;
-    float lo = LowestLevel(p.output_round_type), hi = 127.f;
-    if (std::isfinite(clamp.lo)) lo = std::max(lo, operators::quant::RoundTiesToEven(clamp.lo * factor));
-    if (std::isfinite(clamp.hi)) hi = std::min(hi, operators::quant::RoundTiesToEven(clamp.hi * factor));
     xnn_operator_t op = nullptr;
     const xnn_status s = xnn_create_convolution2d_nhwc_qc8(
         g.top, g.right, g.bottom, g.left, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw, g.groups, g.icg,
-        g.ocg, g.ic, g.oc, 0, in_scale, kernel_scale.data(), w.data(), bias.data(), 0, out_scale,
-        static_cast<int8_t>(lo), static_cast<int8_t>(hi), 0, &op);
+        g.ocg, g.ic, g.oc, 0, in_scale, kernel_scale.data(), w.data(), bias.data(), out_zero,
+        out_scale, lo, hi, 0, &op);
     // XNNPACK refuses requantization scales (in * kernel / out) of 256 and
     // more as unsupported: those convs take the float arithmetic instead.
     if (s == xnn_status_unsupported_parameter) return Status::OK();
@@ -193,8 +244,8 @@ class ConvInt8Compute : public ArmKernel {
   const int8_t* InputLevels(const operators::ConvParam& p) {
     if (IsLevels(p.input_dtype)) return static_cast<const int8_t*>(p.input->raw_data());
     levels_.resize(static_cast<size_t>(p.input->numel()));
-    operators::quant::QuantizeToInt8(p.input->data<float>(), levels_.data(), p.input->numel(),
-                                     p.input_scale, 127, p.quant_round_type);
+    QuantizeLevels(p.input->data<float>(), levels_.data(), levels_.size(), p.input_scale,
+                   p.quant_round_type);
     return levels_.data();
   }
 
@@ -216,8 +267,12 @@ class ConvInt8Compute : public ArmKernel {
     const DDim& in = p.input->dims();
     const int8_t* x = InputLevels(p);
     int8_t* y = static_cast<int8_t*>(p.output->mutable_data(p.output_dtype));
-    return SetupAndRun(in, x, y, xnn_setup_convolution2d_nhwc_qc8,
-                       "xnn_setup_convolution2d_nhwc_qc8");
+    RETURN_IF_ERROR(SetupAndRun(in, x, y, xnn_setup_convolution2d_nhwc_qc8,
+                                "xnn_setup_convolution2d_nhwc_qc8"));
+    if (!lut_.empty()) {
+      LookupLevels(y, y, static_cast<size_t>(p.output->numel()), lut_.data());
+    }
+    return Status::OK();
   }
 
   Status RunFloat(const operators::ConvParam& p) {
@@ -225,19 +280,13 @@ class ConvInt8Compute : public ArmKernel {
     // The simulation's input: level * Input_scale / 127.
     const size_t n_in = static_cast<size_t>(p.input->numel());
     input_.resize(n_in);
-    if (IsLevels(p.input_dtype)) {
-      const operators::quant::Quantizer q(p.input_scale, 127, p.quant_round_type);
-      if (p.input_dtype == DataType::kUInt8) {
-        const uint8_t* l = p.input->data<uint8_t>();
-        for (size_t i = 0; i < n_in; ++i) input_[i] = q.Dequantize(static_cast<float>(l[i]));
-      } else {
-        const int8_t* l = p.input->data<int8_t>();
-        for (size_t i = 0; i < n_in; ++i) input_[i] = q.Dequantize(static_cast<float>(l[i]));
-      }
+    if (p.input_dtype == DataType::kUInt8) {
+      DequantizeLevels(p.input->data<uint8_t>(), input_.data(), n_in, p.input_scale);
+    } else if (p.input_dtype == DataType::kInt8) {
+      DequantizeLevels(p.input->data<int8_t>(), input_.data(), n_in, p.input_scale);
     } else {
-      operators::quant::QuantDequantFloat(p.input->data<float>(), input_.data(),
-                                          p.input->numel(), p.input_scale, 127,
-                                          p.quant_round_type);
+      QuantDequantLevels(p.input->data<float>(), input_.data(), n_in, p.input_scale,
+                         p.quant_round_type);
     }
     const bool levels_out = IsLevels(p.output_dtype);
     const size_t n = static_cast<size_t>(p.output->numel());
@@ -254,20 +303,11 @@ class ConvInt8Compute : public ArmKernel {
     if (p.residual) RETURN_IF_ERROR(RunResidualAdd(add_.get(), *p.residual, p.output->dims(), y));
     RETURN_IF_ERROR(epilogue_.Run(y, n, pool()));
     if (!levels_out) return Status::OK();
-    // x86's levels: x * 127 / Output_scale, nearest even, clipped.
+    // x86's levels: x * 127 / Output_scale, nearest even, clipped. (A
+    // first version rounded with RoundTiesToEven's floor / ceil compare per
+    // value: cls then took 11x the simulation's time.)
     int8_t* q = static_cast<int8_t*>(p.output->mutable_data(p.output_dtype));
-    const float factor = 127.f / p.output_scale;
-    const float lo = LowestLevel(p.output_round_type);
-    // Clipping first is the same (the bounds are integers). Adding and
-    // subtracting 1.5 * 2^23 rounds |v| <= 128 to nearest even in the
-    // default rounding mode, branch-free so the loop vectorizes (the
-    // floor / ceil compare of RoundTiesToEven took most of the kernel's
-    // time on small models). The operand order sends a NaN to `lo`.
-    constexpr float kRound = 12582912.f;
-    for (size_t i = 0; i < n; ++i) {
-      const float v = std::min(127.f, std::max(lo, y[i] * factor));
-      q[i] = static_cast<int8_t>((v + kRound) - kRound);
-    }
+    RequantizeLevels(y, q, n, 127.f / p.output_scale, LowestLevel(p.output_round_type));
     return Status::OK();
   }
 
@@ -277,6 +317,7 @@ class ConvInt8Compute : public ArmKernel {
   std::vector<int> paddings_;
   DDim dims_;
   std::vector<int8_t> levels_;  // the quantized float input (qc8)
+  std::vector<int8_t> lut_;     // the hard_swish form's table (qc8)
   std::vector<float> input_, output_;  // the float arithmetic's buffers
   const void* x_ = nullptr;  // the buffers of the last setup
   const void* y_ = nullptr;

@@ -9,6 +9,7 @@
 // kernel that silently took the float path fails.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ struct Case {
   int round_type = 1;
   std::string in_dtype = "float32", out_dtype = "float32";
   std::string expect_op;  // the XNNPACK operator impl_info must name
+  // Levels out: the largest share of levels one off the host's.
+  double off_by_one_share = 0.01;
 };
 
 constexpr float kInScale = 1.7f, kOutScale = 3.1f;
@@ -163,7 +166,8 @@ void Check(const Case& k) {
     ASSERT_LE(std::fabs(nchw[i] - want), 1.f) << "at " << i << ": host " << ref[i];
     off_by_one += nchw[i] != want;
   }
-  EXPECT_LE(off_by_one, static_cast<int>(ref.size() / 100)) << "of " << ref.size();
+  EXPECT_LE(off_by_one, static_cast<int>(ref.size() * k.off_by_one_share)) << "of " << ref.size();
+  if (lout) std::printf("%s: %d of %zu levels off by one\n", k.what.c_str(), off_by_one, ref.size());
 }
 
 TEST(ArmConvInt8, FloatOutputMatchesHostSimulation) {
@@ -222,15 +226,32 @@ TEST(ArmConvInt8, LevelsOutputRunsQc8) {
   Check(k);
 }
 
+// hard_swish with levels out: qc8 to levels of the pre-activation value,
+// then the table. That value is rounded once more than in the simulation
+// (to (3 + Output_scale * 128 / 127) / 255 here, at most 0.74 output levels
+// times hard_swish's slope / 1.5), so levels may be one off, never two; the
+// share measured here is about 1 in 8 (printed), the bound twice that.
+TEST(ArmConvInt8, HardSwishToLevelsRunsQc8AndATable) {
+  Case k;
+  k.out_dtype = "int8";
+  k.expect_op = "convolution2d_nhwc_qc8";
+  k.act = "hard_swish";
+  k.off_by_one_share = 0.25;
+  k.what = "hard_swish to levels";
+  Check(k);
+  k.what = "hard_swish, levels in, depthwise, round_type 0";
+  k.in_dtype = "int8";
+  k.op = "depthwise_conv2d";
+  k.c = k.cout = k.groups = 24;
+  k.round_type = 0;
+  Check(k);
+}
+
 TEST(ArmConvInt8, LevelsOutputOutsideTheClampTakesTheFloatArithmetic) {
   Case k;
   k.out_dtype = "int8";
   k.expect_op = "convolution2d_nhwc_f32";
-  k.act = "hard_swish";
-  k.what = "hard_swish to levels";
-  Check(k);
   k.what = "residual to levels";
-  k.act.clear();
   k.residual = true;
   k.in_dtype = "int8";
   Check(k);

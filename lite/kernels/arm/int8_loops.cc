@@ -1,0 +1,167 @@
+// NEON forms of the int8 glue loops (int8_loops.h), each the scalar rule
+// for the remainder and on other CPUs.
+#include "lite/kernels/arm/int8_loops.h"
+
+#include <algorithm>
+#include <limits>
+
+#ifdef __aarch64__
+#include <arm_neon.h>
+#endif
+
+#include "lite/base/quant_math.h"
+
+namespace lite {
+namespace kernels {
+namespace arm {
+
+namespace {
+
+using operators::quant::Quantizer;
+
+// The scalar output rounding (what conv_int8_compute.cc computed before):
+// clipping first is the same (the bounds are integers); adding and
+// subtracting 1.5 * 2^23 rounds |v| <= 128 to nearest even; std::max's
+// operand order sends a NaN to `lo`.
+inline int8_t RequantizeOne(float y, float factor, float lo) {
+  constexpr float kRound = 12582912.f;
+  const float v = std::min(127.f, std::max(lo, y * factor));
+  return static_cast<int8_t>((v + kRound) - kRound);
+}
+
+#ifdef __aarch64__
+// Quantizer's Level on 4 values (same operations, same order): subnormals
+// zeroed, then round type 0: nearest even of factor * x (vrndnq) clamped to
+// [-128, 127]; type 1: factor * clip(x, -s, s) rounded half away from zero
+// (vrndaq, std::round's rule).
+class Quantizer4 {
+ public:
+  Quantizer4(float scale, int round_type)
+      : factor_(vdupq_n_f32(127.f * operators::quant::InverseScale(scale))),
+        s_(vdupq_n_f32(scale)),
+        neg_s_(vdupq_n_f32(-scale)),
+        min_normal_(vdupq_n_f32(std::numeric_limits<float>::min())),
+        ties_to_even_(round_type == 0) {}
+
+  float32x4_t Level(float32x4_t x) const {
+    x = vbslq_f32(vcaltq_f32(x, min_normal_), vdupq_n_f32(0.f), x);
+    if (ties_to_even_) {
+      const float32x4_t q = vrndnq_f32(vmulq_f32(factor_, x));
+      return vminq_f32(vmaxq_f32(q, vdupq_n_f32(-128.f)), vdupq_n_f32(127.f));
+    }
+    return vrndaq_f32(vmulq_f32(factor_, vminq_f32(vmaxq_f32(x, neg_s_), s_)));
+  }
+
+ private:
+  float32x4_t factor_, s_, neg_s_, min_normal_;
+  bool ties_to_even_;
+};
+
+// 8 integral floats in [-128, 127] as 8 int8.
+inline int8x8_t Narrow(float32x4_t a, float32x4_t b) {
+  const int16x8_t h = vcombine_s16(vmovn_s32(vcvtq_s32_f32(a)), vmovn_s32(vcvtq_s32_f32(b)));
+  return vmovn_s16(h);
+}
+
+// level * scale / 127 of 8 levels widened to int16.
+inline void Dequantize8(int16x8_t l, float32x4_t s, float32x4_t bin, float* y) {
+  const float32x4_t lo = vcvtq_f32_s32(vmovl_s16(vget_low_s16(l)));
+  const float32x4_t hi = vcvtq_f32_s32(vmovl_s16(vget_high_s16(l)));
+  vst1q_f32(y, vdivq_f32(vmulq_f32(lo, s), bin));
+  vst1q_f32(y + 4, vdivq_f32(vmulq_f32(hi, s), bin));
+}
+#endif
+
+}  // namespace
+
+void QuantizeLevels(const float* x, int8_t* q, size_t n, float scale, int round_type) {
+#ifdef __aarch64__
+  const Quantizer4 q4(scale, round_type);
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    vst1_s8(q + i, Narrow(q4.Level(vld1q_f32(x + i)), q4.Level(vld1q_f32(x + i + 4))));
+  }
+  const Quantizer quantizer(scale, 127, round_type);
+  for (; i < n; ++i) q[i] = static_cast<int8_t>(quantizer.Level(x[i]));
+#else
+  operators::quant::QuantizeToInt8(x, q, static_cast<int64_t>(n), scale, 127, round_type);
+#endif
+}
+
+void QuantDequantLevels(const float* x, float* y, size_t n, float scale, int round_type) {
+#ifdef __aarch64__
+  const Quantizer4 q4(scale, round_type);
+  const float32x4_t s = vdupq_n_f32(scale), bin = vdupq_n_f32(127.f);
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    vst1q_f32(y + i, vdivq_f32(vmulq_f32(q4.Level(vld1q_f32(x + i)), s), bin));
+  }
+  const Quantizer quantizer(scale, 127, round_type);
+  for (; i < n; ++i) y[i] = quantizer.QuantDequant(x[i]);
+#else
+  operators::quant::QuantDequantFloat(x, y, static_cast<int64_t>(n), scale, 127, round_type);
+#endif
+}
+
+void DequantizeLevels(const int8_t* l, float* y, size_t n, float scale) {
+  size_t i = 0;
+#ifdef __aarch64__
+  const float32x4_t s = vdupq_n_f32(scale), bin = vdupq_n_f32(127.f);
+  for (; i + 8 <= n; i += 8) Dequantize8(vmovl_s8(vld1_s8(l + i)), s, bin, y + i);
+#endif
+  const Quantizer q(scale, 127, 0);
+  for (; i < n; ++i) y[i] = q.Dequantize(static_cast<float>(l[i]));
+}
+
+void DequantizeLevels(const uint8_t* l, float* y, size_t n, float scale) {
+  size_t i = 0;
+#ifdef __aarch64__
+  const float32x4_t s = vdupq_n_f32(scale), bin = vdupq_n_f32(127.f);
+  for (; i + 8 <= n; i += 8) {
+    Dequantize8(vreinterpretq_s16_u16(vmovl_u8(vld1_u8(l + i))), s, bin, y + i);
+  }
+#endif
+  const Quantizer q(scale, 127, 0);
+  for (; i < n; ++i) y[i] = q.Dequantize(static_cast<float>(l[i]));
+}
+
+void RequantizeLevels(const float* y, int8_t* q, size_t n, float factor, float lo) {
+  size_t i = 0;
+#ifdef __aarch64__
+  const float32x4_t f = vdupq_n_f32(factor), l4 = vdupq_n_f32(lo), hi = vdupq_n_f32(127.f);
+  // vmaxnmq takes the number where the product is NaN (std::max's `lo`);
+  // vrndnq rounds to nearest even as the 1.5 * 2^23 trick does.
+  auto level = [&](const float* p) {
+    return vrndnq_f32(vminq_f32(vmaxnmq_f32(vmulq_f32(vld1q_f32(p), f), l4), hi));
+  };
+  for (; i + 8 <= n; i += 8) vst1_s8(q + i, Narrow(level(y + i), level(y + i + 4)));
+#endif
+  for (; i < n; ++i) q[i] = RequantizeOne(y[i], factor, lo);
+}
+
+void LookupLevels(const int8_t* x, int8_t* y, size_t n, const int8_t* lut) {
+  size_t i = 0;
+#ifdef __aarch64__
+  // Four 64-byte tables; an index past a table's end reads 0, so the four
+  // lookups of index - 64 k, OR-ed, give the entry.
+  int8x16x4_t t[4];
+  for (int k = 0; k < 4; ++k) {
+    for (int j = 0; j < 4; ++j) t[k].val[j] = vld1q_s8(lut + 64 * k + 16 * j);
+  }
+  const uint8x16_t bias = vdupq_n_u8(128), step = vdupq_n_u8(64);
+  for (; i + 16 <= n; i += 16) {
+    uint8x16_t u = vaddq_u8(vreinterpretq_u8_s8(vld1q_s8(x + i)), bias);
+    int8x16_t r = vqtbl4q_s8(t[0], u);
+    for (int k = 1; k < 4; ++k) {
+      u = vsubq_u8(u, step);
+      r = vorrq_s8(r, vqtbl4q_s8(t[k], u));
+    }
+    vst1q_s8(y + i, r);
+  }
+#endif
+  for (; i < n; ++i) y[i] = lut[static_cast<int>(x[i]) + 128];
+}
+
+}  // namespace arm
+}  // namespace kernels
+}  // namespace lite
