@@ -54,6 +54,7 @@ aarch64_subset=(
   //third_party:system_libraries_test
   //tools:opt_cli_test
   //lite/api:light_api_test
+  //lite/utils:heap_room_test
   //lite/backends/npu/...
   //lite/kernels/arm/...
 )

@@ -1,5 +1,6 @@
 #include "lite/utils/memory.h"
 
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -71,13 +72,47 @@ std::string DescribeProcessCaches() {
   return out;
 }
 
+int64_t HeapGrowthRoomBytes() {
+  // The lowest mapping that starts at or above the current program break
+  // bounds how far brk can move the heap's end.
+  const uint64_t brk = reinterpret_cast<uintptr_t>(sbrk(0));
+  std::FILE* f = std::fopen("/proc/self/maps", "r");
+  if (f == nullptr) return -1;
+  uint64_t next = 0;
+  bool found = false;
+  char line[512];
+  while (std::fgets(line, sizeof(line), f) != nullptr) {
+    uint64_t start = 0;
+    if (std::sscanf(line, "%" SCNx64, &start) != 1) continue;
+    if (start >= brk && (!found || start < next)) {
+      next = start;
+      found = true;
+    }
+  }
+  std::fclose(f);
+  if (!found) return -1;
+  return static_cast<int64_t>(next - brk);
+}
+
 void ConfigureHeap() {
 #if defined(__GLIBC__)
   static std::once_flag once;
   std::call_once(once, [] {
-    // A user's MALLOC_MMAP_THRESHOLD_ (glibc's tunable) wins.
+    // A user's MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_ (glibc's
+    // tunables) win.
     if (std::getenv("MALLOC_MMAP_THRESHOLD_") == nullptr) {
       mallopt(M_MMAP_THRESHOLD, static_cast<int>(kHeapMmapThresholdBytes));
+    }
+    // With little room above the break (qemu-user 7.2 maps the guest's stack
+    // 32 MB above it), the heap's growth falls back to mmap, and glibc 2.36
+    // can then return NULL: growing the top with brk again, it frees the old
+    // top, and that free's automatic trim hands the new top straight back
+    // (docs/memory.md). -1 turns the automatic trim off; malloc_trim still
+    // works.
+    const int64_t room = HeapGrowthRoomBytes();
+    if (room >= 0 && room < kHeapMinGrowthRoomBytes &&
+        std::getenv("MALLOC_TRIM_THRESHOLD_") == nullptr) {
+      mallopt(M_TRIM_THRESHOLD, -1);
     }
   });
 #endif

@@ -12,6 +12,10 @@
 //   it glibc raises its mmap threshold after the first large free, and the
 //   activations of every new input size land in the heap, whose holes no
 //   later size fits exactly, so RSS grows with the number of sizes seen.
+//   Where a mapping lies close above the program break (under qemu-user
+//   7.2 the guest's stack, 32 MB up), it also turns glibc's automatic heap
+//   trim off: past that mapping glibc 2.36 can fail an allocation that
+//   there is memory for (memory.cc says how).
 //
 // Thread-safe. Layer 0: backends register without knowing the predictor.
 #pragma once
@@ -35,8 +39,14 @@ void TrimProcessCaches();
 // "name: description; ..." of the registered caches.
 std::string DescribeProcessCaches();
 
-// The mmap threshold described above (idempotent; glibc only).
+// The mmap threshold and trim setting described above (idempotent; glibc
+// only).
 void ConfigureHeap();
 inline constexpr int64_t kHeapMmapThresholdBytes = 4 << 20;
+// Bytes between the program break and the next mapping above it (from
+// /proc/self/maps); -1 when unknown. Under this, ConfigureHeap turns the
+// automatic trim off; a process on 64-bit Linux has terabytes.
+int64_t HeapGrowthRoomBytes();
+inline constexpr int64_t kHeapMinGrowthRoomBytes = int64_t{1} << 30;
 
 }  // namespace lite
