@@ -1,5 +1,5 @@
 // x86 pow / square / rsqrt, reduce_{sum,mean,max,min}, pixel_shuffle /
-// pixel_unshuffle and split (the NHWC kernels a NAFNet-style restoration
+// pixel_unshuffle, split and simple_gate (the NHWC kernels a NAFNet-style restoration
 // model needs) against the host kernels, rank-4 activations in NHWC.
 #include <string>
 #include <vector>
@@ -92,6 +92,23 @@ TEST(X86Split, AxesAndSectionsMatchHost) {
     t->SetAttr("sections", std::vector<int32_t>{2, -1, 4});
   };
   ExpectX86MatchesHost("split", sections, {"a", "b", "c"}, "sections 2,-1,4", 0.f);
+}
+
+TEST(X86SimpleGate, AxesMatchHost) {
+  for (int axis : {1, -3, 0, 2, 3}) {
+    auto gate = [axis](OpTester* t) {
+      t->SetInput<float>("X", "x", {2, 10, 4, 6}, RandomFloats(2 * 10 * 24, 11, -2.f, 2.f));
+      t->SetOutput("Out", "out");
+      t->SetAttr("axis", axis);
+    };
+    ExpectX86MatchesHost("simple_gate", gate, {"out"}, "axis " + std::to_string(axis), 0.f);
+  }
+  auto rank3 = [](OpTester* t) {
+    t->SetInput<float>("X", "x", {3, 8, 5}, RandomFloats(120, 12, -2.f, 2.f));
+    t->SetOutput("Out", "out");
+    t->SetAttr("axis", 1);
+  };
+  ExpectX86MatchesHost("simple_gate", rank3, {"out"}, "rank 3 axis 1", 0.f);
 }
 
 }  // namespace

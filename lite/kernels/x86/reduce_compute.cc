@@ -6,8 +6,8 @@
 // The reduction walks X once in memory order: axes are listed outermost
 // first in X's element order with the stride each has in Out (0 when
 // reduced), runs of axes that stay contiguous together are merged, and the
-// innermost run is either a contiguous sum (8 partial sums, which the
-// compiler vectorizes) or a contiguous update of Out. One thread: the ops
+// innermost run is either a contiguous sum (8 partial sums, one vector
+// with `omp simd`) or a contiguous update of Out. One thread: the ops
 // this serves are small next to the convs around them.
 #include <algorithm>
 #include <limits>
@@ -75,6 +75,7 @@ float ReduceRun(const float* x, int64_t n) {
   for (float& v : part) v = Identity<K>();
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
+#pragma omp simd
     for (int k = 0; k < 8; ++k) part[k] = Combine<K>(part[k], x[i + k]);
   }
   float r = Identity<K>();
@@ -98,6 +99,7 @@ void Reduce(const float* x, float* y, const std::vector<Axis>& axes, int64_t out
     if (inner.out_stride == 0) {
       *yr = Combine<K>(*yr, ReduceRun<K>(xr, inner.size));
     } else if (inner.out_stride == 1) {
+#pragma omp simd
       for (int64_t j = 0; j < inner.size; ++j) yr[j] = Combine<K>(yr[j], xr[j]);
     } else {
       for (int64_t j = 0; j < inner.size; ++j) {
