@@ -101,6 +101,7 @@ const std::vector<std::string>& DefaultPipeline() {
       "conv_transpose_pair_fuse_pass",
       "conv_max_pool_fuse_pass",
       "conv_concat_fuse_pass",
+      "simple_gate_fuse_pass",
       // int8 levels between int8 convs (after their fusions, before the pick).
       "int8_requantize_pass",
       // Kernel selection and placement.
