@@ -70,6 +70,9 @@ const std::vector<std::string>& DefaultPipeline() {
       "identity_dropout_eliminate_pass",
       "identity_scale_eliminate_pass",
       "constant_folding_pass",
+      // LayerNorm written as reduce_mean / sub / pow / sqrt / div ops -> one
+      // layer_norm (before the activation fusion claims its final add).
+      "layer_norm_fuse_pass",
       // Bias adds first, so conv + elementwise_add + batch_norm (e.g. the
       // conv2d_transpose of PP-OCR det) folds completely.
       "conv_elementwise_add_fuse_pass",

@@ -21,7 +21,11 @@
 // op (their sub-blocks read the var by name; a subgraph's
 // input_data_names and its host fallback do too). Its NHWC producer
 // writes a renamed var, which NHWC consumers read, and the layout op writes
-// the original name in NCHW. Requires static_kernel_pick_pass; runs after
+// the original name in NCHW. A var whose declared rank is known and not 4
+// gets no cast at all: NHWC kernels keep every other rank in plain
+// (row-major) order, so both layouts are the same bytes (the x86 layout
+// kernel's copy of PP-OCRv4 rec's [1, 76, 6625] logits before its softmax
+// took 2-3% of the run). Requires static_kernel_pick_pass; runs after
 // type_target_cast_pass.
 #include <map>
 #include <utility>
@@ -47,6 +51,13 @@ bool ReadsNhwc(const Node* stmt, const std::string& var) {
   return def && def->InputPlace(InputParamOf(stmt, var)).layout == DataLayoutType::kNHWC;
 }
 
+// `var`'s declared rank is known (dims listed) and not 4: its element order
+// is the same in NCHW and NHWC.
+bool SameInBothLayouts(const SSAGraph& graph, const std::string& var) {
+  const cpp::VarDesc* vd = graph.FindVarDesc(var);
+  return vd && !vd->dims.empty() && vd->dims.size() != 4;
+}
+
 }  // namespace
 
 class LayoutCastPass : public Pass {
@@ -67,6 +78,10 @@ class LayoutCastPass : public Pass {
         const bool want = ReadsNhwc(stmt, in->arg().name);
         const bool have = !in->inlinks.empty() && Nhwc(in->inlinks.front()->stmt().picked);
         if (have == want) continue;
+        if (SameInBothLayouts(*graph, in->arg().name)) {
+          Count("same_bytes");
+          continue;
+        }
         auto key = std::make_pair(in->id(), want);
         Node* cast = casts[key];
         if (!cast) {
@@ -127,6 +142,8 @@ class LayoutCastPass : public Pass {
       if (!ReadsInputsByName(reader)) continue;
       for (Node* var : std::vector<Node*>(fetch->inlinks)) {
         if (var->inlinks.empty() || !Nhwc(var->inlinks.front()->stmt().picked)) continue;
+        // Counted by Run's loop, which skips its read too.
+        if (SameInBothLayouts(*graph, var->arg().name)) continue;
         Node* producer = var->inlinks.front();
         const std::string name = var->arg().name;
         ASSIGN_OR_RETURN(const KernelDef* kernel,

@@ -20,15 +20,27 @@ int CountOps(SSAGraph* g, const std::string& type) {
   return n;
 }
 
-// x -> nhwc_a -> b -> nhwc_b -> c -> host -> d -> nhwc_c(d, w) -> e -> fetch:
-// conversions only where the layout changes (x, c, d), none for the weight
-// w or between the two NHWC ops; the fetched e keeps its name.
-TEST(LayoutCast, ConvertsOnlyWhereTheLayoutChanges) {
+// The toy kernels of a chain of NHWC and host ops with a fetch, and both
+// layout kernels.
+void RegisterChainKernels() {
   RegisterToyKernel("toy_nhwc", kNhwc);
   RegisterToyKernel("toy_nchw_host", kHostF);
   RegisterToyKernel("fetch", kHostF);
   RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
   RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+}
+
+// Kernel pick, places, target casts and layout_cast_pass on `g`.
+StatusOr<PassReport> CastLayouts(SSAGraph* g) {
+  return PassManager().Run(g, {"static_kernel_pick_pass", "variable_place_inference_pass",
+                               "type_target_cast_pass", "layout_cast_pass"});
+}
+
+// x -> nhwc_a -> b -> nhwc_b -> c -> host -> d -> nhwc_c(d, w) -> e -> fetch:
+// conversions only where the layout changes (x, c, d), none for the weight
+// w or between the two NHWC ops; the fetched e keeps its name.
+TEST(LayoutCast, ConvertsOnlyWhereTheLayoutChanges) {
+  RegisterChainKernels();
   cpp::ProgramDesc prog;
   AddOp(&prog, "toy_nhwc", {{"X", {"x"}}}, {{"Out", {"b"}}});
   AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"c"}}});
@@ -40,8 +52,7 @@ TEST(LayoutCast, ConvertsOnlyWhereTheLayoutChanges) {
   scope.Var("w")->GetMutableTensor()->set_persistable(true);
   SSAGraph g;
   ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
-  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "variable_place_inference_pass",
-                                  "type_target_cast_pass", "layout_cast_pass"});
+  auto r = CastLayouts(&g);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   const auto& counters = r->passes.back().counters;
   EXPECT_EQ(counters.at("to_nhwc"), 2);          // x, d
@@ -79,8 +90,7 @@ TEST(LayoutCast, AnInputBoundToNchwIsReadInNchw) {
   SSAGraph g;
   Scope scope;
   ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
-  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "variable_place_inference_pass",
-                                  "type_target_cast_pass", "layout_cast_pass"});
+  auto r = CastLayouts(&g);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   const auto& counters = r->passes.back().counters;
   EXPECT_EQ(counters.count("to_nhwc"), 0u);
@@ -116,8 +126,7 @@ TEST(LayoutCast, ASubgraphKeepsItsInputNames) {
   SSAGraph g;
   Scope scope;
   ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
-  auto r = PassManager().Run(&g, {"static_kernel_pick_pass", "variable_place_inference_pass",
-                                  "type_target_cast_pass", "layout_cast_pass"});
+  auto r = CastLayouts(&g);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(CountOps(&g, "layout"), 2);  // x to NHWC; b/nhwc to NCHW as b
   bool subgraph_seen = false;
@@ -138,6 +147,45 @@ TEST(LayoutCast, ASubgraphKeepsItsInputNames) {
     }
   }
   EXPECT_TRUE(subgraph_seen);
+}
+
+// The same chain with declared ranks: a rank-3 var (the logits of a CTC
+// head, say) is the same bytes in both layouts and gets no cast, fetched or
+// not; a rank-4 var still does, and so does one whose rank is not declared.
+TEST(LayoutCast, VarsOfAnotherRankThanFourAreNotCast) {
+  RegisterChainKernels();
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "toy_nchw_host", {{"X", {"b"}}}, {{"Out", {"c"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"c"}}}, {{"Out", {"d"}}});
+  AddOp(&prog, "toy_nchw_host", {{"X", {"d"}}}, {{"Out", {"e"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"e"}}}, {{"Out", {"f"}}});
+  AddOp(&prog, "fetch", {{"X", {"f"}}}, {{"Out", {"fetch"}}});
+  for (auto& v : prog.blocks[0].vars) {
+    if (v.name == "x" || v.name == "b" || v.name == "f") v.dims = {1, 76, 120};
+    if (v.name == "c") v.dims = {1, 8, 76, 76};  // d and e: rank not declared
+  }
+  SSAGraph g;
+  Scope scope;
+  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
+  auto r = CastLayouts(&g);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const auto& counters = r->passes.back().counters;
+  EXPECT_EQ(counters.at("same_bytes"), 3);  // x, b, f (fetched)
+  EXPECT_EQ(counters.at("to_nhwc"), 2);     // c, e
+  EXPECT_EQ(counters.at("to_nchw"), 1);     // d
+  EXPECT_EQ(counters.count("to_nchw_fetched"), 0u);
+  EXPECT_EQ(CountOps(&g, "layout"), 3);
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "fetch") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"f"});
+    if (d.Type() == "toy_nchw_host" && d.Output("Out")[0] == "c") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"b"});
+    }
+    if (d.Type() == "toy_nhwc" && d.Output("Out")[0] == "f") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"e/nhwc"});
+    }
+  }
 }
 
 TEST(LayoutCast, HostOnlyProgramsAreUntouched) {
