@@ -38,6 +38,7 @@ void MemoryBudget::Release(const std::vector<RuntimeProgram*>& programs) {
   for (RuntimeProgram* p : programs) {
     if (!p) continue;
     p->context()->buffers.DropFree();
+    p->DropWarmArena();
     kernels::npu::ReleaseNpuCaches(p->context());
   }
   TrimProcessCaches();
