@@ -27,6 +27,14 @@ CxxConfig DefaultModelConfig() {
   return config;
 }
 
+// The default model on npu (xnnpack driver) and host.
+CxxConfig XnnpackConfig() {
+  CxxConfig config = DefaultModelConfig();
+  config.set_valid_places({Place(lite::TargetType::kNPU), Place(lite::TargetType::kHost)});
+  config.set_npu_driver("xnnpack");
+  return config;
+}
+
 // Runs input 0 at 1 x 3 x side x side (LCG data); the output, or empty when
 // the run failed (*status says why).
 std::vector<float> RunAt(PaddlePredictor* p, int side, Status* status) {
@@ -115,10 +123,7 @@ TEST(MemoryBudget, WithoutALimitTheSameRunGoesThrough) {
 }
 
 TEST(MemoryBudget, NpuExecutablesStayWithinTheirLru) {
-  CxxConfig config = DefaultModelConfig();
-  config.set_valid_places({Place(lite::TargetType::kNPU), Place(lite::TargetType::kHost)});
-  config.set_npu_driver("xnnpack");
-  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  auto p = CreatePaddlePredictor<CxxConfig>(XnnpackConfig());
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   const PlacementReport report = (*p)->GetPlacementReport();
   ASSERT_FALSE(report.subgraphs.empty()) << report.ToString();
@@ -135,6 +140,27 @@ TEST(MemoryBudget, NpuExecutablesStayWithinTheirLru) {
   // 32 was evicted long ago: it compiles again and answers the same.
   EXPECT_EQ(RunAt(p->get(), 32, &s), first);
   EXPECT_TRUE(s.ok()) << s.ToString();
+}
+
+// Executables kept together need no more activation memory than the largest
+// compiled so far: after a large size, three small ones stay compiled
+// together, and the large one again evicts them all.
+TEST(MemoryBudget, NpuExecutablesTogetherNeedNoMoreThanTheLargest) {
+  auto p = CreatePaddlePredictor<CxxConfig>(XnnpackConfig());
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  const int subgraphs = static_cast<int>((*p)->GetPlacementReport().subgraphs.size());
+  ASSERT_GT(subgraphs, 0);
+  Status s;
+  const std::vector<float> large = RunAt(p->get(), 96, &s);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  for (int side : {32, 40, 48}) {
+    RunAt(p->get(), side, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+  }
+  EXPECT_GT((*p)->GetMemoryStats().npu_cached_shapes, subgraphs) << "small sizes kept together";
+  EXPECT_EQ(RunAt(p->get(), 96, &s), large);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ((*p)->GetMemoryStats().npu_cached_shapes, subgraphs) << "the large one alone";
 }
 
 }  // namespace
