@@ -70,9 +70,10 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   // Room for the new executable before compiling it: the evicted ones'
   // workspaces are freed before the new one allocates its own. At most
   // max_cached_shapes, and all of them together (the new one included) no
-  // larger than the largest compiled so far: a stream of large sizes then
-  // holds about one large executable, as a run of the largest alone does,
-  // while a few small sizes still stay compiled together.
+  // larger than 1.5x the largest compiled so far: a stream of large sizes
+  // then holds about one large executable, as a run of the largest alone
+  // does, while a size alternating with one at most half its size, or a few
+  // small sizes, still stay compiled together.
   NpuContext* npu = NpuContextOf(ctx());
   const size_t capacity = static_cast<size_t>(std::max(1, npu->max_cached_shapes));
   npu->evictions += EvictDownTo(capacity - 1);
@@ -80,7 +81,7 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   RETURN_IF_ERROR(InferOriginShapes());
   const int64_t bytes = ActivationBytes();
   largest_bytes_ = std::max(largest_bytes_, bytes);
-  npu->evictions += EvictToBytes(largest_bytes_ - bytes);
+  npu->evictions += EvictToBytes(largest_bytes_ * 3 / 2 - bytes);
   Compiled compiled;
   compiled.parts.resize(1);
   Part& whole = compiled.parts[0];
