@@ -4,6 +4,7 @@
 // second run is served from reused buffers). Needs ../shared/models for the
 // real models and skips them with the standard message without it.
 #include <cstring>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -101,18 +102,30 @@ TEST(MemoryPlan, SharedModelsAreBitIdenticalWithAndWithoutThePass) {
   }
 }
 
-// From the second run of an input shape the activations live in one arena
-// laid out from the first run: it is smaller than their sum, and a shape
-// change plans again.
-TEST(MemoryPlan, SecondRunOfAShapeRunsInThePlannedArena) {
+// The default model with any batch, height and width.
+lite::tools::DefaultModel VariableSizeDefaultModel() {
   auto m = lite::tools::MakeDefaultModel();
   m.program.blocks[0].FindVar(lite::tools::kDefaultModelInput)->dims = {-1, 3, -1, -1};
+  return m;
+}
+
+// A root scope holding `m`'s weights (persistable), for PredictorRuntime.
+std::shared_ptr<lite::Scope> WeightsScope(const lite::tools::DefaultModel& m) {
   auto root = std::make_shared<lite::Scope>();
   for (const auto& name : m.scope->LocalVarNames()) {
     lite::Tensor* t = root->Var(name)->GetMutableTensor();
     t->CopyDataFrom(m.scope->FindVar(name)->GetTensor());
     t->set_persistable(true);
   }
+  return root;
+}
+
+// From the second run of an input shape the activations live in one arena
+// laid out from the first run: it is smaller than their sum, and a shape
+// change plans again.
+TEST(MemoryPlan, SecondRunOfAShapeRunsInThePlannedArena) {
+  auto m = VariableSizeDefaultModel();
+  auto root = WeightsScope(m);
   auto opt = lite::OptimizeProgram(m.program, root.get(), lite::OptimizeOptions());
   ASSERT_TRUE(opt.ok()) << opt.status().ToString();
   auto rt = lite::PredictorRuntime::Create(opt->program, root, 1);
@@ -131,6 +144,60 @@ TEST(MemoryPlan, SecondRunOfAShapeRunsInThePlannedArena) {
     if (!first_arena) first_arena = plan->arena_bytes();
   }
   EXPECT_GT((*rt)->runtime_program().arena_plan()->arena_bytes(), first_arena) << "48x48 re-planned";
+}
+
+// The first run of a new shape binds the previous plan, scaled, into the
+// warm arena: it draws little from the pool (without that every activation
+// was a new pool allocation), and every result equals a run without the
+// memory plan.
+TEST(MemoryPlan, FirstRunOfANewShapeRunsInTheWarmArena) {
+  auto m = VariableSizeDefaultModel();
+  auto root = WeightsScope(m);
+  std::string model, params;
+  ASSERT_TRUE(lite::SaveCombinedModelToBuffers(m.program, *m.scope, &model, &params).ok());
+  CxxConfig c;
+  c.set_model_buffer(model.data(), model.size(), params.data(), params.size());
+  c.set_disabled_passes({"memory_optimize_pass"});
+  auto plain = CreatePaddlePredictor<CxxConfig>(c);
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  auto opt = lite::OptimizeProgram(m.program, root.get(), lite::OptimizeOptions());
+  ASSERT_TRUE(opt.ok()) << opt.status().ToString();
+  auto rt = lite::PredictorRuntime::Create(opt->program, root, 1);
+  ASSERT_TRUE(rt.ok()) << rt.status().ToString();
+  const lite::BufferPool& pool = (*rt)->runtime_program().context()->buffers;
+  std::set<int64_t> seen;
+  for (int64_t hw : {48, 48, 40, 40, 56, 32}) {
+    SCOPED_TRACE(hw);
+    auto x = lite::tools::LcgUniform(3 * hw * hw, 7, -1, 1);
+    auto in = (*rt)->GetInput(0);
+    in->Resize({1, 3, hw, hw});
+    std::copy(x.begin(), x.end(), in->mutable_data<float>());
+    const size_t allocated = pool.allocated_bytes();
+    const bool repeat = seen.count(hw) > 0;
+    const bool guessed = (*rt)->runtime_program().arena_plan() && !repeat;
+    seen.insert(hw);
+    ASSERT_TRUE((*rt)->Run().ok());
+    const lite::ArenaPlan* plan = (*rt)->runtime_program().arena_plan();
+    ASSERT_NE(plan, nullptr);
+    if (guessed) {
+      EXPECT_LT(pool.allocated_bytes() - allocated, plan->planned_bytes() / 8)
+          << "most activations of a new shape's first run came from the warm arena";
+    } else if (repeat) {
+      EXPECT_GE((*rt)->runtime_program().warm_arena_bytes(), plan->arena_bytes())
+          << "a repeat runs in the warm arena";
+    }
+    auto pin = (*plain)->GetInput(0);
+    pin->Resize({1, 3, hw, hw});
+    pin->CopyFromCpu(x.data());
+    ASSERT_TRUE((*plain)->Run().ok());
+    auto a = (*rt)->GetOutput(0);
+    auto b = (*plain)->GetOutput(0);
+    ASSERT_EQ(a->numel(), b->numel());
+    std::vector<float> va(a->numel()), vb(b->numel());
+    a->CopyToCpu(va.data());
+    b->CopyToCpu(vb.data());
+    EXPECT_EQ(0, std::memcmp(va.data(), vb.data(), va.size() * sizeof(float)));
+  }
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 //        [--step=32] [--seed=1] [--threads=1] [--report_every=50]
 //        [--memory_limit_mb=0] [--single_size=HxW] [--clones=1]
 //        [--shape_buckets=0 [--bucket_crop=out[=num/den],...]]
-//        [--npu_driver=xnnpack ...]
+//        [--runs_per_size=1] [--npu_driver=xnnpack ...]
 //
 // The first input (rank 4, NCHW) gets H and W drawn once, seeded, from the
 // multiples of --step in [--min_side, --max_side] (--sizes distinct pairs);
@@ -16,7 +16,13 @@
 // end the RSS after load, after the first pass, at call 300 and at the last
 // call, the peak, and the mean latency per megapixel of a first sight and of
 // a repeat. --single_size=HxW runs that one size --calls times instead (the
-// "largest size alone" yardstick). The last line is JSON. A failed run is
+// "largest size alone" yardstick). --runs_per_size=N runs each size N times
+// back to back (call i runs pair (i / N) mod --sizes) and prints the median
+// over sizes of first sight / the next run at the same size: what a new
+// shape costs over a repeat, each size timed against itself, which a load
+// that changes over the run skews much less than the per-pixel means; the
+// same for the process's CPU time (which other processes on a loaded machine
+// barely move) and the page faults of each run. The last line is JSON. A failed run is
 // printed and counted (a budget too small for a size), not fatal.
 // --shape_buckets=M pads every size up to multiples of M (docs/memory.md);
 // the statistics then show the buckets' hit rate, and a first sight is the
@@ -28,7 +34,10 @@
 // over the same sizes (each from its own offset) while the first predictor
 // runs the reported stream; their calls and failures are counted at the end.
 #include <gflags/gflags.h>
+#include <sys/resource.h>
+#include <time.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -64,6 +73,7 @@ DEFINE_int32(shape_buckets, 0,
 DEFINE_string(bucket_crop, "",
               "with --shape_buckets: outputs to crop, name[=num/den],... (\"\": inferred)");
 DEFINE_string(single_size, "", "HxW: run only this size --calls times");
+DEFINE_int32(runs_per_size, 1, "runs of each size back to back (2+: first sight / repeat ratio)");
 DEFINE_int32(clones, 1, "predictors running at once (the first and its clones), a thread each");
 
 namespace {
@@ -83,6 +93,21 @@ Rss ReadRss() {
     if (line.rfind("VmHWM:", 0) == 0) r.hwm_mb = std::atof(line.c_str() + 6) / 1024.0;
   }
   return r;
+}
+
+// The process's CPU time in ms and its minor page faults so far.
+std::pair<double, long> CpuAndFaults() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return {ts.tv_sec * 1e3 + ts.tv_nsec / 1e6, ru.ru_minflt};
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return (v[(v.size() - 1) / 2] + v[v.size() / 2]) / 2;
 }
 
 // --sizes distinct (H, W) pairs, seeded, in the order they are first run.
@@ -129,8 +154,9 @@ Status Soak() {
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
   const auto sizes = SizeStream();
-  if (sizes.empty() || FLAGS_calls < 1 || FLAGS_step < 1) {
-    return lite::InvalidArgument("no sizes to run (check --single_size=HxW, --sizes, --calls)");
+  if (sizes.empty() || FLAGS_calls < 1 || FLAGS_step < 1 || FLAGS_runs_per_size < 1) {
+    return lite::InvalidArgument(
+        "no sizes to run (check --single_size=HxW, --sizes, --calls, --runs_per_size)");
   }
   ASSIGN_OR_RETURN(auto predictor, lite::tools::CreatePredictor(flags));
   const Rss loaded = ReadRss();
@@ -200,17 +226,24 @@ Status Soak() {
   }
   double first_ms_per_mp = 0, repeat_ms_per_mp = 0;
   int firsts = 0, repeats = 0, failures = 0;
+  // --runs_per_size >= 2: the first sight's time, then first / next run per size.
+  double first_ms = -1, first_cpu = 0, first_faults = 0;
+  std::vector<double> first_over_repeat, cpu_first_over_repeat, faults_first, faults_repeat;
   Rss after_first_pass, at_300, last;
   for (int call = 1; call <= FLAGS_calls; ++call) {
-    const auto hw = sizes[(call - 1) % sizes.size()];
+    const auto hw = sizes[((call - 1) / FLAGS_runs_per_size) % sizes.size()];
     const int64_t n = static_cast<int64_t>(channels) * hw.first * hw.second;
     if (static_cast<size_t>(n) > data.size()) return lite::InvalidArgument("size above --max_side");
     input->Resize({1, channels, hw.first, hw.second});
     RETURN_IF_ERROR(input->CopyFromCpu(data.data(), n));
+    const auto cpu0 = CpuAndFaults();
     auto start = std::chrono::steady_clock::now();
     Status s = predictor->Run();
     const double ms = std::chrono::duration<double, std::milli>(
                           std::chrono::steady_clock::now() - start).count();
+    const auto cpu1 = CpuAndFaults();
+    const double cpu_ms = cpu1.first - cpu0.first;
+    const double faults = static_cast<double>(cpu1.second - cpu0.second);
     const double mp = hw.first * static_cast<double>(hw.second) / 1e6;
     if (!s.ok()) {
       ++failures;
@@ -219,9 +252,19 @@ Status Soak() {
     } else if (seen.insert(shape_of(hw)).second) {
       first_ms_per_mp += ms / mp;
       ++firsts;
+      first_ms = ms;
+      first_cpu = cpu_ms;
+      first_faults = faults;
     } else {
       repeat_ms_per_mp += ms / mp;
       ++repeats;
+      if (first_ms > 0 && FLAGS_runs_per_size > 1) {
+        first_over_repeat.push_back(first_ms / ms);
+        cpu_first_over_repeat.push_back(first_cpu / cpu_ms);
+        faults_first.push_back(first_faults);
+        faults_repeat.push_back(faults);
+      }
+      first_ms = -1;
     }
     last = ReadRss();
     if (call == static_cast<int>(sizes.size())) after_first_pass = last;
@@ -247,15 +290,25 @@ Status Soak() {
               last.rss_mb, last.hwm_mb);
   std::printf("latency per megapixel: first sight %.2f ms (%d runs), repeat %.2f ms (%d runs)\n",
               first_ms_per_mp, firsts, repeat_ms_per_mp, repeats);
+  const double median_ratio = Median(first_over_repeat);
+  const double median_cpu_ratio = Median(cpu_first_over_repeat);
+  if (!first_over_repeat.empty()) {
+    std::printf("first sight / the next run at the same size, median over %zu sizes: wall %.3f,"
+                " cpu %.3f; page faults per run %.0f vs %.0f\n",
+                first_over_repeat.size(), median_ratio, median_cpu_ratio, Median(faults_first),
+                Median(faults_repeat));
+  }
   const paddle::lite_api::MemoryStats stats = predictor->GetMemoryStats();
   std::printf("memory: %s\n", stats.ToString().c_str());
   std::printf("{\"calls\":%d,\"sizes\":%zu,\"failures\":%d,\"rss_load_mb\":%.1f,"
               "\"rss_first_pass_mb\":%.1f,\"rss_300_mb\":%.1f,\"rss_end_mb\":%.1f,"
               "\"peak_mb\":%.1f,\"first_ms_per_mp\":%.3f,\"repeat_ms_per_mp\":%.3f,"
-              "\"bucket_multiple\":%d,\"bucket_hit_rate\":%.4f,\"bucket_shapes\":%d}\n",
+              "\"first_over_repeat_median\":%.4f,\"cpu_first_over_repeat_median\":%.4f,"
+              "\"bucket_multiple\":%d,"
+              "\"bucket_hit_rate\":%.4f,\"bucket_shapes\":%d}\n",
               FLAGS_calls, sizes.size(), failures, loaded.rss_mb, after_first_pass.rss_mb,
               at_300.rss_mb, last.rss_mb, last.hwm_mb, first_ms_per_mp, repeat_ms_per_mp,
-              stats.bucket_multiple,
+              median_ratio, median_cpu_ratio, stats.bucket_multiple,
               stats.bucket_runs ? static_cast<double>(stats.bucket_hits) / stats.bucket_runs : 0.0,
               stats.bucket_shapes);
   return Status::OK();

@@ -38,6 +38,7 @@ void MemoryBudget::Release(const std::vector<RuntimeProgram*>& programs) {
   for (RuntimeProgram* p : programs) {
     if (!p) continue;
     p->context()->buffers.DropFree();
+    p->DropWarmArena();
     kernels::npu::ReleaseNpuCaches(p->context());
   }
   TrimProcessCaches();
@@ -59,7 +60,7 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   if (!first_sight_ || rss_before_ < 0) return Status::OK();
   peak_before_ = PeakRssBytes();
   const int64_t need = static_cast<int64_t>(bytes_per_element_ * static_cast<double>(elements_));
-  // The previous signature's arena is freed before the new run allocates.
+  // The previous signature's arena is reused by the new run (arena_plan.h).
   auto projected = [&] { return ProcessRssBytes() - ArenaBytes(program) + need; };
   if (projected() <= limit_) return Status::OK();
   Release(all);

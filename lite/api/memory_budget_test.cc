@@ -27,6 +27,14 @@ CxxConfig DefaultModelConfig() {
   return config;
 }
 
+// The default model on npu (xnnpack driver) and host.
+CxxConfig XnnpackConfig() {
+  CxxConfig config = DefaultModelConfig();
+  config.set_valid_places({Place(lite::TargetType::kNPU), Place(lite::TargetType::kHost)});
+  config.set_npu_driver("xnnpack");
+  return config;
+}
+
 // Runs input 0 at 1 x 3 x side x side (LCG data); the output, or empty when
 // the run failed (*status says why).
 std::vector<float> RunAt(PaddlePredictor* p, int side, Status* status) {
@@ -115,10 +123,7 @@ TEST(MemoryBudget, WithoutALimitTheSameRunGoesThrough) {
 }
 
 TEST(MemoryBudget, NpuExecutablesStayWithinTheirLru) {
-  CxxConfig config = DefaultModelConfig();
-  config.set_valid_places({Place(lite::TargetType::kNPU), Place(lite::TargetType::kHost)});
-  config.set_npu_driver("xnnpack");
-  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  auto p = CreatePaddlePredictor<CxxConfig>(XnnpackConfig());
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   const PlacementReport report = (*p)->GetPlacementReport();
   ASSERT_FALSE(report.subgraphs.empty()) << report.ToString();
@@ -135,6 +140,32 @@ TEST(MemoryBudget, NpuExecutablesStayWithinTheirLru) {
   // 32 was evicted long ago: it compiles again and answers the same.
   EXPECT_EQ(RunAt(p->get(), 32, &s), first);
   EXPECT_TRUE(s.ok()) << s.ToString();
+}
+
+// Executables kept together need no more activation memory than 1.5x the
+// largest compiled so far: after 96x96, 64x64 evicts it (4096 + 9216 units
+// > 1.5 x 9216), 32x32 and 40x40 join 64x64, and 96x96 again evicts 64x64
+// (the oldest) but keeps 32 and 40 (1024 + 1600 + 9216 <= 13824).
+TEST(MemoryBudget, NpuExecutablesTogetherNeedNoMoreThanTheLargest) {
+  auto p = CreatePaddlePredictor<CxxConfig>(XnnpackConfig());
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  const int subgraphs = static_cast<int>((*p)->GetPlacementReport().subgraphs.size());
+  ASSERT_GT(subgraphs, 0);
+  Status s;
+  const std::vector<float> large = RunAt(p->get(), 96, &s);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  for (int side : {64, 32, 40}) {
+    RunAt(p->get(), side, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+  }
+  const int64_t small = (*p)->GetMemoryStats().npu_cached_shapes;
+  EXPECT_EQ(RunAt(p->get(), 96, &s), large);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  // The first subgraph (whose activations scale with the input) held 64, 32
+  // and 40, then 32, 40 and 96; without the bound it would hold all four.
+  // Any other subgraph (past the global pool: one shape) keeps one.
+  EXPECT_EQ(small, subgraphs + 2);
+  EXPECT_EQ((*p)->GetMemoryStats().npu_cached_shapes, subgraphs + 2);
 }
 
 }  // namespace

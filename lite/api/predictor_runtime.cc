@@ -259,12 +259,13 @@ Status PredictorRuntime::RunFeeds() {
   const bool budget = budget_.limit_bytes() > 0;
   if (budget) RETURN_IF_ERROR(budget_.BeforeRun(program(), programs(), signature, elements, feeds));
   if (!governor_) {
-    Status status = RunProgram(runtime_.get(), signature);
+    Status status = RunProgram(runtime_.get(), signature, elements);
     if (budget) budget_.AfterRun(program(), programs(), status.ok());
     return status;
   }
   governor_->BeginRun();
-  Status status = single ? RunSingleThreaded(signature) : RunProgram(runtime_.get(), signature);
+  Status status = single ? RunSingleThreaded(signature, elements)
+                         : RunProgram(runtime_.get(), signature, elements);
   governor_->EndRun();
   if (budget) budget_.AfterRun(program(), programs(), status.ok());
   if (!governor_->change_note().empty()) {
@@ -273,9 +274,10 @@ Status PredictorRuntime::RunFeeds() {
   return status;
 }
 
-Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& signature) {
+Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& signature,
+                                    int64_t elements) {
   try {
-    return program->Run(signature);
+    return program->Run(signature, elements);
   } catch (const std::bad_alloc&) {
     return Internal(OutOfMemoryWhileRunning());
   } catch (const std::exception& e) {
@@ -283,7 +285,7 @@ Status PredictorRuntime::RunProgram(RuntimeProgram* program, const std::string& 
   }
 }
 
-Status PredictorRuntime::RunSingleThreaded(const std::string& signature) {
+Status PredictorRuntime::RunSingleThreaded(const std::string& signature, int64_t elements) {
   if (!single_thread_scope_) return Internal("no exec scope for the single-threaded program");
   if (!single_thread_) {
     std::vector<std::unique_ptr<TargetContext>> targets;
@@ -297,7 +299,7 @@ Status PredictorRuntime::RunSingleThreaded(const std::string& signature) {
   feeds->resize(feed_list_->size());
   fetches->resize(fetch_list_->size());
   for (size_t i = 0; i < feed_list_->size(); ++i) (*feeds)[i].ShareDataWith((*feed_list_)[i]);
-  RETURN_IF_ERROR(RunProgram(single_thread_.get(), signature));
+  RETURN_IF_ERROR(RunProgram(single_thread_.get(), signature, elements));
   for (size_t i = 0; i < fetch_list_->size(); ++i) (*fetch_list_)[i].ShareDataWith((*fetches)[i]);
   return Status::OK();
 }

@@ -102,14 +102,15 @@ class PredictorRuntime : public paddle::lite_api::PaddlePredictor {
   Status CheckInputs() const;
   // One run of the feeds as they are (Run pads and crops around it).
   Status RunFeeds();
-  // Runs the program once on `signature`, turning exceptions into Status.
-  Status RunProgram(RuntimeProgram* program, const std::string& signature);
+  // Runs the program once on `signature` (`elements`: the inputs' element
+  // count, RuntimeProgram::Run), turning exceptions into Status.
+  Status RunProgram(RuntimeProgram* program, const std::string& signature, int64_t elements);
   // One run on the single-threaded twin (built on first need in a sibling
   // exec scope: the main scope's tensors hold the last run's dims, which
   // kernels building ahead must not see): the feeds are shared into the
   // twin's feed list and its fetches shared back into ours, so the handles
   // callers hold stay valid.
-  Status RunSingleThreaded(const std::string& signature);
+  Status RunSingleThreaded(const std::string& signature, int64_t elements);
   std::vector<paddle::lite_api::TensorInfo> InfosOf(const std::vector<std::string>& names) const;
 
   cpp::ProgramDesc program_;

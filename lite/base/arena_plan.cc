@@ -64,11 +64,35 @@ std::unique_ptr<ArenaPlan> ArenaPlan::Plan(const ArenaRecorder& recorded) {
   return plan;
 }
 
-void ArenaPlan::Bind() {
-  if (!arena_ && arena_bytes_ > 0) arena_ = std::make_shared<Buffer>(arena_bytes_);
+void ArenaPlan::Bind(std::shared_ptr<Buffer>* warm) {
+  if (!arena_ && arena_bytes_ > 0) {
+    if (!*warm || (*warm)->size() < arena_bytes_) *warm = std::make_shared<Buffer>(arena_bytes_);
+    arena_ = *warm;
+  }
   for (const Slot& s : slots_) {
     s.tensor->BindArena(arena_, static_cast<char*>(arena_->data()) + s.offset, s.bytes);
   }
+}
+
+std::unique_ptr<ArenaPlan> ArenaPlan::Scaled(double ratio) const {
+  auto plan = std::make_unique<ArenaPlan>();
+  // Offsets and ends are scaled and rounded down to the alignment, one
+  // nondecreasing map: for slots that did not overlap, a.offset +
+  // RoundUp(a.bytes) <= b.offset, which the map keeps. 5% headroom covers
+  // shapes that do not scale exactly (a stride's rounding, a small tensor
+  // losing its last 64 bytes to the rounding).
+  const double s = ratio * 1.05;
+  auto scale = [s](size_t n) {
+    return static_cast<size_t>(static_cast<double>(n) * s) / kAlign * kAlign;
+  };
+  for (const Slot& s : slots_) {
+    const size_t offset = scale(s.offset), end = scale(s.offset + RoundUp(s.bytes));
+    if (end <= offset) continue;  // nothing left of it: the pool serves it
+    plan->slots_.push_back({s.tensor, offset, end - offset, s.first, s.last});
+    plan->arena_bytes_ = std::max(plan->arena_bytes_, end);
+    plan->planned_bytes_ += end - offset;
+  }
+  return plan;
 }
 
 void ArenaPlan::Unbind() {

@@ -15,6 +15,16 @@
 // slot (a shape set by a tensor's value) falls back to the pool. Outputs are
 // bit-identical either way (only addresses change). A new signature records
 // and plans again. Owned by RuntimeProgram; single-threaded like a run.
+//
+// A first sight of a new signature costs more than a repeat mostly in fresh
+// memory: every pool allocation of 4 MB or more is a new mapping whose pages
+// fault in (lite/utils/memory.h), and so was each new arena. So the program
+// keeps one warm arena buffer, the largest in use so far, and every plan binds
+// into it when it fits; and the recording run of a new signature binds the
+// previous plan Scaled() by the ratio of input elements into it, while the
+// recorder notes those slots like pool buffers (Tensor::mutable_data,
+// BufferPool::Release): a tensor that outgrows its guessed slot takes a pool
+// buffer, so the guess never changes a result, only where most tensors live.
 #pragma once
 
 #include <cstddef>
@@ -60,9 +70,12 @@ class ArenaPlan {
   // Offsets for the recorded tensors that qualify (see above).
   static std::unique_ptr<ArenaPlan> Plan(const ArenaRecorder& recorded);
 
-  // Points every slot's tensor at its part of the arena (allocated here on
-  // first use).
-  void Bind();
+  // Points every slot's tensor at its part of the arena: `*warm` when it is
+  // at least arena_bytes(), else a new buffer, which then becomes `*warm`.
+  void Bind(std::shared_ptr<Buffer>* warm);
+  // The same slots (tensors, lifetimes) with every offset and size times
+  // `ratio`, rounded so that slots apart here stay apart.
+  std::unique_ptr<ArenaPlan> Scaled(double ratio) const;
   // Drops the views of tensors still bound here (before a new plan).
   void Unbind();
   size_t arena_bytes() const { return arena_bytes_; }

@@ -35,7 +35,10 @@ void BufferPool::DropFree() {
 void BufferPool::Release(Tensor* tensor) {
   std::shared_ptr<Buffer> b = tensor->TakeBuffer();
   const bool pooled = b && b->owned() && b.use_count() == 1;
-  if (recorder_ && b) recorder_->Released(tensor, pooled);
+  // A view of a guessed arena held by this tensor alone is released like a
+  // pooled buffer: its memory is free for another slot from here on.
+  const bool sole_view = b && b->view() && b.use_count() == 1;
+  if (recorder_ && b) recorder_->Released(tensor, pooled || sole_view);
   if (!pooled) return;  // none, caller memory or an arena view, or shared
   in_use_ -= b->size() <= in_use_ ? b->size() : in_use_;
   free_bytes_ += b->size();

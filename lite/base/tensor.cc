@@ -90,6 +90,11 @@ void* Tensor::mutable_data(DataType type) {
       if (pool && !persistable_) pool->NoteAllocation(bytes);
     }
     if (pool && !persistable_) pool->NoteTensor(this, bytes);
+  } else if (buffer_->view() && !persistable_) {
+    // An arena slot that fits: the first run of a new signature binds a
+    // guessed plan (arena_plan.h), and its recorder must see these tensors
+    // as it sees the pool's.
+    if (BufferPool* pool = CurrentBufferPool()) pool->NoteTensor(this, bytes);
   }
   return buffer_->data();
 }

@@ -54,6 +54,8 @@ class Buffer {
   void* data() const { return data_; }
   size_t size() const { return bytes_; }
   bool owned() const { return owned_; }
+  // True for a view of part of an arena (the three-argument constructor).
+  bool view() const { return owner_ != nullptr; }
 
  private:
   void* data_ = nullptr;

@@ -102,7 +102,12 @@ Status Instruction::Run() {
   }
 }
 
-Status RuntimeProgram::Run(const std::string& input_signature) {
+void RuntimeProgram::DropWarmArena() {
+  // A bound plan holds the buffer too; it goes when that plan is replaced.
+  warm_.reset();
+}
+
+Status RuntimeProgram::Run(const std::string& input_signature, int64_t input_elements) {
   // Allocations during the run draw from the program's pool (or find their
   // arena slot bound); planned vars go back after their last use.
   ScopedBufferPool use_pool(&ctx_->buffers);
@@ -114,17 +119,29 @@ Status RuntimeProgram::Run(const std::string& input_signature) {
     BufferPool* pool;
     ~DetachRecorder() { pool->set_recorder(nullptr); }
   } detach{&ctx_->buffers};
+  // The first run of a new signature binds the previous plan scaled to this
+  // input (arena_plan.h): most tensors then land in warm memory instead of
+  // fresh pool mappings; the recorder still sees every one.
+  std::unique_ptr<ArenaPlan> guess;
   if (replay) {
-    arena_->Bind();
+    arena_->Bind(&warm_);
   } else if (!input_signature.empty()) {
-    if (arena_) arena_->Unbind();
+    if (arena_) {
+      arena_->Unbind();
+      if (input_elements > 0 && arena_elements_ > 0) {
+        guess = arena_->Scaled(static_cast<double>(input_elements) / arena_elements_);
+      }
+    }
     arena_.reset();
     ctx_->buffers.set_recorder(&recorder);
+    if (guess) guess->Bind(&warm_);
   }
   Status s = RunInstructions(&recorder);
+  if (guess) guess->Unbind();  // what a failed run left in it
   if (s.ok() && !replay && !input_signature.empty()) {
     arena_ = ArenaPlan::Plan(recorder);
     arena_signature_ = input_signature;
+    arena_elements_ = input_elements;
     ctx_->buffers.DropFree();  // the arena takes over from the next run
   }
   return s;

@@ -78,10 +78,17 @@ class RuntimeProgram {
   // returned with the failing op named. `input_signature` (the inputs' dims
   // and LoD as text; empty: none) keys the arena memory plan
   // (arena_plan.h): the first run of a signature records and plans, later
-  // ones run in the planned arena.
-  Status Run(const std::string& input_signature = "");
+  // ones run in the planned arena. `input_elements` (the inputs' element
+  // count; 0: unknown) scales the previous plan into a guess for the first
+  // run of a new signature.
+  Status Run(const std::string& input_signature = "", int64_t input_elements = 0);
   // The current arena plan (nullptr before a planned signature ran twice).
   const ArenaPlan* arena_plan() const { return arena_.get(); }
+  // The warm arena buffer every plan binds into (arena_plan.h), kept across
+  // signatures; DropWarmArena frees it once no plan uses it (the memory
+  // budget's release).
+  size_t warm_arena_bytes() const { return warm_ ? warm_->size() : 0; }
+  void DropWarmArena();
 
   // Per-instruction wall time, accumulated over runs while profiling is on.
   void set_profiling(bool on) { profiling_ = on; }
@@ -119,6 +126,8 @@ class RuntimeProgram {
 
   std::unique_ptr<ArenaPlan> arena_;
   std::string arena_signature_;
+  int64_t arena_elements_ = 0;  // the input elements arena_ was planned for
+  std::shared_ptr<Buffer> warm_;
   std::vector<double> op_millis_;
 };
 

@@ -9,7 +9,10 @@
 // Per-shape state: each subgraph kernel keeps its executables (one per input
 // shape signature, each with the driver's workspace for that shape) in an
 // LRU of at most `max_cached_shapes`, evicting the least recently run one
-// before compiling another; ReleaseNpuCaches (the predictor's memory budget)
+// before compiling another, and also until the ones kept plus the new one
+// need no more activation bytes than 1.5x the largest compiled so far (a
+// stream of large sizes holds about one large executable, not four);
+// ReleaseNpuCaches (the predictor's memory budget)
 // drops all but the one run last. Counts are in the context.
 #pragma once
 

@@ -68,12 +68,20 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
     return &it->second;
   }
   // Room for the new executable before compiling it: the evicted ones'
-  // workspaces are freed before the new one allocates its own.
+  // workspaces are freed before the new one allocates its own. At most
+  // max_cached_shapes, and all of them together (the new one included) no
+  // larger than 1.5x the largest compiled so far: a stream of large sizes
+  // then holds about one large executable, as a run of the largest alone
+  // does, while a size alternating with one at most half its size, or a few
+  // small sizes, still stay compiled together.
   NpuContext* npu = NpuContextOf(ctx());
   const size_t capacity = static_cast<size_t>(std::max(1, npu->max_cached_shapes));
   npu->evictions += EvictDownTo(capacity - 1);
   auto& p = Param<SubgraphParam>();
   RETURN_IF_ERROR(InferOriginShapes());
+  const int64_t bytes = ActivationBytes();
+  largest_bytes_ = std::max(largest_bytes_, bytes);
+  npu->evictions += EvictToBytes(largest_bytes_ * 3 / 2 - bytes);
   Compiled compiled;
   compiled.parts.resize(1);
   Part& whole = compiled.parts[0];
@@ -103,7 +111,33 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
                                           " compiles: " + record_.compiled_note);
   }
   compiled.last_used = ++use_clock_;
+  compiled.bytes = bytes;
   return &(compiled_[sig] = std::move(compiled));
+}
+
+int64_t SubgraphCompute::ActivationBytes() const {
+  int64_t bytes = 0;
+  for (const auto& inst : origin_) {
+    for (const auto& out : inst->op().output_tensors()) {
+      if (out.second) bytes += std::max<int64_t>(0, Product(out.second->dims())) * 4;
+    }
+  }
+  return bytes;
+}
+
+int SubgraphCompute::EvictToBytes(int64_t bytes) {
+  int dropped = 0;
+  for (;;) {
+    int64_t held = 0;
+    auto oldest = compiled_.end();
+    for (auto it = compiled_.begin(); it != compiled_.end(); ++it) {
+      held += it->second.bytes;
+      if (oldest == compiled_.end() || it->second.last_used < oldest->second.last_used) oldest = it;
+    }
+    if (held <= bytes || oldest == compiled_.end()) return dropped;
+    compiled_.erase(oldest);
+    ++dropped;
+  }
 }
 
 int SubgraphCompute::EvictDownTo(size_t keep) {

@@ -66,6 +66,7 @@ class SubgraphCompute : public KernelBase {
   struct Compiled {
     std::vector<Part> parts;
     uint64_t last_used = 0;  // the LRU's clock (use_clock_) at its last run
+    int64_t bytes = 0;       // ActivationBytes() when it was compiled
   };
 
   std::vector<DDim> InputSignature() const;
@@ -114,9 +115,16 @@ class SubgraphCompute : public KernelBase {
   std::vector<std::unique_ptr<Instruction>> origin_;
   // Drops the least recently used executables until `keep` are left.
   int EvictDownTo(size_t keep);
+  // Drops the least recently run executables until those left need no more
+  // than `bytes` (ActivationBytes); how many it dropped.
+  int EvictToBytes(int64_t bytes);
+  // The bytes of every origin op's outputs at the current (inferred) shapes:
+  // a measure of an executable's workspace, which holds these activations.
+  int64_t ActivationBytes() const;
 
   std::map<std::vector<DDim>, Compiled> compiled_;
   uint64_t use_clock_ = 0;
+  int64_t largest_bytes_ = 0;  // the largest ActivationBytes compiled so far
   bool fell_back_ = false;
 };
 
