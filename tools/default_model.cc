@@ -1,81 +1,18 @@
 #include "tools/default_model.h"
 
 #include <cmath>
-#include <cstring>
 
 #include "lite/model_parser/model_saver.h"
+#include "tools/program_builder.h"
 #include "tools/tool_util.h"
 
 namespace lite {
 namespace tools {
 
-namespace {
-
-// Builds the program and its weights op by op.
-class Builder {
- public:
-  Builder() : scope_(std::make_unique<Scope>()) {
-    prog_.blocks.resize(1);
-    block().vars.push_back(cpp::FeedFetchListVar("feed", cpp::VarKind::kFeedList));
-    block().vars.push_back(cpp::FeedFetchListVar("fetch", cpp::VarKind::kFetchList));
-  }
-
-  cpp::BlockDesc& block() { return prog_.blocks[0]; }
-
-  void Activation(const std::string& name, std::vector<int64_t> dims) {
-    cpp::VarDesc v;
-    v.name = name;
-    v.dims = std::move(dims);
-    block().vars.push_back(v);
-  }
-
-  // A persistable float weight filled from the LCG in [lo, hi).
-  void Weight(const std::string& name, std::vector<int64_t> dims, double lo, double hi) {
-    cpp::VarDesc v;
-    v.name = name;
-    v.dims = dims;
-    v.persistable = true;
-    block().vars.push_back(v);
-    Tensor* t = scope_->Var(name)->GetMutableTensor();
-    t->Resize(dims);
-    std::vector<float> values = LcgUniform(static_cast<size_t>(t->numel()), ++seed_, lo, hi);
-    std::memcpy(t->mutable_data<float>(), values.data(), values.size() * sizeof(float));
-    t->set_persistable(true);
-  }
-
-  cpp::OpDesc& Op(const std::string& type) {
-    block().ops.emplace_back(type);
-    return block().ops.back();
-  }
-
-  DefaultModel Finish() {
-    DefaultModel m;
-    m.program = std::move(prog_);
-    m.scope = std::move(scope_);
-    return m;
-  }
-
- private:
-  cpp::ProgramDesc prog_;
-  std::unique_ptr<Scope> scope_;
-  uint32_t seed_ = 100;
-};
-
-}  // namespace
-
 DefaultModel MakeDefaultModel() {
-  Builder b;
+  ProgramBuilder b;
   const int64_t kIn = 3, kC1 = 8, kC2 = 16, kClasses = 10;
-  cpp::VarDesc x;
-  x.name = kDefaultModelInput;
-  x.dims = {-1, kIn, 32, 32};
-  x.need_check_feed = true;
-  b.block().vars.push_back(x);
-
-  auto& feed = b.Op("feed");
-  feed.SetInput("X", {"feed"});
-  feed.SetOutput("Out", {kDefaultModelInput});
-  feed.SetAttr("col", 0);
+  b.Feed(kDefaultModelInput, {-1, kIn, 32, 32});
 
   const double k1 = 1.0 / std::sqrt(kIn * 9.0);
   b.Weight("conv1.w", {kC1, kIn, 3, 3}, -k1, k1);
@@ -185,10 +122,7 @@ DefaultModel MakeDefaultModel() {
   sm.SetOutput("Out", {kDefaultModelOutput});
   sm.SetAttr("axis", -1);
 
-  auto& fetch = b.Op("fetch");
-  fetch.SetInput("X", {kDefaultModelOutput});
-  fetch.SetOutput("Out", {"fetch"});
-  fetch.SetAttr("col", 0);
+  b.Fetch(kDefaultModelOutput);
   return b.Finish();
 }
 

@@ -19,15 +19,13 @@
 #include "lite/base/scope.h"
 #include "lite/base/program_desc.h"
 #include "lite/utils/status.h"
+#include "tools/program_builder.h"
 #include "tools/tool_util.h"  // LcgUniform
 
 namespace lite {
 namespace tools {
 
-struct DefaultModel {
-  cpp::ProgramDesc program;
-  std::unique_ptr<Scope> scope;  // the weights, persistable
-};
+using DefaultModel = BuiltProgram;  // the program and its weights
 
 inline constexpr const char* kDefaultModelInput = "x";
 inline constexpr const char* kDefaultModelOutput = "prob";
