@@ -5,11 +5,12 @@
 // Kernels registered at layout NHWC (lite/kernels/x86, lite/kernels/arm) read
 // and write
 // their rank-4 activations in NHWC element order (dims stay NCHW), except
-// inputs they bind to another layout (the x86 conv for 1-4 input channels
-// reads its Input in NCHW); every other kernel expects NCHW. A var's layout
-// is NHWC when its producer's picked kernel is an NHWC kernel, else NCHW
-// (weights and other vars without a producer are NCHW, and NHWC kernels
-// read persistable inputs as NCHW).
+// inputs and outputs they bind to another layout (the x86 conv for 1-4
+// input channels reads its Input in NCHW, the x86 transpose2 writes its Out
+// row-major); every other kernel expects NCHW. A var's layout is NHWC when
+// its producer's picked kernel writes it in NHWC (an NHWC kernel, output
+// not bound otherwise), else NCHW (weights and other vars without a
+// producer are NCHW, and NHWC kernels read persistable inputs as NCHW).
 // Where a consumer wants the other layout, one `layout` op per (var, wanted
 // layout) is inserted, its kernel chosen by alias (nchw_to_nhwc /
 // nhwc_to_nchw) and by the target of the NHWC kernel on its side of the
@@ -33,7 +34,12 @@ namespace mir {
 
 namespace {
 
-bool Nhwc(const KernelDef* def) { return def && def->place.layout == DataLayoutType::kNHWC; }
+// Whether `var`, an output of `producer`, is written in NHWC.
+bool WritesNhwc(const Node* producer, const std::string& var) {
+  const KernelDef* def = producer->stmt().picked;
+  return def && def->place.layout == DataLayoutType::kNHWC &&
+         def->OutputPlace(OutputParamOf(producer, var)).layout == DataLayoutType::kNHWC;
+}
 
 // Ops whose inputs must keep their names: renaming one would leave a
 // sub-block (or the predictor's outputs) reading a var nothing writes.
@@ -65,7 +71,7 @@ class LayoutCastPass : public Pass {
         const cpp::VarDesc* vd = graph->FindVarDesc(in->arg().name);
         if (in->arg().is_weight || (vd && vd->persistable)) continue;
         const bool want = ReadsNhwc(stmt, in->arg().name);
-        const bool have = !in->inlinks.empty() && Nhwc(in->inlinks.front()->stmt().picked);
+        const bool have = !in->inlinks.empty() && WritesNhwc(in->inlinks.front(), in->arg().name);
         if (have == want) continue;
         auto key = std::make_pair(in->id(), want);
         Node* cast = casts[key];
@@ -126,7 +132,7 @@ class LayoutCastPass : public Pass {
       const cpp::OpDesc& reader = fetch->stmt().desc;
       if (!ReadsInputsByName(reader)) continue;
       for (Node* var : std::vector<Node*>(fetch->inlinks)) {
-        if (var->inlinks.empty() || !Nhwc(var->inlinks.front()->stmt().picked)) continue;
+        if (var->inlinks.empty() || !WritesNhwc(var->inlinks.front(), var->arg().name)) continue;
         Node* producer = var->inlinks.front();
         const std::string name = var->arg().name;
         ASSIGN_OR_RETURN(const KernelDef* kernel,
