@@ -1,7 +1,7 @@
 // layout_cast_pass on a chain of x86 ops from the face-detector and
 // portrait-segmentation families: conv2d -> slice (channels) -> pad
 // (channel padding) -> conv2d -> bilinear_interp_v2 (OutSize computed at run
-// time by shape + slice on host) -> softmax (channels), and the second
+// time by shape + slice + scale on host) -> softmax (channels), and the second
 // conv's output transposed to [N, H, W, C] by transpose2. Every float op
 // gets an x86 kernel, the chain never leaves NHWC (no layout op between
 // them), the transposed output is written row-major and fetched with no
@@ -41,8 +41,9 @@ TestModel Chain() {
   pad.SetAttr("paddings", std::vector<int>{0, 0, 0, 8, 0, 0, 0, 0});
   pad.SetAttr("pad_value", 0.f);
   conv("p", "w2", 16, 2, "c2");
-  // OutSize = 2 x the H, W of x, computed at run time.
-  m.Op("shape", {{"Input", {"x"}}}, {{"Out", {"xs"}}});
+  // OutSize = 2 x the H, W of c1, computed at run time (shape reads only
+  // the dims of the NHWC c1: no cast).
+  m.Op("shape", {{"Input", {"c1"}}}, {{"Out", {"xs"}}});
   auto& hw = m.Op("slice", {{"Input", {"xs"}}}, {{"Out", {"hw"}}});
   hw.SetAttr("axes", std::vector<int64_t>{0});
   hw.SetAttr("starts", std::vector<int64_t>{2});

@@ -1,6 +1,7 @@
 // x86 pool2d (oneDNN pooling, host fallback where oneDNN's windows differ)
 // against the host kernel: max/avg, exclusive or not, ceil mode, padding,
-// global pooling, odd sizes, batch 2.
+// global pooling, odd sizes, batch 2; adaptive avg to 1x1 (oneDNN) and to
+// larger outputs (adaptive_pool_compute.cc), which the pick must route.
 #include <string>
 #include <vector>
 
@@ -66,6 +67,29 @@ TEST(X86Pool, MatchesHost) {
                        (c.ceil ? " ceil" : "") + (c.exclusive ? " exclusive" : "") +
                        (c.global ? " global" : "") + (c.ksize[0] == 1 ? " adaptive" : "");
     x86_test::ExpectX86MatchesHost("pool2d", setup, {"out"}, what, 1e-5f);
+  }
+}
+
+// Adaptive avg to more than 1 x 1 (a segmentation net's pyramid pools):
+// uneven, overlapping windows (9 -> 4, 11 -> 3), equal ones (8 -> 2, 8 -> 4)
+// and an output as large as the input; 19 channels (a vector tail).
+TEST(X86Pool, AdaptiveAvgMatchesHost) {
+  const std::vector<std::pair<DDim, std::vector<int>>> cases = {
+      {{2, 19, 9, 11}, {4, 3}}, {{1, 16, 8, 8}, {2, 2}}, {{1, 3, 8, 8}, {4, 4}},
+      {{1, 5, 3, 4}, {3, 4}}, {{2, 19, 9, 11}, {1, 2}}};
+  for (const auto& c : cases) {
+    auto setup = [&](OpTester* t) {
+      t->SetInput<float>("X", "x", c.first, RandomFloats(Product(c.first), 10));
+      t->SetOutput("Out", "out");
+      t->SetAttr("pooling_type", std::string("avg"));
+      t->SetAttr("ksize", c.second);
+      t->SetAttr("adaptive", true);
+    };
+    x86_test::ExpectX86MatchesHost("pool2d", setup, {"out"},
+                                   "adaptive avg " + DimsToString(c.first) + " to " +
+                                       std::to_string(c.second[0]) + "x" +
+                                       std::to_string(c.second[1]),
+                                   1e-5f);
   }
 }
 

@@ -94,11 +94,13 @@ TEST(X86Pad2d, PaddingsTensorMatchesHost) {
 }
 
 // The N-D pad: channel padding of an NHWC map (a face detector's shortcut
-// widening), every dim at once, and a rank-3 tensor.
+// widening; after the channels, and on both sides), every dim at once, and a
+// rank-3 tensor.
 TEST(X86Pad, ChannelsAndEveryDimMatchHost) {
   const std::vector<std::pair<DDim, std::vector<int>>> cases = {
       {{2, 5, 3, 4}, {0, 0, 0, 3, 0, 0, 0, 0}},
       {{1, 24, 7, 7}, {0, 0, 0, 24, 0, 0, 0, 0}},
+      {{2, 7, 3, 5}, {0, 0, 2, 3, 0, 0, 0, 0}},
       {{2, 3, 5, 2}, {1, 0, 2, 1, 0, 2, 3, 1}},
       {{3, 4, 5}, {0, 1, 2, 0, 1, 1}},
   };

@@ -22,8 +22,14 @@
 // op (their sub-blocks read the var by name; a subgraph's
 // input_data_names and its host fallback do too). Its NHWC producer
 // writes a renamed var, which NHWC consumers read, and the layout op writes
-// the original name in NCHW. Requires static_kernel_pick_pass; runs after
-// type_target_cast_pass.
+// the original name in NCHW.
+// Two kinds of reads need no cast: a var declared with a rank other than 4
+// (NHWC kernels hold those row-major, so both layouts are the same bytes:
+// a detection head's rank-3 boxes and scores between x86 concat / softmax
+// and host box_coder / multiclass_nms3), and an input an op reads only the
+// dims of (dims stay NCHW in both layouts: `shape`, prior_box's Input and
+// Image), listed in ReadsDimsOnly. Requires static_kernel_pick_pass; runs
+// after type_target_cast_pass.
 #include <map>
 #include <utility>
 
@@ -45,6 +51,22 @@ bool WritesNhwc(const Node* producer, const std::string& var) {
 // sub-block (or the predictor's outputs) reading a var nothing writes.
 bool ReadsInputsByName(const cpp::OpDesc& desc) {
   return desc.Type() == "fetch" || desc.Type() == "subgraph" || IsControlFlowOp(desc);
+}
+
+// Inputs whose data the op never reads, only their dims.
+bool ReadsDimsOnly(const std::string& op, const std::string& param) {
+  if (op == "shape") return param == "Input";
+  if (op == "prior_box" || op == "density_prior_box") {
+    return param == "Input" || param == "Image";
+  }
+  return false;
+}
+
+// Whether `var` is declared with a rank other than 4: the same bytes in
+// either layout. Unknown (undeclared) ranks are not.
+bool NotRank4(const SSAGraph& graph, const std::string& var) {
+  const cpp::VarDesc* vd = graph.FindVarDesc(var);
+  return vd && !vd->dims.empty() && vd->dims.size() != 4;
 }
 
 // Whether `stmt`'s picked kernel reads its input `var` in NHWC.
@@ -70,6 +92,10 @@ class LayoutCastPass : public Pass {
       for (Node* in : std::vector<Node*>(stmt->inlinks)) {
         const cpp::VarDesc* vd = graph->FindVarDesc(in->arg().name);
         if (in->arg().is_weight || (vd && vd->persistable)) continue;
+        if (NotRank4(*graph, in->arg().name) ||
+            ReadsDimsOnly(stmt->stmt().desc.Type(), InputParamOf(stmt, in->arg().name))) {
+          continue;
+        }
         const bool want = ReadsNhwc(stmt, in->arg().name);
         const bool have = !in->inlinks.empty() && WritesNhwc(in->inlinks.front(), in->arg().name);
         if (have == want) continue;
@@ -132,7 +158,10 @@ class LayoutCastPass : public Pass {
       const cpp::OpDesc& reader = fetch->stmt().desc;
       if (!ReadsInputsByName(reader)) continue;
       for (Node* var : std::vector<Node*>(fetch->inlinks)) {
-        if (var->inlinks.empty() || !WritesNhwc(var->inlinks.front(), var->arg().name)) continue;
+        if (var->inlinks.empty() || !WritesNhwc(var->inlinks.front(), var->arg().name) ||
+            NotRank4(*graph, var->arg().name)) {
+          continue;
+        }
         Node* producer = var->inlinks.front();
         const std::string name = var->arg().name;
         ASSIGN_OR_RETURN(const KernelDef* kernel,

@@ -144,6 +144,51 @@ TEST(LayoutCast, AnOutputBoundToNchwIsWrittenInNchw) {
   }
 }
 
+// Reads that need no cast: x -> nhwc -> b (rank 4) -> shape (dims only),
+// b -> prior_box (Input, Image: dims only, the fed x too); b -> nhwc -> c
+// declared rank 3 -> host -> d declared rank 3 -> nhwc -> e (rank 3),
+// fetched. Rank-3 vars are the same bytes in both layouts.
+TEST(LayoutCast, DimsOnlyReadsAndOtherRanksGetNoCast) {
+  RegisterToyKernel("toy_nhwc", kNhwc);
+  RegisterToyKernel("toy_nchw_host", kHostF);
+  RegisterToyKernel("shape", kHostF);
+  RegisterToyKernel("prior_box", kHostF);
+  RegisterToyKernel("fetch", kHostF);
+  RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
+  RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "shape", {{"Input", {"b"}}}, {{"Out", {"bs"}}});
+  AddOp(&prog, "prior_box", {{"Input", {"b"}}, {"Image", {"x"}}}, {{"Boxes", {"pb"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"c"}}});
+  AddOp(&prog, "toy_nchw_host", {{"X", {"c"}}}, {{"Out", {"d"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"d"}}}, {{"Out", {"e"}}});
+  AddOp(&prog, "fetch", {{"X", {"e"}}}, {{"Out", {"fetch"}}});
+  for (auto& v : prog.blocks[0].vars) {
+    if (v.name == "x" || v.name == "b") v.dims = {1, 8, -1, -1};
+    if (v.name == "c" || v.name == "d" || v.name == "e") v.dims = {1, -1, 4};
+  }
+  SSAGraph g;
+  Scope scope;
+  auto r = BuildAndCast(prog, &scope, &g);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const auto& counters = r->passes.back().counters;
+  EXPECT_EQ(counters.at("to_nhwc"), 1);  // x, for the first toy_nhwc only
+  EXPECT_EQ(counters.count("to_nchw"), 0u);
+  EXPECT_EQ(counters.count("to_nchw_fetched"), 0u);
+  EXPECT_EQ(CountOps(&g, "layout"), 1);
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "shape") EXPECT_EQ(d.Input("Input"), std::vector<std::string>{"b"});
+    if (d.Type() == "prior_box") {
+      EXPECT_EQ(d.Input("Input"), std::vector<std::string>{"b"});
+      EXPECT_EQ(d.Input("Image"), std::vector<std::string>{"x"});
+    }
+    if (d.Type() == "toy_nchw_host") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"c"});
+    if (d.Type() == "fetch") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"e"});
+  }
+}
+
 // x -> nhwc_a -> b -> subgraph -> c, and b -> nhwc_b -> d: an NPU subgraph
 // reads its inputs by name (its sub-block, input_data_names and its host
 // fallback do), so it keeps reading `b`, now written in NCHW by a layout op;
