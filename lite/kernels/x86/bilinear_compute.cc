@@ -92,6 +92,12 @@ class BilinearCompute : public DnnlKernel {
   }
 };
 
+// The op's interp_method (an attribute the op type only defaults) is
+// bilinear; a bilinear_interp asking for nearest stays on host.
+bool BilinearAccepts(const cpp::OpDesc& desc) {
+  return desc.GetAttr<std::string>("interp_method", "bilinear") == "bilinear";
+}
+
 }  // namespace
 }  // namespace x86
 }  // namespace kernels
@@ -102,6 +108,7 @@ class BilinearCompute : public DnnlKernel {
       .BindInput("OutSize", lite::Place(TARGET(kHost), PRECISION(kInt32)))                \
       .BindInput("SizeTensor", lite::Place(TARGET(kHost), PRECISION(kInt32)))             \
       .BindInput("Scale", lite::Place(TARGET(kHost), PRECISION(kFloat)))                  \
+      .SetAccepts(lite::kernels::x86::BilinearAccepts)                                     \
       .Finalize()
 
 LITE_REGISTER_X86_BILINEAR(bilinear_interp);

@@ -132,9 +132,16 @@ class NearestCompute : public DnnlKernel {
   dnnl::resampling_forward resample_;
 };
 
+// The op's interp_method (an attribute the op type only defaults) is
+// nearest; a nearest_interp asking for bilinear stays on host.
+bool NearestAccepts(const cpp::OpDesc& desc) {
+  return desc.GetAttr<std::string>("interp_method", "nearest") == "nearest";
+}
+
 // int8_requantize_pass's form: an upscale + residual add writing levels.
 bool NearestLevelsAccepts(const cpp::OpDesc& desc) {
-  return desc.HasInput("ResidualData") && desc.GetAttr<bool>("enable_int8", false) &&
+  return NearestAccepts(desc) && desc.HasInput("ResidualData") &&
+         desc.GetAttr<bool>("enable_int8", false) &&
          desc.GetAttr<std::string>("Output_dtype", "float32") == "int8";
 }
 
@@ -147,6 +154,8 @@ bool NearestLevelsAccepts(const cpp::OpDesc& desc) {
   REGISTER_LITE_KERNEL(op, kX86, kFloat, kNHWC, lite::kernels::x86::NearestCompute, def)     \
       .BindInput("OutSize", lite::Place(TARGET(kHost), PRECISION(kInt32)))                  \
       .BindInput("SizeTensor", lite::Place(TARGET(kHost), PRECISION(kInt32)))               \
+      .BindInput("Scale", lite::Place(TARGET(kHost), PRECISION(kFloat)))                    \
+      .SetAccepts(lite::kernels::x86::NearestAccepts)                                       \
       .Finalize()
 
 LITE_REGISTER_X86_NEAREST(nearest_interp);
@@ -158,6 +167,7 @@ REGISTER_LITE_KERNEL(nearest_interp_v2, kX86, kInt8, kNHWC, lite::kernels::x86::
     .BindInput("ResidualScale", lite::Place(TARGET(kX86), PRECISION(kFloat), DATALAYOUT(kNHWC)))
     .BindInput("OutSize", lite::Place(TARGET(kHost), PRECISION(kInt32)))
     .BindInput("SizeTensor", lite::Place(TARGET(kHost), PRECISION(kInt32)))
+    .BindInput("Scale", lite::Place(TARGET(kHost), PRECISION(kFloat)))
     .BindOutput("Out", lite::Place(TARGET(kX86), PRECISION(kInt8), DATALAYOUT(kNHWC)))
     .SetAccepts(lite::kernels::x86::NearestLevelsAccepts)
     .Finalize();

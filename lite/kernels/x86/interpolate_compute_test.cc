@@ -160,6 +160,24 @@ TEST(X86Bilinear, MatchesHost) {
   }
 }
 
+// interp_method is an attribute the op type only defaults: the x86 kernels
+// take only their own method (the host kernel runs the other).
+TEST(X86Interpolate, KernelsTakeOnlyTheirOwnMethod) {
+  for (const std::string& op : {std::string("bilinear_interp_v2"), std::string("nearest_interp_v2")}) {
+    const bool bilinear = op[0] == 'b';
+    cpp::OpDesc own(op), other(op);
+    own.SetAttr("interp_method", std::string(bilinear ? "bilinear" : "nearest"));
+    other.SetAttr("interp_method", std::string(bilinear ? "nearest" : "bilinear"));
+    for (const KernelDef* d : KernelRegistry::Global().Find(op)) {
+      if (d->place.target != TargetType::kX86 || d->place.precision != PrecisionType::kFloat) {
+        continue;
+      }
+      EXPECT_TRUE(d->Accepts(own, nullptr)) << d->Key();
+      EXPECT_FALSE(d->Accepts(other, nullptr)) << d->Key();
+    }
+  }
+}
+
 TEST(X86Nearest, ResidualOfAnotherShapeIsAnError) {
   OpTester t("nearest_interp_v2");
   t.SetInput<float>("X", "x", {1, 3, 5, 7}, RandomFloats(105, 8));
