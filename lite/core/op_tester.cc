@@ -20,20 +20,9 @@ void OpTester::SetOutput(const std::string& param, const std::string& name) {
 
 Status OpTester::Run(TargetType target) {
   if (!inst_) {
-    // The first kernel on `target` that accepts the op (as kernel pick
-    // would ask it), else the first on `target`: a test of a kernel's own
-    // run-time refusals still reaches it.
-    const VarDimsFn dims = [this](const std::string& var) {
-      const Variable* v = scope_.FindVar(var);
-      return v ? v->GetTensor().dims() : DDim();
-    };
-    const KernelDef* first = nullptr;
     for (const KernelDef* d : KernelRegistry::Global().Find(desc_.Type())) {
-      if (d->place.target != target) continue;
-      if (d->Accepts(desc_, dims)) return RunKernel(d);
-      if (!first) first = d;
+      if (d->place.target == target) return RunKernel(d);
     }
-    if (first) return RunKernel(first);
     return NotFound("no kernel for op " + desc_.Type() + " on target " + TargetName(target));
   }
   return inst_->Run();
