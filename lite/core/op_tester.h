@@ -27,6 +27,7 @@ class OpTester {
   explicit OpTester(const std::string& op_type) : desc_(op_type) {}
 
   cpp::OpDesc* desc() { return &desc_; }
+  const cpp::OpDesc& desc() const { return desc_; }
   // Runs kernels with `threads` threads (a ThreadPool when > 1).
   void set_threads(int threads) { ctx_.set_threads(threads); }
   Scope* scope() { return &scope_; }

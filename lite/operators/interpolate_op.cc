@@ -1,5 +1,7 @@
 #include "lite/operators/interpolate_op.h"
 
+#include <algorithm>
+
 #include "lite/operators/channel_last.h"
 #include "lite/operators/op_with_param.h"
 #include "lite/operators/tensor_util.h"
@@ -119,6 +121,29 @@ StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p) {
     plan.ratio_w = p.align_corners ? static_cast<float>(in_w - 1) / (ow - 1) : fallback;
   }
   return plan;
+}
+
+LinearAxis ComputeLinearAxis(float ratio, int in, int out, bool align_flag) {
+  LinearAxis a;
+  a.lo.resize(out);
+  a.hi.resize(out);
+  a.w_hi.resize(out);
+  a.w_lo.resize(out);
+  for (int k = 0; k < out; ++k) {
+    int lo = align_flag ? static_cast<int>(ratio * (k + 0.5) - 0.5)
+                        : static_cast<int>(ratio * k);
+    lo = lo > 0 ? lo : 0;
+    lo = std::min(lo, in - 1);  // memory safety only
+    const int hi = (lo + 1) < (in - 1) ? (lo + 1) : (in - 1);
+    float src = ratio * (k + 0.5) - 0.5;
+    src = src > 0 ? src : 0;
+    const float d = align_flag ? src - lo : ratio * k - lo;
+    a.lo[k] = lo;
+    a.hi[k] = hi;
+    a.w_hi[k] = d;
+    a.w_lo[k] = 1.f - d;
+  }
+  return a;
 }
 
 Status AddInterpolateResidual(const InterpolateParam& p) {

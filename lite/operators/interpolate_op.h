@@ -73,5 +73,22 @@ struct InterpolatePlan {
 
 StatusOr<InterpolatePlan> ComputeInterpolatePlan(const InterpolateParam& p);
 
+// Paddle's nearest source index for output coordinate k (clamped to
+// [0, in) for memory safety only).
+inline int NearestSourceIndex(float ratio, int k, int in, bool align_corners) {
+  const int v = align_corners ? static_cast<int>(ratio * k + 0.5) : static_cast<int>(ratio * k);
+  return v < 0 ? 0 : (v > in - 1 ? in - 1 : v);
+}
+
+// Per output coordinate of a bilinear resize along one axis: the low and
+// high source index and the weight of each, as Paddle's CPU kernel computes
+// them (its float/double promotions included). `align_flag` is
+// align_mode == 0 && !align_corners.
+struct LinearAxis {
+  std::vector<int> lo, hi;
+  std::vector<float> w_hi, w_lo;  // w_hi weights `hi`, w_lo weights `lo`
+};
+LinearAxis ComputeLinearAxis(float ratio, int in, int out, bool align_flag);
+
 }  // namespace operators
 }  // namespace lite

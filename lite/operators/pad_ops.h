@@ -12,7 +12,9 @@
 // Unimplemented.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,23 @@ StatusOr<std::array<int64_t, 6>> ResolvePadding(const PadParam& p,
                                                 const std::string& op_name);
 // Output dims for the input dims and resolved paddings.
 DDim PaddedDims(const DDim& in, int spatial_rank, const std::array<int64_t, 6>& pads);
+
+// Source index along one dim of extent n for output index o with `begin`
+// padded before it, or -1 for the constant, as in Paddle:
+//   reflect: i = |o - b|, then min(i, 2*(n-1) - i); edge: clamp to [0, n);
+//   circular: ((o - b) mod n + n) mod n.
+inline int64_t PadSourceIndex(PadParam::Mode mode, int64_t o, int64_t begin, int64_t n) {
+  int64_t i = o - begin;
+  switch (mode) {
+    case PadParam::kConstant: return (i < 0 || i >= n) ? -1 : i;
+    case PadParam::kReflect:
+      i = std::max(i, -i);
+      return std::min(i, 2 * n - i - 2);
+    case PadParam::kEdge: return std::min(n - 1, std::max<int64_t>(i, 0));
+    case PadParam::kCircular: return ((i % n) + n) % n;
+  }
+  return -1;
+}
 
 }  // namespace operators
 }  // namespace lite

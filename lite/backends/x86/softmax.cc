@@ -71,6 +71,26 @@ void SoftmaxColumns(const float* x, float* y, int64_t axis, int64_t inner, __mma
                           _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + a * inner), scale));
   }
 }
+// Rows of `axis` < 16 contiguous values (a channel softmax of an NHWC
+// activation: 2 classes per pixel for a segmentation head). One row per
+// lane: 16 rows are transposed into [axis][16] on the stack, run as 16
+// columns, and transposed back, instead of three masked passes and two
+// horizontal reductions per row.
+void SoftmaxShortRows(const float* x, float* y, int64_t rows, int64_t axis) {
+  alignas(64) float t[16 * 16];
+  for (int64_t r = 0; r < rows; r += 16) {
+    const int64_t n = std::min<int64_t>(16, rows - r);
+    const float* xr = x + r * axis;
+    float* yr = y + r * axis;
+    for (int64_t j = 0; j < n; ++j) {
+      for (int64_t a = 0; a < axis; ++a) t[a * 16 + j] = xr[j * axis + a];
+    }
+    SoftmaxColumns(t, t, axis, 16, TailMask(n));
+    for (int64_t j = 0; j < n; ++j) {
+      for (int64_t a = 0; a < axis; ++a) yr[j * axis + a] = t[a * 16 + j];
+    }
+  }
+}
 #else
 // Portable: one position of the inner extent.
 void SoftmaxScalar(const float* x, float* y, int64_t axis, int64_t inner) {
@@ -89,6 +109,12 @@ void SoftmaxScalar(const float* x, float* y, int64_t axis, int64_t inner) {
 }  // namespace
 
 void Softmax(const float* x, float* y, int64_t outer, int64_t axis, int64_t inner) {
+#if defined(__AVX512F__)
+  if (inner == 1 && axis < 16) {
+    SoftmaxShortRows(x, y, outer, axis);
+    return;
+  }
+#endif
   for (int64_t o = 0; o < outer; ++o) {
     const float* xo = x + o * axis * inner;
     float* yo = y + o * axis * inner;

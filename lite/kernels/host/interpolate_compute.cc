@@ -20,9 +20,7 @@ void Nearest(const KernelContext* ctx, const float* x, float* y,
   const int out_h = static_cast<int>(pl.out_h), out_w = static_cast<int>(pl.out_w);
   std::vector<int> ix(out_w);
   for (int l = 0; l < out_w; ++l) {
-    int v = align_corners ? static_cast<int>(pl.ratio_w * l + 0.5)
-                          : static_cast<int>(pl.ratio_w * l);
-    ix[l] = std::min(std::max(v, 0), in_w - 1);  // clamp: memory safety only
+    ix[l] = operators::NearestSourceIndex(pl.ratio_w, l, in_w, align_corners);
   }
   const int64_t planes = pl.n * pl.c;
   ParallelFor(ctx, planes, planes * out_h * out_w, [&](int64_t p0, int64_t p1) {
@@ -31,9 +29,7 @@ void Nearest(const KernelContext* ctx, const float* x, float* y,
       float* dst = y + p * out_h * out_w;
       int prev_iy = -1;
       for (int k = 0; k < out_h; ++k) {
-        int iy = align_corners ? static_cast<int>(pl.ratio_h * k + 0.5)
-                               : static_cast<int>(pl.ratio_h * k);
-        iy = std::min(std::max(iy, 0), in_h - 1);
+        const int iy = operators::NearestSourceIndex(pl.ratio_h, k, in_h, align_corners);
         float* out_row = dst + static_cast<int64_t>(k) * out_w;
         if (iy == prev_iy) {  // upsampling: same source row as the last one
           std::memcpy(out_row, out_row - out_w, sizeof(float) * out_w);
@@ -47,42 +43,13 @@ void Nearest(const KernelContext* ctx, const float* x, float* y,
   });
 }
 
-// Per output coordinate: low/high source index and the weights of each.
-struct Axis {
-  std::vector<int> lo, hi;
-  std::vector<float> w_hi, w_lo;  // w_hi weights `hi`, w_lo weights `lo`
-};
-
-Axis LinearAxis(float ratio, int in, int out, bool align_flag) {
-  Axis a;
-  a.lo.resize(out);
-  a.hi.resize(out);
-  a.w_hi.resize(out);
-  a.w_lo.resize(out);
-  for (int k = 0; k < out; ++k) {
-    int lo = align_flag ? static_cast<int>(ratio * (k + 0.5) - 0.5)
-                        : static_cast<int>(ratio * k);
-    lo = lo > 0 ? lo : 0;
-    lo = std::min(lo, in - 1);  // memory safety only
-    const int hi = (lo + 1) < (in - 1) ? (lo + 1) : (in - 1);
-    float src = ratio * (k + 0.5) - 0.5;
-    src = src > 0 ? src : 0;
-    const float d = align_flag ? src - lo : ratio * k - lo;
-    a.lo[k] = lo;
-    a.hi[k] = hi;
-    a.w_hi[k] = d;
-    a.w_lo[k] = 1.f - d;
-  }
-  return a;
-}
-
 void Bilinear(const KernelContext* ctx, const float* x, float* y,
               const operators::InterpolatePlan& pl, bool align_corners, int align_mode) {
   const int in_h = static_cast<int>(pl.in_h), in_w = static_cast<int>(pl.in_w);
   const int out_h = static_cast<int>(pl.out_h), out_w = static_cast<int>(pl.out_w);
   const bool align_flag = align_mode == 0 && !align_corners;
-  const Axis ay = LinearAxis(pl.ratio_h, in_h, out_h, align_flag);
-  const Axis ax = LinearAxis(pl.ratio_w, in_w, out_w, align_flag);
+  const operators::LinearAxis ay = operators::ComputeLinearAxis(pl.ratio_h, in_h, out_h, align_flag);
+  const operators::LinearAxis ax = operators::ComputeLinearAxis(pl.ratio_w, in_w, out_w, align_flag);
   const int64_t planes = pl.n * pl.c;
   ParallelFor(ctx, planes, planes * out_h * out_w * 4, [&](int64_t p0, int64_t p1) {
     for (int64_t p = p0; p < p1; ++p) {

@@ -1,8 +1,7 @@
 // Host fp32 kernel for pad2d / pad3d (see lite/operators/pad_ops.h). Both run
 // as a 3-D pad (pad2d has depth 1 and no depth padding). Each output index
-// maps to a source index per dim (or to the constant), as in Paddle:
-//   reflect: i = |o - b|, then min(i, 2*(n-1) - i); edge: clamp to [0, n);
-//   circular: ((o - b) mod n + n) mod n.
+// maps to a source index per dim (or to the constant), as in Paddle
+// (operators::PadSourceIndex).
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -15,23 +14,8 @@ namespace lite {
 namespace kernels {
 namespace host {
 
-namespace {
 using operators::PadParam;
-
-// Source index along one dim for output index o, or -1 for the constant.
-inline int64_t SourceIndex(PadParam::Mode mode, int64_t o, int64_t begin, int64_t n) {
-  int64_t i = o - begin;
-  switch (mode) {
-    case PadParam::kConstant: return (i < 0 || i >= n) ? -1 : i;
-    case PadParam::kReflect:
-      i = std::max(i, -i);
-      return std::min(i, 2 * n - i - 2);
-    case PadParam::kEdge: return std::min(n - 1, std::max<int64_t>(i, 0));
-    case PadParam::kCircular: return ((i % n) + n) % n;
-  }
-  return -1;
-}
-}  // namespace
+using operators::PadSourceIndex;
 
 class PadCompute : public KernelBase {
  public:
@@ -54,9 +38,9 @@ class PadCompute : public KernelBase {
     const int64_t planes = in[0] * in[1];
 
     std::vector<int64_t> src_d(od), src_h(oh), src_w(ow);
-    for (int64_t o = 0; o < od; ++o) src_d[o] = SourceIndex(p.mode, o, pads[0], id);
-    for (int64_t o = 0; o < oh; ++o) src_h[o] = SourceIndex(p.mode, o, pads[2], ih);
-    for (int64_t o = 0; o < ow; ++o) src_w[o] = SourceIndex(p.mode, o, pads[4], iw);
+    for (int64_t o = 0; o < od; ++o) src_d[o] = PadSourceIndex(p.mode, o, pads[0], id);
+    for (int64_t o = 0; o < oh; ++o) src_h[o] = PadSourceIndex(p.mode, o, pads[2], ih);
+    for (int64_t o = 0; o < ow; ++o) src_w[o] = PadSourceIndex(p.mode, o, pads[4], iw);
 
     const float* x = p.x->data<float>();
     float* y = p.out->mutable_data<float>();

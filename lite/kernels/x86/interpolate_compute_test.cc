@@ -1,6 +1,8 @@
-// x86 nearest_interp(_v2) (oneDNN resampling for integer upscales, host on
-// NCHW copies otherwise) against the host kernel; the upscale + residual add
-// writing int8 levels against the host output quantized.
+// x86 nearest_interp(_v2) (oneDNN resampling for integer upscales, the own
+// NHWC loop otherwise) and bilinear_interp(_v2) (the own NHWC loop) against
+// the host kernel, to sizes from attributes and from run-time OutSize /
+// SizeTensor / Scale inputs; the upscale + residual add writing int8 levels
+// against the host output quantized.
 #include <string>
 #include <vector>
 
@@ -66,6 +68,113 @@ TEST(X86Nearest, MatchesHost) {
                                        (c.residual ? " + residual" : "") +
                                        (c.residual_scale ? " * scale" : ""),
                                    0.f, c.residual ? 2 : 1);
+  }
+}
+
+// Where the output size comes from: an attribute or a run-time input.
+enum class SizeFrom { kAttr, kOutSize, kSizeTensor, kScaleTensor };
+
+// Sets the size of a resize of X [n, c, 5, 7] to out_h x out_w from `from`
+// (kScaleTensor: out_h / 5 and out_w / 7 as scales).
+void SetResizeSize(OpTester* t, SizeFrom from, int out_h, int out_w) {
+  switch (from) {
+    case SizeFrom::kAttr:
+      t->SetAttr("out_h", out_h);
+      t->SetAttr("out_w", out_w);
+      break;
+    case SizeFrom::kOutSize:
+      t->SetInput<int32_t>("OutSize", "os", {2}, {out_h, out_w});
+      break;
+    case SizeFrom::kSizeTensor:
+      t->SetInput<int32_t>("SizeTensor", "s0", {1}, {out_h});
+      t->SetInput<int32_t>("SizeTensor", "s1", {1}, {out_w});
+      break;
+    case SizeFrom::kScaleTensor:
+      t->SetInput<float>("Scale", "sc", {2}, {out_h / 5.f, out_w / 7.f});
+      break;
+  }
+}
+
+TEST(X86Nearest, RunTimeSizesMatchHost) {
+  for (SizeFrom from : {SizeFrom::kOutSize, SizeFrom::kSizeTensor, SizeFrom::kScaleTensor}) {
+    for (const auto& hw : std::vector<std::pair<int, int>>{{10, 14}, {9, 11}, {3, 4}}) {
+      for (bool ac : {false, true}) {
+        auto setup = [&](OpTester* t) {
+          t->SetInput<float>("X", "x", {2, 19, 5, 7}, RandomFloats(2 * 19 * 35, 8));
+          t->SetOutput("Out", "out");
+          t->SetAttr("interp_method", std::string("nearest"));
+          t->SetAttr("align_corners", ac);
+          SetResizeSize(t, from, hw.first, hw.second);
+        };
+        x86_test::ExpectX86MatchesHost(
+            "nearest_interp_v2", setup, {"out"},
+            "nearest to " + std::to_string(hw.first) + "x" + std::to_string(hw.second) +
+                " from " + std::to_string(static_cast<int>(from)) + (ac ? " align_corners" : ""),
+            0.f);
+      }
+    }
+  }
+}
+
+// Bilinear: every align_corners / align_mode, up, down and fractional
+// sizes, 3 and 19 channels (a vector tail), sizes from attributes and
+// run-time inputs, a fused residual with and without per-channel scales.
+TEST(X86Bilinear, MatchesHost) {
+  struct Case {
+    std::string op;
+    int c, out_h, out_w;
+    SizeFrom from;
+    bool residual = false, residual_scale = false;
+  };
+  const std::vector<Case> cases{{"bilinear_interp_v2", 3, 10, 14, SizeFrom::kAttr},
+                                {"bilinear_interp_v2", 19, 9, 11, SizeFrom::kOutSize},
+                                {"bilinear_interp_v2", 19, 20, 28, SizeFrom::kSizeTensor},
+                                {"bilinear_interp_v2", 3, 3, 4, SizeFrom::kScaleTensor},
+                                {"bilinear_interp_v2", 19, 5, 7, SizeFrom::kOutSize},
+                                {"bilinear_interp_v2", 2, 1, 1, SizeFrom::kAttr},
+                                {"bilinear_interp", 19, 11, 13, SizeFrom::kAttr},
+                                {"bilinear_interp_v2", 19, 9, 11, SizeFrom::kAttr, true},
+                                {"bilinear_interp_v2", 3, 10, 14, SizeFrom::kAttr, true, true}};
+  for (const Case& c : cases) {
+    for (int mode = 0; mode < 3; ++mode) {  // align_corners; align_mode 0; align_mode 1
+      auto setup = [&](OpTester* t) {
+        t->SetInput<float>("X", "x", {2, c.c, 5, 7}, RandomFloats(2 * c.c * 35, 8));
+        if (c.residual) {
+          t->SetInput<float>("ResidualData", "r", {2, c.c, c.out_h, c.out_w},
+                             RandomFloats(2 * c.c * c.out_h * c.out_w, 9));
+        }
+        if (c.residual_scale) t->SetInput<float>("ResidualScale", "rs", {3}, {0.5f, -2.f, 3.f});
+        t->SetOutput("Out", "out");
+        t->SetAttr("interp_method", std::string("bilinear"));
+        t->SetAttr("align_corners", mode == 0);
+        t->SetAttr("align_mode", mode == 1 ? 0 : 1);
+        SetResizeSize(t, c.from, c.out_h, c.out_w);
+      };
+      x86_test::ExpectX86MatchesHost(c.op, setup, {"out"},
+                                     c.op + " C " + std::to_string(c.c) + " to " +
+                                         std::to_string(c.out_h) + "x" +
+                                         std::to_string(c.out_w) + " mode " +
+                                         std::to_string(mode) + (c.residual ? " + residual" : ""),
+                                     1e-5f, 1, 2);
+    }
+  }
+}
+
+// interp_method is an attribute the op type only defaults: the x86 kernels
+// take only their own method (the host kernel runs the other).
+TEST(X86Interpolate, KernelsTakeOnlyTheirOwnMethod) {
+  for (const std::string& op : {std::string("bilinear_interp_v2"), std::string("nearest_interp_v2")}) {
+    const bool bilinear = op[0] == 'b';
+    cpp::OpDesc own(op), other(op);
+    own.SetAttr("interp_method", std::string(bilinear ? "bilinear" : "nearest"));
+    other.SetAttr("interp_method", std::string(bilinear ? "nearest" : "bilinear"));
+    for (const KernelDef* d : KernelRegistry::Global().Find(op)) {
+      if (d->place.target != TargetType::kX86 || d->place.precision != PrecisionType::kFloat) {
+        continue;
+      }
+      EXPECT_TRUE(d->Accepts(own, nullptr)) << d->Key();
+      EXPECT_FALSE(d->Accepts(other, nullptr)) << d->Key();
+    }
   }
 }
 

@@ -44,6 +44,21 @@ TEST(X86Softmax, AttentionAndClassRowsMatchHost) {
   ExpectX86MatchesHost("softmax", channels, {"out"}, "[2, 37, 3, 5] axis 1", 1e-5f);
 }
 
+// A channel softmax of an NHWC map with fewer than 16 channels (a
+// segmentation head's 2 classes): rows shorter than a vector, 16 pixels at a
+// time plus a tail (7 x 9 = 63 pixels, 3 x 3 = 9).
+TEST(X86Softmax, FewChannelsMatchHost) {
+  for (const std::vector<int64_t>& d : std::vector<std::vector<int64_t>>{
+           {1, 2, 7, 9}, {2, 5, 3, 3}, {1, 15, 4, 5}, {3, 1, 2, 3}}) {
+    auto setup = [d](OpTester* t) {
+      t->SetInput<float>("X", "x", d, RandomFloats(Product(DDim(d)), 10, -12.f, 12.f));
+      t->SetOutput("Out", "out");
+      t->SetAttr("axis", 1);
+    };
+    ExpectX86MatchesHost("softmax", setup, {"out"}, DimsToString(DDim(d)) + " axis 1", 1e-5f);
+  }
+}
+
 TEST(X86Concat, EveryAxisMatchesHost) {
   for (int axis : {0, 1, 2, -1}) {
     auto setup = [axis](OpTester* t) {

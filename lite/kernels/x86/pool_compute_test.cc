@@ -1,6 +1,9 @@
 // x86 pool2d (oneDNN pooling, host fallback where oneDNN's windows differ)
 // against the host kernel: max/avg, exclusive or not, ceil mode, padding,
-// global pooling, odd sizes, batch 2.
+// global pooling, odd sizes, batch 2; adaptive avg to 1x1 (oneDNN) and to
+// larger outputs (adaptive_pool_compute.cc), which the pick must route.
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -66,6 +69,46 @@ TEST(X86Pool, MatchesHost) {
                        (c.ceil ? " ceil" : "") + (c.exclusive ? " exclusive" : "") +
                        (c.global ? " global" : "") + (c.ksize[0] == 1 ? " adaptive" : "");
     x86_test::ExpectX86MatchesHost("pool2d", setup, {"out"}, what, 1e-5f);
+  }
+}
+
+// Adaptive avg to more than 1 x 1 (a segmentation net's pyramid pools):
+// uneven, overlapping windows (9 -> 4, 11 -> 3), equal ones (8 -> 2, 8 -> 4)
+// and an output as large as the input; 19 channels (a vector tail). The
+// kernel is the one kernel pick takes (the oneDNN one declines these), run
+// by key on NHWC inputs.
+TEST(X86Pool, AdaptiveAvgMatchesHost) {
+  const KernelDef* adaptive =
+      KernelRegistry::Global().FindByKey("pool2d/own_adaptive/x86/float/NHWC");
+  const KernelDef* dnnl = KernelRegistry::Global().FindByKey("pool2d/def/x86/float/NHWC");
+  ASSERT_NE(adaptive, nullptr);
+  ASSERT_NE(dnnl, nullptr);
+  const std::vector<std::pair<DDim, std::vector<int>>> cases = {
+      {{2, 19, 9, 11}, {4, 3}}, {{1, 16, 8, 8}, {2, 2}}, {{1, 3, 8, 8}, {4, 4}},
+      {{1, 5, 3, 4}, {3, 4}}, {{2, 19, 9, 11}, {1, 2}}};
+  for (const auto& c : cases) {
+    const std::string what = "adaptive avg " + DimsToString(c.first) + " to " +
+                             std::to_string(c.second[0]) + "x" + std::to_string(c.second[1]);
+    OpTester host("pool2d"), x86("pool2d");
+    for (OpTester* t : {&host, &x86}) {
+      t->SetInput<float>("X", "x", c.first, RandomFloats(Product(c.first), 10));
+      t->SetOutput("Out", "out");
+      t->SetAttr("pooling_type", std::string("avg"));
+      t->SetAttr("ksize", c.second);
+      t->SetAttr("adaptive", true);
+    }
+    EXPECT_TRUE(adaptive->Accepts(*x86.desc(), nullptr)) << what;
+    EXPECT_FALSE(dnnl->Accepts(*x86.desc(), nullptr)) << what;
+    x86_test::InputsToX86Layout(&x86);
+    ASSERT_TRUE(host.Run(TargetType::kHost).ok()) << what;
+    Status s = x86.RunKernel(adaptive);
+    ASSERT_TRUE(s.ok()) << what << ": " << s.ToString();
+    const auto want = host.GetData<float>("out");
+    const auto got = x86_test::Permute(x86.GetData<float>("out"), x86.Get("out").dims(), false);
+    ASSERT_EQ(host.Get("out").dims(), x86.Get("out").dims()) << what;
+    for (size_t i = 0; i < want.size(); ++i) {
+      ASSERT_NEAR(want[i], got[i], 1e-5f * std::max(1.f, std::fabs(want[i]))) << what << " at " << i;
+    }
   }
 }
 

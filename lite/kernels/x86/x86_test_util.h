@@ -63,12 +63,28 @@ inline void InputsToX86Layout(OpTester* t) {
   }
 }
 
+// Whether the x86 kernel of `op` writes output var `name` of `t` in NHWC:
+// an NHWC kernel that binds that output to no other layout.
+inline bool X86WritesNhwc(const OpTester& t, const std::string& op, const std::string& name) {
+  if (!X86KernelIsNhwc(op)) return false;
+  for (const KernelDef* d : KernelRegistry::Global().Find(op)) {
+    if (d->place.target != TargetType::kX86) continue;
+    for (const auto& kv : t.desc().outputs()) {
+      for (const auto& var : kv.second) {
+        if (var == name) return d->OutputPlace(kv.first).layout == DataLayoutType::kNHWC;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
 // Output `name` of an x86 run, in NCHW order.
 inline std::vector<float> X86Output(const OpTester& t, const std::string& op,
                                     const std::string& name) {
   auto v = t.GetData<float>(name);
   const DDim& d = t.Get(name).dims();
-  return X86KernelIsNhwc(op) && d.size() == 4 ? Permute(v, d, false) : v;
+  return X86WritesNhwc(t, op, name) && d.size() == 4 ? Permute(v, d, false) : v;
 }
 
 // Runs `op` set up by `setup` on host and on x86 (`threads` threads each,

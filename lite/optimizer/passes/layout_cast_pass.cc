@@ -5,11 +5,12 @@
 // Kernels registered at layout NHWC (lite/kernels/x86, lite/kernels/arm) read
 // and write
 // their rank-4 activations in NHWC element order (dims stay NCHW), except
-// inputs they bind to another layout (the x86 conv for 1-4 input channels
-// reads its Input in NCHW); every other kernel expects NCHW. A var's layout
-// is NHWC when its producer's picked kernel is an NHWC kernel, else NCHW
-// (weights and other vars without a producer are NCHW, and NHWC kernels
-// read persistable inputs as NCHW).
+// inputs and outputs they bind to another layout (the x86 conv for 1-4
+// input channels reads its Input in NCHW, the x86 transpose2 writes its Out
+// row-major); every other kernel expects NCHW. A var's layout is NHWC when
+// its producer's picked kernel writes it in NHWC (an NHWC kernel, output
+// not bound otherwise), else NCHW (weights and other vars without a
+// producer are NCHW, and NHWC kernels read persistable inputs as NCHW).
 // Where a consumer wants the other layout, one `layout` op per (var, wanted
 // layout) is inserted, its kernel chosen by alias (nchw_to_nhwc /
 // nhwc_to_nchw) and by the target of the NHWC kernel on its side of the
@@ -21,12 +22,16 @@
 // op (their sub-blocks read the var by name; a subgraph's
 // input_data_names and its host fallback do too). Its NHWC producer
 // writes a renamed var, which NHWC consumers read, and the layout op writes
-// the original name in NCHW. A var whose declared rank is known and not 4
-// gets no cast at all: NHWC kernels keep every other rank in plain
-// (row-major) order, so both layouts are the same bytes (the x86 layout
-// kernel's copy of PP-OCRv4 rec's [1, 76, 6625] logits before its softmax
-// took 2-3% of the run). Requires static_kernel_pick_pass; runs after
-// type_target_cast_pass.
+// the original name in NCHW.
+// Two kinds of reads need no cast: a var declared with a rank other than 4
+// (NHWC kernels hold those row-major, so both layouts are the same bytes:
+// the x86 layout kernel's copy of PP-OCRv4 rec's [1, 76, 6625] logits
+// before its softmax took 2-3% of the run; a detection head's rank-3 boxes
+// and scores between x86 concat / softmax and host box_coder /
+// multiclass_nms3), counted as same_bytes, and an input an op reads only
+// the dims of (dims stay NCHW in both layouts: `shape`, prior_box's Input
+// and Image), listed in ReadsDimsOnly. Requires static_kernel_pick_pass;
+// runs after type_target_cast_pass.
 #include <map>
 #include <utility>
 
@@ -37,12 +42,26 @@ namespace mir {
 
 namespace {
 
-bool Nhwc(const KernelDef* def) { return def && def->place.layout == DataLayoutType::kNHWC; }
+// Whether `var`, an output of `producer`, is written in NHWC.
+bool WritesNhwc(const Node* producer, const std::string& var) {
+  const KernelDef* def = producer->stmt().picked;
+  return def && def->place.layout == DataLayoutType::kNHWC &&
+         def->OutputPlace(OutputParamOf(producer, var)).layout == DataLayoutType::kNHWC;
+}
 
 // Ops whose inputs must keep their names: renaming one would leave a
 // sub-block (or the predictor's outputs) reading a var nothing writes.
 bool ReadsInputsByName(const cpp::OpDesc& desc) {
   return desc.Type() == "fetch" || desc.Type() == "subgraph" || IsControlFlowOp(desc);
+}
+
+// Inputs whose data the op never reads, only their dims.
+bool ReadsDimsOnly(const std::string& op, const std::string& param) {
+  if (op == "shape") return param == "Input";
+  if (op == "prior_box" || op == "density_prior_box") {
+    return param == "Input" || param == "Image";
+  }
+  return false;
 }
 
 // Whether `stmt`'s picked kernel reads its input `var` in NHWC.
@@ -52,7 +71,7 @@ bool ReadsNhwc(const Node* stmt, const std::string& var) {
 }
 
 // `var`'s declared rank is known (dims listed) and not 4: its element order
-// is the same in NCHW and NHWC.
+// is the same in NCHW and NHWC. Unknown (undeclared) ranks are not.
 bool SameInBothLayouts(const SSAGraph& graph, const std::string& var) {
   const cpp::VarDesc* vd = graph.FindVarDesc(var);
   return vd && !vd->dims.empty() && vd->dims.size() != 4;
@@ -75,8 +94,9 @@ class LayoutCastPass : public Pass {
       for (Node* in : std::vector<Node*>(stmt->inlinks)) {
         const cpp::VarDesc* vd = graph->FindVarDesc(in->arg().name);
         if (in->arg().is_weight || (vd && vd->persistable)) continue;
+        if (ReadsDimsOnly(stmt->stmt().desc.Type(), InputParamOf(stmt, in->arg().name))) continue;
         const bool want = ReadsNhwc(stmt, in->arg().name);
-        const bool have = !in->inlinks.empty() && Nhwc(in->inlinks.front()->stmt().picked);
+        const bool have = !in->inlinks.empty() && WritesNhwc(in->inlinks.front(), in->arg().name);
         if (have == want) continue;
         if (SameInBothLayouts(*graph, in->arg().name)) {
           Count("same_bytes");
@@ -141,7 +161,7 @@ class LayoutCastPass : public Pass {
       const cpp::OpDesc& reader = fetch->stmt().desc;
       if (!ReadsInputsByName(reader)) continue;
       for (Node* var : std::vector<Node*>(fetch->inlinks)) {
-        if (var->inlinks.empty() || !Nhwc(var->inlinks.front()->stmt().picked)) continue;
+        if (var->inlinks.empty() || !WritesNhwc(var->inlinks.front(), var->arg().name)) continue;
         // Counted by Run's loop, which skips its read too.
         if (SameInBothLayouts(*graph, var->arg().name)) continue;
         Node* producer = var->inlinks.front();

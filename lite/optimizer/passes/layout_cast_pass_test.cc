@@ -20,6 +20,13 @@ int CountOps(SSAGraph* g, const std::string& type) {
   return n;
 }
 
+// Builds `prog` for x86 and host and runs the passes up to layout_cast_pass.
+StatusOr<PassReport> BuildAndCast(const cpp::ProgramDesc& prog, Scope* scope, SSAGraph* g) {
+  RETURN_IF_ERROR(g->Build(prog, 0, scope, {Place(TargetType::kX86), kHostF}));
+  return PassManager().Run(g, {"static_kernel_pick_pass", "variable_place_inference_pass",
+                               "type_target_cast_pass", "layout_cast_pass"});
+}
+
 // The toy kernels of a chain of NHWC and host ops with a fetch, and both
 // layout kernels.
 void RegisterChainKernels() {
@@ -28,12 +35,6 @@ void RegisterChainKernels() {
   RegisterToyKernel("fetch", kHostF);
   RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
   RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
-}
-
-// Kernel pick, places, target casts and layout_cast_pass on `g`.
-StatusOr<PassReport> CastLayouts(SSAGraph* g) {
-  return PassManager().Run(g, {"static_kernel_pick_pass", "variable_place_inference_pass",
-                               "type_target_cast_pass", "layout_cast_pass"});
 }
 
 // x -> nhwc_a -> b -> nhwc_b -> c -> host -> d -> nhwc_c(d, w) -> e -> fetch:
@@ -51,8 +52,7 @@ TEST(LayoutCast, ConvertsOnlyWhereTheLayoutChanges) {
   Scope scope;
   scope.Var("w")->GetMutableTensor()->set_persistable(true);
   SSAGraph g;
-  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
-  auto r = CastLayouts(&g);
+  auto r = BuildAndCast(prog, &scope, &g);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   const auto& counters = r->passes.back().counters;
   EXPECT_EQ(counters.at("to_nhwc"), 2);          // x, d
@@ -89,8 +89,7 @@ TEST(LayoutCast, AnInputBoundToNchwIsReadInNchw) {
   AddOp(&prog, "toy_nhwc_nchw_in", {{"X", {"c"}}}, {{"Out", {"d"}}});
   SSAGraph g;
   Scope scope;
-  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
-  auto r = CastLayouts(&g);
+  auto r = BuildAndCast(prog, &scope, &g);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   const auto& counters = r->passes.back().counters;
   EXPECT_EQ(counters.count("to_nhwc"), 0u);
@@ -110,6 +109,90 @@ TEST(LayoutCast, AnInputBoundToNchwIsReadInNchw) {
   }
 }
 
+// An NHWC kernel that binds its output Out to NCHW (as the x86 transpose2
+// writes row-major): x -> nhwc -> b -> nhwc_nchw_out -> c -> host -> d, and
+// c fetched. c is NCHW already: neither the host op nor the fetch gets a
+// cast (before output bindings counted, each did, and the fetch's cast
+// permuted c a second time).
+TEST(LayoutCast, AnOutputBoundToNchwIsWrittenInNchw) {
+  auto* nchw_out = const_cast<KernelDef*>(RegisterToyKernel("toy_nhwc_nchw_out", kNhwc));
+  nchw_out->BindOutput("Out", kX86Nchw);
+  RegisterToyKernel("toy_nhwc", kNhwc);
+  RegisterToyKernel("toy_nchw_host", kHostF);
+  RegisterToyKernel("fetch", kHostF);
+  RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
+  RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "toy_nhwc_nchw_out", {{"X", {"b"}}}, {{"Out", {"c"}}});
+  AddOp(&prog, "toy_nchw_host", {{"X", {"c"}}}, {{"Out", {"d"}}});
+  AddOp(&prog, "fetch", {{"X", {"c"}}}, {{"Out", {"fetch"}}});
+  SSAGraph g;
+  Scope scope;
+  auto r = BuildAndCast(prog, &scope, &g);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const auto& counters = r->passes.back().counters;
+  EXPECT_EQ(counters.at("to_nhwc"), 1);  // x
+  EXPECT_EQ(counters.count("to_nchw"), 0u);
+  EXPECT_EQ(counters.count("to_nchw_fetched"), 0u);
+  EXPECT_EQ(CountOps(&g, "layout"), 1);
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "toy_nhwc_nchw_out") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"b"});
+      EXPECT_EQ(d.Output("Out"), std::vector<std::string>{"c"});
+    }
+    if (d.Type() == "toy_nchw_host" || d.Type() == "fetch") {
+      EXPECT_EQ(d.Input("X"), std::vector<std::string>{"c"});
+    }
+  }
+}
+
+// Reads that need no cast: x -> nhwc -> b (rank 4) -> shape (dims only),
+// b -> prior_box (Input, Image: dims only, the fed x too); b -> nhwc -> c
+// declared rank 3 -> host -> d declared rank 3 -> nhwc -> e (rank 3),
+// fetched. Rank-3 vars are the same bytes in both layouts.
+TEST(LayoutCast, DimsOnlyReadsAndOtherRanksGetNoCast) {
+  RegisterToyKernel("toy_nhwc", kNhwc);
+  RegisterToyKernel("toy_nchw_host", kHostF);
+  RegisterToyKernel("shape", kHostF);
+  RegisterToyKernel("prior_box", kHostF);
+  RegisterToyKernel("fetch", kHostF);
+  RegisterToyKernel("layout", kNhwc, "nchw_to_nhwc");
+  RegisterToyKernel("layout", kX86Nchw, "nhwc_to_nchw");
+  cpp::ProgramDesc prog;
+  AddOp(&prog, "toy_nhwc", {{"X", {"x"}}}, {{"Out", {"b"}}});
+  AddOp(&prog, "shape", {{"Input", {"b"}}}, {{"Out", {"bs"}}});
+  AddOp(&prog, "prior_box", {{"Input", {"b"}}, {"Image", {"x"}}}, {{"Boxes", {"pb"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"c"}}});
+  AddOp(&prog, "toy_nchw_host", {{"X", {"c"}}}, {{"Out", {"d"}}});
+  AddOp(&prog, "toy_nhwc", {{"X", {"d"}}}, {{"Out", {"e"}}});
+  AddOp(&prog, "fetch", {{"X", {"e"}}}, {{"Out", {"fetch"}}});
+  for (auto& v : prog.blocks[0].vars) {
+    if (v.name == "x" || v.name == "b") v.dims = {1, 8, -1, -1};
+    if (v.name == "c" || v.name == "d" || v.name == "e") v.dims = {1, -1, 4};
+  }
+  SSAGraph g;
+  Scope scope;
+  auto r = BuildAndCast(prog, &scope, &g);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const auto& counters = r->passes.back().counters;
+  EXPECT_EQ(counters.at("to_nhwc"), 1);  // x, for the first toy_nhwc only
+  EXPECT_EQ(counters.count("to_nchw"), 0u);
+  EXPECT_EQ(counters.count("to_nchw_fetched"), 0u);
+  EXPECT_EQ(CountOps(&g, "layout"), 1);
+  for (Node* s : g.StmtNodes()) {
+    const cpp::OpDesc& d = s->stmt().desc;
+    if (d.Type() == "shape") EXPECT_EQ(d.Input("Input"), std::vector<std::string>{"b"});
+    if (d.Type() == "prior_box") {
+      EXPECT_EQ(d.Input("Input"), std::vector<std::string>{"b"});
+      EXPECT_EQ(d.Input("Image"), std::vector<std::string>{"x"});
+    }
+    if (d.Type() == "toy_nchw_host") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"c"});
+    if (d.Type() == "fetch") EXPECT_EQ(d.Input("X"), std::vector<std::string>{"e"});
+  }
+}
+
 // x -> nhwc_a -> b -> subgraph -> c, and b -> nhwc_b -> d: an NPU subgraph
 // reads its inputs by name (its sub-block, input_data_names and its host
 // fallback do), so it keeps reading `b`, now written in NCHW by a layout op;
@@ -125,8 +208,7 @@ TEST(LayoutCast, ASubgraphKeepsItsInputNames) {
   AddOp(&prog, "toy_nhwc", {{"X", {"b"}}}, {{"Out", {"d"}}});
   SSAGraph g;
   Scope scope;
-  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
-  auto r = CastLayouts(&g);
+  auto r = BuildAndCast(prog, &scope, &g);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(CountOps(&g, "layout"), 2);  // x to NHWC; b/nhwc to NCHW as b
   bool subgraph_seen = false;
@@ -167,8 +249,7 @@ TEST(LayoutCast, VarsOfAnotherRankThanFourAreNotCast) {
   }
   SSAGraph g;
   Scope scope;
-  ASSERT_TRUE(g.Build(prog, 0, &scope, {Place(TargetType::kX86), kHostF}).ok());
-  auto r = CastLayouts(&g);
+  auto r = BuildAndCast(prog, &scope, &g);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   const auto& counters = r->passes.back().counters;
   EXPECT_EQ(counters.at("same_bytes"), 3);  // x, b, f (fetched)
