@@ -54,16 +54,9 @@ TestModel Make(const Net& n) {
 // Runs `n` unfused on host and with the pass for x86; expects `fused` and
 // equal outputs.
 FusionRun ExpectX86(const Net& n, bool fused) {
-  const TestModel m = Make(n);
-  const std::vector<Tensor> inputs = m.RandomInputs();
-  auto plain = RunWith(m, {}, inputs);
-  auto x86 = RunWith(m, {kPass}, inputs, kX86);
-  EXPECT_TRUE(plain.ok() && x86.ok()) << (plain.ok() ? x86.status() : plain.status()).ToString();
-  if (!plain.ok() || !x86.ok()) return FusionRun();
-  EXPECT_EQ(CountOps(x86->op_types, "conv2d_max_pool"), fused ? 1 : 0) << x86->pass_log;
-  EXPECT_EQ(plain->output_dims, x86->output_dims);
-  EXPECT_LT(MaxAbsDiff(plain->outputs, x86->outputs), 1e-5);
-  return *x86;
+  const FusionRun x86 = ExpectFusedMatches(Make(n), kPass, 1e-5, kX86);
+  EXPECT_EQ(CountOps(x86.op_types, "conv2d_max_pool"), fused ? 1 : 0) << x86.pass_log;
+  return x86;
 }
 
 TEST(ConvMaxPoolFuse, FusesForTheX86KernelAndMatches) {

@@ -186,10 +186,11 @@ StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::strin
 }
 
 StatusOr<FusionRun> RunAndCompare(const TestModel& model,
-                                  const std::vector<std::string>& fusions, double* max_diff) {
+                                  const std::vector<std::string>& fusions, double* max_diff,
+                                  const std::vector<Place>& places) {
   const std::vector<Tensor> inputs = model.RandomInputs();
   ASSIGN_OR_RETURN(FusionRun plain, RunWith(model, {}, inputs));
-  ASSIGN_OR_RETURN(FusionRun fused, RunWith(model, fusions, inputs));
+  ASSIGN_OR_RETURN(FusionRun fused, RunWith(model, fusions, inputs, places));
   if (plain.output_dims != fused.output_dims) {
     return Internal("output dims differ after " + fusions.front());
   }
@@ -197,9 +198,10 @@ StatusOr<FusionRun> RunAndCompare(const TestModel& model,
   return fused;
 }
 
-FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass, double tol) {
+FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass, double tol,
+                             const std::vector<Place>& places) {
   double diff = 0;
-  auto run = RunAndCompare(model, {pass}, &diff);
+  auto run = RunAndCompare(model, {pass}, &diff, places);
   EXPECT_TRUE(run.ok()) << pass << ": " << run.status().ToString();
   if (!run.ok()) return FusionRun();
   EXPECT_LT(diff, tol) << pass;

@@ -70,15 +70,18 @@ StatusOr<FusionRun> RunWith(const TestModel& model, const std::vector<std::strin
                             const std::vector<Tensor>& inputs,
                             const std::vector<Place>& places = {Place(TargetType::kHost)});
 
-// Runs `model` on RandomInputs() without fusions and with `fusions`; returns
-// the fused run and sets *max_diff to the largest output difference.
+// Runs `model` on RandomInputs() without fusions on host and with `fusions`
+// for `places`; returns the fused run and sets *max_diff to the largest
+// output difference.
 StatusOr<FusionRun> RunAndCompare(const TestModel& model,
-                                  const std::vector<std::string>& fusions, double* max_diff);
+                                  const std::vector<std::string>& fusions, double* max_diff,
+                                  const std::vector<Place>& places = {Place(TargetType::kHost)});
 
-// RunAndCompare with `pass`, expecting success and outputs within `tol` of
-// the unfused program's; returns the fused run (empty on failure).
-FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass,
-                             double tol = 1e-6);
+// RunAndCompare with `pass` for `places`, expecting success and outputs
+// within `tol` of the unfused host program's; returns the fused run (empty
+// on failure).
+FusionRun ExpectFusedMatches(const TestModel& model, const std::string& pass, double tol = 1e-6,
+                             const std::vector<Place>& places = {Place(TargetType::kHost)});
 
 // RunWith on model.RandomInputs(), expecting success (empty run on failure).
 FusionRun RunOrFail(const TestModel& model, const std::vector<std::string>& fusions,
