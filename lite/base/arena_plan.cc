@@ -81,9 +81,9 @@ std::unique_ptr<ArenaPlan> ArenaPlan::Scaled(double ratio) const {
   // RoundUp(a.bytes) <= b.offset, which the map keeps. 5% headroom covers
   // shapes that do not scale exactly (a stride's rounding, a small tensor
   // losing its last 64 bytes to the rounding).
-  const double s = ratio * 1.05;
-  auto scale = [s](size_t n) {
-    return static_cast<size_t>(static_cast<double>(n) * s) / kAlign * kAlign;
+  const double factor = ratio * 1.05;
+  auto scale = [factor](size_t n) {
+    return static_cast<size_t>(static_cast<double>(n) * factor) / kAlign * kAlign;
   };
   for (const Slot& s : slots_) {
     const size_t offset = scale(s.offset), end = scale(s.offset + RoundUp(s.bytes));
