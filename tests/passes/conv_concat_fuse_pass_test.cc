@@ -14,9 +14,6 @@ namespace testing {
 namespace {
 
 const char* kPass = "conv_concat_fuse_pass";
-const std::vector<Place> kX86 = {
-    Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNHWC),
-    Place(TargetType::kHost)};
 
 struct Branch {
   int64_t oc;
@@ -69,7 +66,7 @@ TestModel Make(const Net& n) {
 // Runs `n` unfused on host and with the pass for x86; expects `fused` and
 // equal outputs.
 FusionRun ExpectX86(const Net& n, bool fused) {
-  const FusionRun x86 = ExpectFusedMatches(Make(n), kPass, 2e-4, kX86);
+  const FusionRun x86 = ExpectFusedMatches(Make(n), kPass, 2e-4, kX86Float);
   EXPECT_EQ(CountOps(x86.op_types, "conv2d_concat"), fused ? 1 : 0) << x86.pass_log;
   EXPECT_EQ(CountOps(x86.op_types, "concat"), fused ? 0 : 1) << x86.pass_log;
   return x86;

@@ -54,6 +54,12 @@ class TestModel {
   uint32_t state_ = 1;
 };
 
+// Float x86 kernels in NHWC with host as the fallback: the places of the
+// x86 fusion tests.
+inline const std::vector<Place> kX86Float = {
+    Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNHWC),
+    Place(TargetType::kHost)};
+
 struct FusionRun {
   std::vector<std::string> op_types;  // optimized program (feed/fetch included)
   std::map<std::string, int64_t> counters;  // summed over the enabled fusions

@@ -13,9 +13,6 @@ namespace testing {
 namespace {
 
 const char* kPass = "simple_gate_fuse_pass";
-const std::vector<Place> kX86 = {
-    Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNHWC),
-    Place(TargetType::kHost)};
 
 struct Net {
   DDim x{2, 12, 5, 7};
@@ -49,7 +46,7 @@ TestModel Make(const Net& n) {
 // Runs `n` unfused on host and with the pass for x86; expects `fused` and
 // equal outputs.
 FusionRun ExpectX86(const Net& n, bool fused) {
-  const FusionRun x86 = ExpectFusedMatches(Make(n), kPass, 1e-6, kX86);
+  const FusionRun x86 = ExpectFusedMatches(Make(n), kPass, 1e-6, kX86Float);
   EXPECT_EQ(CountOps(x86.op_types, "simple_gate"), fused ? 1 : 0) << x86.pass_log;
   EXPECT_EQ(CountOps(x86.op_types, "split"), fused ? 0 : 1) << x86.pass_log;
   return x86;

@@ -17,10 +17,6 @@ namespace fusion {
 namespace testing {
 namespace {
 
-const std::vector<Place> kX86 = {
-    Place(TargetType::kX86, PrecisionType::kFloat, DataLayoutType::kNHWC),
-    Place(TargetType::kHost)};
-
 TestModel Chain() {
   TestModel m;
   m.Input("x", {1, 3, 13, 11});
@@ -69,7 +65,7 @@ TEST(X86NhwcChain, NoLayoutCastsBetweenX86Ops) {
   const TestModel m = Chain();
   const std::vector<Tensor> inputs = m.RandomInputs();
   auto host = RunWith(m, {}, inputs);
-  auto x86 = RunWith(m, AllFusionPasses(), inputs, kX86);
+  auto x86 = RunWith(m, AllFusionPasses(), inputs, kX86Float);
   ASSERT_TRUE(host.ok()) << host.status().ToString();
   ASSERT_TRUE(x86.ok()) << x86.status().ToString();
   for (const cpp::OpDesc& op : x86->program.blocks[0].ops) {
