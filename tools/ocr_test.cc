@@ -1,5 +1,5 @@
 // The OCR pipeline on the real PP-OCR models (skips without
-// ../shared/models): on x86, host and npu (xnnpack, reference, ccodegen)
+// ../shared/models): on x86, host, arm and npu (xnnpack, reference, ccodegen)
 // the recognizer's reference line matches the reference and decodes to the
 // text in its meta.json (functional_ctc), and lines rendered in several
 // fonts and sizes (tools/text_lines.py: Latin, digits, Chinese characters)
@@ -149,6 +149,7 @@ TEST_P(OcrRecTargets, ReferenceAndRenderedLinesReadExactly) {
 INSTANTIATE_TEST_SUITE_P(
     Targets, OcrRecTargets,
     ::testing::Values(RecTarget{"x86_host", kX86, ""}, RecTarget{"host", kHost, ""},
+                      RecTarget{"arm_host", {Place(TargetType::kARM), Place(TargetType::kHost)}, ""},
                       RecTarget{"npu_xnnpack", {Place(TargetType::kNPU), Place(TargetType::kHost)},
                                 "xnnpack"},
                       RecTarget{"npu_reference",
