@@ -17,14 +17,7 @@
 const fs = require('fs');
 const path = require('path');
 
-let ort;
-try {
-  ort = require(process.env.ORT_NODE || 'onnxruntime-node');
-} catch (e) {
-  console.error('cannot load onnxruntime-node (npm install --ignore-scripts onnxruntime-node@1.30.0; ' +
-    'NODE_PATH=<folder>/node_modules)');
-  process.exit(2);
-}
+const ort = require('./ort_node.js');
 
 function usage(msg) {
   if (msg) console.error(msg);
