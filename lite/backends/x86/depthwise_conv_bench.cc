@@ -33,6 +33,7 @@ using lite::x86::bench::Seconds;
 struct Shape {
   int64_t c, h, w;
   int k, s, d;
+  int sh = 0;  // vertical stride when not s (PP-LCNet's text-line nets: 2 x 1)
 };
 
 }  // namespace
@@ -54,10 +55,13 @@ int main(int argc, char** argv) {
       {96, 64, 64, 5, 1, 2},   {64, 32, 32, 7, 1, 1},   {64, 32, 32, 7, 2, 1},
       {64, 32, 32, 7, 1, 2},   {72, 56, 56, 3, 1, 1},   {120, 28, 28, 5, 1, 1},
       {40, 80, 80, 3, 1, 1},   {24, 112, 112, 3, 2, 1},
+      // pplcnet_x0_25_textline_ori's 3x3 convs on its 80 x 160 input
+      {8, 80, 80, 3, 1, 1},    {8, 80, 80, 3, 1, 1, 2},  {16, 40, 80, 3, 1, 1},
+      {16, 40, 80, 3, 1, 1, 2}, {32, 20, 80, 3, 1, 1},  {32, 20, 80, 3, 1, 1, 2},
   };
   dnnl::engine eng(dnnl::engine::kind::cpu, 0);
   dnnl::stream strm(eng);
-  std::printf("%4s %9s %2s %2s %2s | %8s %8s %6s | %8s %8s %6s | %8s %8s %6s | %6s  %s\n", "c",
+  std::printf("%4s %9s %2s %3s %2s | %8s %8s %6s | %8s %8s %6s | %8s %8s %6s | %6s  %s\n", "c",
               "hxw", "k", "s", "d", "dnnl min", "med", "GF/s", "512 min", "med", "GF/s",
               "avx2 min", "med", "GF/s", "own/dn", "oneDNN impl");
   uint32_t seed = 7;
@@ -70,7 +74,8 @@ int main(int argc, char** argv) {
     const Shape& s = shapes[index];
     const int pad = s.d * (s.k - 1) / 2;
     const int ext = s.d * (s.k - 1) + 1;
-    const int64_t oh = (s.h + 2 * pad - ext) / s.s + 1, ow = (s.w + 2 * pad - ext) / s.s + 1;
+    const int sh = s.sh ? s.sh : s.s;
+    const int64_t oh = (s.h + 2 * pad - ext) / sh + 1, ow = (s.w + 2 * pad - ext) / s.s + 1;
     std::vector<float> in(s.h * s.w * s.c), filter(s.c * s.k * s.k), bias(s.c);
     for (auto& x : in) x = rnd();
     for (auto& x : filter) x = rnd();
@@ -99,7 +104,7 @@ int main(int argc, char** argv) {
     attr.set_post_ops(ops);
     dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference,
                                          dnnl::algorithm::convolution_direct, src_md, w_any,
-                                         bias_md, dst_md, {s.s, s.s}, {s.d - 1, s.d - 1},
+                                         bias_md, dst_md, {sh, s.s}, {s.d - 1, s.d - 1},
                                          {pad, pad}, {pad, pad});
     dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
     dnnl::convolution_forward conv(pd);
@@ -119,7 +124,8 @@ int main(int argc, char** argv) {
     g.oh = oh;
     g.ow = ow;
     g.kh = g.kw = s.k;
-    g.stride_h = g.stride_w = s.s;
+    g.stride_h = sh;
+    g.stride_w = s.s;
     g.pad_top = g.pad_left = pad;
     g.dilation_h = g.dilation_w = s.d;
     DW::Epilogue e;
@@ -155,9 +161,9 @@ int main(int argc, char** argv) {
     const double gflop = 2.0 * oh * ow * s.c * s.k * s.k * 1e-9;
     const double md = Median(t_dnnl), mo = Median(t_own), m2 = Median(t_avx2);
     std::printf(
-        "%4ld %4ldx%-4ld %2d %2d %2d | %8.4f %8.4f %6.1f | %8.4f %8.4f %6.1f | %8.4f %8.4f %6.1f |"
+        "%4ld %4ldx%-4ld %2d %dx%d %2d | %8.4f %8.4f %6.1f | %8.4f %8.4f %6.1f | %8.4f %8.4f %6.1f |"
         " %6.2f  %s%s\n",
-        (long)s.c, (long)s.h, (long)s.w, s.k, s.s, s.d,
+        (long)s.c, (long)s.h, (long)s.w, s.k, sh, s.s, s.d,
         *std::min_element(t_dnnl.begin(), t_dnnl.end()), md, gflop / md * 1e3,
         *std::min_element(t_own.begin(), t_own.end()), mo, gflop / mo * 1e3,
         *std::min_element(t_avx2.begin(), t_avx2.end()), m2, gflop / m2 * 1e3, mo / md,

@@ -358,6 +358,38 @@ TEST(X86Conv, DepthwiseMatchesHost) {
   }
 }
 
+// Depthwise 3x3 on 8 channels runs oneDNN's AVX2 jit_dw (PP-LCNet x0.25's
+// first blocks, stride 1 and 2 x 1); 16 channels keep oneDNN's first choice
+// (also jit_dw:avx2 on a CPU without AVX-512).
+TEST(X86Conv, NarrowDepthwise3x3TakesJitDwAvx2) {
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  const bool avx512 = __builtin_cpu_supports("avx512f");
+  for (int c : {8, 16}) {
+    for (int stride_h : {1, 2}) {
+      Conv k;
+      k.c = k.cout = k.groups = c;
+      k.strides = {stride_h, 1};
+      k.h = 10;
+      k.w = 21;
+      k.act = "hard_swish";
+      k.alpha = 6.f;
+      k.beta = 6.f;
+      k.gamma = 3.f;
+      const std::string what =
+          "depthwise 3x3 c=" + std::to_string(c) + " stride " + std::to_string(stride_h) + "x1";
+      for (int threads : {1, 2}) {
+        ExpectX86MatchesHost("depthwise_conv2d", k.Setup("depthwise_conv2d"), {"out"}, what,
+                             1e-4f, threads, 2, [&](OpTester* t) {
+                               auto* conv = dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
+                               ASSERT_NE(conv, nullptr) << what;
+                               EXPECT_EQ(conv->impl_info() == "jit_dw:avx2", avx2 && (c == 8 || !avx512))
+                                   << what << ": " << conv->impl_info();
+                             });
+      }
+    }
+  }
+}
+
 TEST(X86Conv, EveryFusedActivationMatchesHost) {
   struct A {
     std::string name;

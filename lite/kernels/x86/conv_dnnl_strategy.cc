@@ -13,6 +13,11 @@
 // channels, none or relu, no ResidualData) oneDNN's own Winograd runs: it
 // wants blocked activations, and there the reorders around it are cheap
 // (thresholds in conv_compute.h, measurements in docs/performance.md).
+//
+// Depthwise 3x3 convs on fewer than 16 channels (PP-LCNet x0.25's first
+// blocks: 8) take oneDNN's AVX2 jit_dw where its list offers it: the
+// AVX-512 brdgmm_dw it would pick fills half of each 16-lane vector and
+// took 1.8x jit_dw:avx2's time on those shapes (depthwise_conv_bench).
 #include <string>
 
 #include "lite/backends/x86/post_ops.h"
@@ -39,6 +44,28 @@ bool SmallMapWinogradFits(const operators::ConvParam& p) {
          p.input->dims()[1] >= ConvCompute::kSmallMapWinogradMinInChannels &&
          p.filter->dims()[0] >= ConvCompute::kSmallMapWinogradMinOutChannels &&
          (p.act.kind == K::kNone || p.act.kind == K::kRelu);
+}
+
+// A depthwise 3x3 conv on fewer channels than one AVX-512 vector holds.
+bool NarrowDepthwise3x3(const operators::ConvParam& p) {
+  const DDim& f = p.filter->dims();
+  const int64_t c = p.input->dims()[1];
+  return p.groups > 1 && c == p.groups && f[0] == c && f[1] == 1 && f[2] == 3 && f[3] == 3 &&
+         c < 16;
+}
+
+// Moves `pd` to the first later implementation in oneDNN's list whose name
+// starts with `prefix`; leaves it as it is when there is none. The
+// operation descriptor `pd` was made from must still be alive: oneDNN's
+// iterator keeps a pointer to it.
+void PreferImpl(const std::string& prefix, dnnl::convolution_forward::primitive_desc* pd) {
+  dnnl::convolution_forward::primitive_desc alt = *pd;
+  do {
+    if (std::string(alt.impl_info_str()).rfind(prefix, 0) == 0) {
+      *pd = alt;
+      return;
+    }
+  } while (alt.next_impl());
 }
 
 class DnnlStrategy : public ConvStrategy {
@@ -104,6 +131,8 @@ class DnnlStrategy : public ConvStrategy {
                                              dnnl::algorithm::convolution_direct, src_md, w_any,
                                              bias_md, md, strides, dilates, pad_l, pad_r);
         pd = dnnl::convolution_forward::primitive_desc(desc, attr, CpuEngine());
+        // (here: the iterator refers to desc)
+        if (NarrowDepthwise3x3(p)) PreferImpl("jit_dw:avx2", &pd);
         if (md == dst_md || std::string(pd.impl_info_str()).rfind("ref", 0) != 0) break;
       } catch (const dnnl::error&) {
         if (md == dst_md) throw;
