@@ -11,11 +11,11 @@
 //
 // One conv kind stays float32 (no enable_fp16, float filter): a filter that
 // holds more than kFp16FlushedShareLimit of its magnitude (sum of |w|) in
-// nonzero values below half's smallest normal number 2^-14. XNNPACK runs its
-// operators with denormals flushed to zero (pthreadpool's
-// DISABLE_DENORMALS, which sets FPCR.FZ16 on arm64), so arm64's f16
-// arithmetic reads those weights as 0; x86-64's F16C kernels widen them to
-// float and keep them. ppocr_det_en_PP-OCRv3's head conv (BN folded into a
+// nonzero values below half's smallest normal number 2^-14. XNNPACK's
+// operators run with denormals flushed to zero (pthreadpool sets FPCR.FZ16
+// on arm64), so arm64's f16 arithmetic reads those weights as 0 (measured
+// under QEMU_CPU=max); x86-64's F16C kernels widen them to float and keep
+// them. ppocr_det_en_PP-OCRv3's head conv (BN folded into a
 // filter whose largest value is 5.9e-4) holds 34% of its magnitude there and
 // lost the text map on arm64 (docs/arm.md, "fp16"); every other conv of the
 // shared models holds at most 0.1%.
