@@ -1,5 +1,7 @@
 #include "lite/api/optimizer.h"
 
+#include <chrono>
+
 #include "lite/api/arm_fp16.h"
 #include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/optimizer/dot.h"
@@ -77,7 +79,24 @@ StatusOr<OptimizeResult> OptimizeProgram(const cpp::ProgramDesc& program,
   //    carrying its picked kernel).
   ASSIGN_OR_RETURN(result.program, manager.Lower(graph, &result.report));
   if (options.enable_fp16) {
-    RETURN_IF_ERROR(ApplyArmFp16(&result.program, graph.block_idx(), root_scope));
+    const auto start = std::chrono::steady_clock::now();
+    ASSIGN_OR_RETURN(const ArmFp16Summary fp16,
+                     ApplyArmFp16(&result.program, graph.block_idx(), root_scope));
+    // Reported as a program step: "arm_fp16 ... fp16_convs=N
+    // kept_f32_subnormal_filter=M" in opt's pass list.
+    mir::PassRecord rec;
+    rec.name = "arm_fp16";
+    rec.kind = mir::StepKind::kProgramStep;
+    rec.ran = true;
+    rec.millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                           start).count();
+    rec.changed = fp16.fp16_convs > 0;
+    rec.counters = {{"fp16_convs", fp16.fp16_convs},
+                    {"kept_f32_subnormal_filter", fp16.kept_f32_subnormal_filter}};
+    rec.ops_after = static_cast<int>(result.program.blocks[graph.block_idx()].ops.size());
+    rec.index = static_cast<int>(result.report.passes.size()) + 1;
+    if (options.on_pass_done) options.on_pass_done(rec);
+    result.report.passes.push_back(std::move(rec));
   }
   // 3. Program steps: memory planning on the program.
   RETURN_IF_ERROR(manager.RunProgramSteps(&result.program, graph.block_idx(),
