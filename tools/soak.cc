@@ -6,7 +6,7 @@
 //        [--step=32] [--seed=1] [--threads=1] [--report_every=50]
 //        [--memory_limit_mb=0] [--single_size=HxW] [--clones=1]
 //        [--shape_buckets=0 [--bucket_crop=out[=num/den],...]]
-//        [--runs_per_size=1] [--npu_driver=xnnpack ...]
+//        [--runs_per_size=1 [--profile_first_sight]] [--npu_driver=xnnpack ...]
 //
 // The first input (rank 4, NCHW) gets H and W drawn once, seeded, from the
 // multiples of --step in [--min_side, --max_side] (--sizes distinct pairs);
@@ -22,7 +22,12 @@
 // shape costs over a repeat, each size timed against itself, which a load
 // that changes over the run skews much less than the per-pixel means; the
 // same for the process's CPU time (which other processes on a loaded machine
-// barely move) and the page faults of each run. The last line is JSON. A failed run is
+// barely move) and the page faults of each run. --profile_first_sight adds,
+// per op type and kernel place, the ms of the first sights and of the runs
+// after them summed over the sizes, per op type, kernel place and
+// implementation, largest difference first, and the time
+// a run spends outside the ops (input handling, the arena plan, the
+// recording): where a first sight's extra time goes. The last line is JSON. A failed run is
 // printed and counted (a budget too small for a size), not fatal.
 // --shape_buckets=M pads every size up to multiples of M (docs/memory.md);
 // the statistics then show the buckets' hit rate, and a first sight is the
@@ -43,8 +48,10 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -74,6 +81,10 @@ DEFINE_string(bucket_crop, "",
               "with --shape_buckets: outputs to crop, name[=num/den],... (\"\": inferred)");
 DEFINE_string(single_size, "", "HxW: run only this size --calls times");
 DEFINE_int32(runs_per_size, 1, "runs of each size back to back (2+: first sight / repeat ratio)");
+DEFINE_bool(profile_first_sight, false,
+            "with --runs_per_size=2+: per op type, place and impl, ms of the first sights "
+            "against the runs after them, summed over the sizes (where a first sight's extra "
+            "time goes)");
 DEFINE_int32(clones, 1, "predictors running at once (the first and its clones), a thread each");
 
 namespace {
@@ -102,6 +113,27 @@ std::pair<double, long> CpuAndFaults() {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
   return {ts.tv_sec * 1e3 + ts.tv_nsec / 1e6, ru.ru_minflt};
+}
+
+// Per "op type  place  impl" key, ms per run, from a GetProfileSummary() covering
+// one run; the key "(outside the ops)" gets `run_ms` less the ops' total.
+std::map<std::string, double> ProfileMs(const std::string& summary, double run_ms) {
+  std::map<std::string, double> ms;
+  std::istringstream lines(summary);
+  std::string line;
+  std::getline(lines, line);  // the header
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string op, place, ops, share, gflops, impl;
+    double v = 0;
+    if (line.rfind("total", 0) == 0) {
+      fields >> op >> v;
+      ms["(outside the ops)"] = run_ms - v;
+    } else if (fields >> op >> place >> ops >> v >> share >> gflops >> impl) {
+      ms[op + "  " + place + "  " + impl] += v;
+    }
+  }
+  return ms;
 }
 
 double Median(std::vector<double> v) {
@@ -151,12 +183,18 @@ Status Soak() {
   flags.memory_limit_mb = FLAGS_memory_limit_mb;
   flags.shape_buckets = FLAGS_shape_buckets;
   flags.bucket_crops = FLAGS_bucket_crop;
+  flags.profiling = FLAGS_profile_first_sight;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
   const auto sizes = SizeStream();
   if (sizes.empty() || FLAGS_calls < 1 || FLAGS_step < 1 || FLAGS_runs_per_size < 1) {
     return lite::InvalidArgument(
         "no sizes to run (check --single_size=HxW, --sizes, --calls, --runs_per_size)");
+  }
+  if (FLAGS_profile_first_sight && (FLAGS_runs_per_size < 2 || FLAGS_clones > 1)) {
+    return lite::InvalidArgument(
+        "--profile_first_sight compares a first sight with the run after it: it needs "
+        "--runs_per_size=2 or more and no --clones");
   }
   ASSIGN_OR_RETURN(auto predictor, lite::tools::CreatePredictor(flags));
   const Rss loaded = ReadRss();
@@ -229,6 +267,8 @@ Status Soak() {
   // --runs_per_size >= 2: the first sight's time, then first / next run per size.
   double first_ms = -1, first_cpu = 0, first_faults = 0;
   std::vector<double> first_over_repeat, cpu_first_over_repeat, faults_first, faults_repeat;
+  // --profile_first_sight: the first sight's profile, then the sums over sizes.
+  std::map<std::string, double> first_profile, profile_first, profile_next;
   Rss after_first_pass, at_300, last;
   for (int call = 1; call <= FLAGS_calls; ++call) {
     const auto hw = sizes[((call - 1) / FLAGS_runs_per_size) % sizes.size()];
@@ -255,6 +295,7 @@ Status Soak() {
       first_ms = ms;
       first_cpu = cpu_ms;
       first_faults = faults;
+      if (FLAGS_profile_first_sight) first_profile = ProfileMs(predictor->GetProfileSummary(), ms);
     } else {
       repeat_ms_per_mp += ms / mp;
       ++repeats;
@@ -263,9 +304,16 @@ Status Soak() {
         cpu_first_over_repeat.push_back(first_cpu / cpu_ms);
         faults_first.push_back(first_faults);
         faults_repeat.push_back(faults);
+        if (FLAGS_profile_first_sight) {
+          for (const auto& [key, v] : first_profile) profile_first[key] += v;
+          for (const auto& [key, v] : ProfileMs(predictor->GetProfileSummary(), ms)) {
+            profile_next[key] += v;
+          }
+        }
       }
       first_ms = -1;
     }
+    if (FLAGS_profile_first_sight) predictor->ResetProfile();
     last = ReadRss();
     if (call == static_cast<int>(sizes.size())) after_first_pass = last;
     if (call == 300) at_300 = last;
@@ -297,6 +345,28 @@ Status Soak() {
                 " cpu %.3f; page faults per run %.0f vs %.0f\n",
                 first_over_repeat.size(), median_ratio, median_cpu_ratio, Median(faults_first),
                 Median(faults_repeat));
+  }
+  if (!profile_first.empty()) {
+    // Largest extra first: where a first sight's time above a repeat goes.
+    std::vector<std::pair<double, std::string>> extra;
+    double first_total = 0, next_total = 0;
+    for (const auto& [key, v] : profile_first) {
+      extra.push_back({v - profile_next[key], key});
+      first_total += v;
+    }
+    for (const auto& [key, v] : profile_next) next_total += v;
+    std::sort(extra.rbegin(), extra.rend());
+    std::printf("first sights against the runs after them, summed over %zu sizes (ms):\n",
+                first_over_repeat.size());
+    std::printf("  %-56s %10s %10s %10s %7s\n", "op type  place  impl", "first", "next", "extra",
+                "share");
+    for (const auto& [d, key] : extra) {
+      std::printf("  %-56s %10.1f %10.1f %10.1f %6.1f%%\n", key.c_str(), profile_first[key],
+                  profile_next[key], d,
+                  first_total > next_total ? 100.0 * d / (first_total - next_total) : 0.0);
+    }
+    std::printf("  %-56s %10.1f %10.1f %10.1f\n", "total", first_total, next_total,
+                first_total - next_total);
   }
   const paddle::lite_api::MemoryStats stats = predictor->GetMemoryStats();
   std::printf("memory: %s\n", stats.ToString().c_str());
