@@ -13,10 +13,10 @@ namespace lite {
 namespace x86 {
 
 // `x`: n images of `pixels` pixels of `c` channels (NHWC order); `out`: n x c
-// means (NCHW [n, c, 1, 1] and NHWC are the same order). Sums in double, in
-// pixel order, so the result does not depend on `threads` (channels split).
-void PlaneMeanNhwc(const float *x, int64_t n, int64_t pixels, int64_t c,
-                   float *out, int threads);
+// means (NCHW [n, c, 1, 1] and NHWC are the same order). Each channel is
+// summed in pixel order (float over runs of 256 pixels, those in double),
+// so the result does not depend on `threads` (which split the channels).
+void PlaneMeanNhwc(const float* x, int64_t n, int64_t pixels, int64_t c, float* out, int threads);
 
-} // namespace x86
-} // namespace lite
+}  // namespace x86
+}  // namespace lite
