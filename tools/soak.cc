@@ -214,6 +214,11 @@ Status Soak() {
   }
   const auto data = lite::tools::LcgUniform(
       static_cast<size_t>(channels) * FLAGS_max_side * FLAGS_max_side * 4, 1, -1.0, 1.0);
+  // The tool's own input data (--max_side squared, 4 bytes a value, 4x):
+  // every RSS printed below includes it.
+  const double with_data_mb = ReadRss().rss_mb;
+  std::printf("with the tool's input data: rss %.1f MB (+%.1f MB, in every RSS below)\n",
+              with_data_mb, with_data_mb - loaded.rss_mb);
   std::vector<std::shared_ptr<paddle::lite_api::PaddlePredictor>> clones;
   for (int i = 1; i < FLAGS_clones; ++i) {
     ASSIGN_OR_RETURN(auto clone, predictor->Clone());
@@ -228,7 +233,9 @@ Status Soak() {
     return std::make_pair((hw.first + m - 1) / m * m, (hw.second + m - 1) / m * m);
   };
   if (!clones.empty()) {
-    std::printf("after %zu clone(s): rss %.1f MB\n", clones.size(), ReadRss().rss_mb);
+    const double cloned_mb = ReadRss().rss_mb;
+    std::printf("after %zu clone(s): rss %.1f MB (+%.1f MB)\n", clones.size(), cloned_mb,
+                cloned_mb - with_data_mb);
     RETURN_IF_ERROR(RunSize(predictor.get(), sizes[0], channels, data));
     seen.insert(shape_of(sizes[0]));
     double before = ReadRss().rss_mb;
