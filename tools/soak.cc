@@ -6,7 +6,7 @@
 //        [--step=32] [--seed=1] [--threads=1] [--report_every=50]
 //        [--memory_limit_mb=0] [--single_size=HxW] [--clones=1]
 //        [--shape_buckets=0 [--bucket_crop=out[=num/den],...]]
-//        [--runs_per_size=1] [--npu_driver=xnnpack ...]
+//        [--runs_per_size=1 [--profile_first_sight]] [--npu_driver=xnnpack ...]
 //
 // The first input (rank 4, NCHW) gets H and W drawn once, seeded, from the
 // multiples of --step in [--min_side, --max_side] (--sizes distinct pairs);
@@ -22,8 +22,16 @@
 // shape costs over a repeat, each size timed against itself, which a load
 // that changes over the run skews much less than the per-pixel means; the
 // same for the process's CPU time (which other processes on a loaded machine
-// barely move) and the page faults of each run. The last line is JSON. A failed run is
-// printed and counted (a budget too small for a size), not fatal.
+// barely move) and the page faults of each run. --profile_first_sight adds,
+// per op type and kernel place, the ms of the first sights and of the runs
+// after them summed over the sizes, per op type, kernel place and
+// implementation, largest difference first, and the time
+// a run spends outside the ops (input handling, the arena plan, the
+// recording): where a first sight's extra time goes. The last line is JSON. A failed run is
+// printed and counted (a budget too small for a size), not fatal. With
+// --memory_limit_mb the first call's peak is printed apart and VmHWM is
+// reset after it: the budget has no estimate before one run is measured, so
+// the peak it answers for is that of the later calls.
 // --shape_buckets=M pads every size up to multiples of M (docs/memory.md);
 // the statistics then show the buckets' hit rate, and a first sight is the
 // first run of a bucketed shape (latency still per pixel of the caller's).
@@ -43,8 +51,10 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -74,6 +84,10 @@ DEFINE_string(bucket_crop, "",
               "with --shape_buckets: outputs to crop, name[=num/den],... (\"\": inferred)");
 DEFINE_string(single_size, "", "HxW: run only this size --calls times");
 DEFINE_int32(runs_per_size, 1, "runs of each size back to back (2+: first sight / repeat ratio)");
+DEFINE_bool(profile_first_sight, false,
+            "with --runs_per_size=2+: per op type, place and impl, ms of the first sights "
+            "against the runs after them, summed over the sizes (where a first sight's extra "
+            "time goes)");
 DEFINE_int32(clones, 1, "predictors running at once (the first and its clones), a thread each");
 
 namespace {
@@ -102,6 +116,27 @@ std::pair<double, long> CpuAndFaults() {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
   return {ts.tv_sec * 1e3 + ts.tv_nsec / 1e6, ru.ru_minflt};
+}
+
+// Per "op type  place  impl" key, ms per run, from a GetProfileSummary() covering
+// one run; the key "(outside the ops)" gets `run_ms` less the ops' total.
+std::map<std::string, double> ProfileMs(const std::string& summary, double run_ms) {
+  std::map<std::string, double> ms;
+  std::istringstream lines(summary);
+  std::string line;
+  std::getline(lines, line);  // the header
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string op, place, ops, share, gflops, impl;
+    double v = 0;
+    if (line.rfind("total", 0) == 0) {
+      fields >> op >> v;
+      ms["(outside the ops)"] = run_ms - v;
+    } else if (fields >> op >> place >> ops >> v >> share >> gflops >> impl) {
+      ms[op + "  " + place + "  " + impl] += v;
+    }
+  }
+  return ms;
 }
 
 double Median(std::vector<double> v) {
@@ -151,12 +186,18 @@ Status Soak() {
   flags.memory_limit_mb = FLAGS_memory_limit_mb;
   flags.shape_buckets = FLAGS_shape_buckets;
   flags.bucket_crops = FLAGS_bucket_crop;
+  flags.profiling = FLAGS_profile_first_sight;
   ASSIGN_OR_RETURN(flags.valid_places, lite::tools::ParseValidTargets(FLAGS_valid_targets));
   ASSIGN_OR_RETURN(flags.npu, lite::tools::NpuOptionsFromFlags(flags.valid_places, flags.light()));
   const auto sizes = SizeStream();
   if (sizes.empty() || FLAGS_calls < 1 || FLAGS_step < 1 || FLAGS_runs_per_size < 1) {
     return lite::InvalidArgument(
         "no sizes to run (check --single_size=HxW, --sizes, --calls, --runs_per_size)");
+  }
+  if (FLAGS_profile_first_sight && (FLAGS_runs_per_size < 2 || FLAGS_clones > 1)) {
+    return lite::InvalidArgument(
+        "--profile_first_sight compares a first sight with the run after it: it needs "
+        "--runs_per_size=2 or more and no --clones");
   }
   ASSIGN_OR_RETURN(auto predictor, lite::tools::CreatePredictor(flags));
   const Rss loaded = ReadRss();
@@ -173,6 +214,11 @@ Status Soak() {
   }
   const auto data = lite::tools::LcgUniform(
       static_cast<size_t>(channels) * FLAGS_max_side * FLAGS_max_side * 4, 1, -1.0, 1.0);
+  // The tool's own input data (--max_side squared, 4 bytes a value, 4x):
+  // every RSS printed below includes it.
+  const double with_data_mb = ReadRss().rss_mb;
+  std::printf("with the tool's input data: rss %.1f MB (+%.1f MB, in every RSS below)\n",
+              with_data_mb, with_data_mb - loaded.rss_mb);
   std::vector<std::shared_ptr<paddle::lite_api::PaddlePredictor>> clones;
   for (int i = 1; i < FLAGS_clones; ++i) {
     ASSIGN_OR_RETURN(auto clone, predictor->Clone());
@@ -187,7 +233,9 @@ Status Soak() {
     return std::make_pair((hw.first + m - 1) / m * m, (hw.second + m - 1) / m * m);
   };
   if (!clones.empty()) {
-    std::printf("after %zu clone(s): rss %.1f MB\n", clones.size(), ReadRss().rss_mb);
+    const double cloned_mb = ReadRss().rss_mb;
+    std::printf("after %zu clone(s): rss %.1f MB (+%.1f MB)\n", clones.size(), cloned_mb,
+                cloned_mb - with_data_mb);
     RETURN_IF_ERROR(RunSize(predictor.get(), sizes[0], channels, data));
     seen.insert(shape_of(sizes[0]));
     double before = ReadRss().rss_mb;
@@ -229,7 +277,12 @@ Status Soak() {
   // --runs_per_size >= 2: the first sight's time, then first / next run per size.
   double first_ms = -1, first_cpu = 0, first_faults = 0;
   std::vector<double> first_over_repeat, cpu_first_over_repeat, faults_first, faults_repeat;
+  // --profile_first_sight: the first sight's profile, then the sums over sizes.
+  std::map<std::string, double> first_profile, profile_first, profile_next;
   Rss after_first_pass, at_300, last;
+  // With a budget: the first call's peak, kept apart (until one run has been
+  // measured the budget has no estimate to check a run against).
+  double first_call_peak_mb = -1;
   for (int call = 1; call <= FLAGS_calls; ++call) {
     const auto hw = sizes[((call - 1) / FLAGS_runs_per_size) % sizes.size()];
     const int64_t n = static_cast<int64_t>(channels) * hw.first * hw.second;
@@ -255,6 +308,7 @@ Status Soak() {
       first_ms = ms;
       first_cpu = cpu_ms;
       first_faults = faults;
+      if (FLAGS_profile_first_sight) first_profile = ProfileMs(predictor->GetProfileSummary(), ms);
     } else {
       repeat_ms_per_mp += ms / mp;
       ++repeats;
@@ -263,10 +317,25 @@ Status Soak() {
         cpu_first_over_repeat.push_back(first_cpu / cpu_ms);
         faults_first.push_back(first_faults);
         faults_repeat.push_back(faults);
+        if (FLAGS_profile_first_sight) {
+          for (const auto& [key, v] : first_profile) profile_first[key] += v;
+          for (const auto& [key, v] : ProfileMs(predictor->GetProfileSummary(), ms)) {
+            profile_next[key] += v;
+          }
+        }
       }
       first_ms = -1;
     }
+    if (FLAGS_profile_first_sight) predictor->ResetProfile();
     last = ReadRss();
+    if (call == 1 && FLAGS_memory_limit_mb > 0) {
+      first_call_peak_mb = last.hwm_mb;
+      // Resets VmHWM to the current RSS (proc(5), clear_refs), so the peak
+      // printed from here on is that of the calls the budget checks.
+      std::ofstream("/proc/self/clear_refs") << "5";
+      std::printf("call 1 (unchecked by the budget): peak %.1f MB; the peak is reset here\n",
+                  first_call_peak_mb);
+    }
     if (call == static_cast<int>(sizes.size())) after_first_pass = last;
     if (call == 300) at_300 = last;
     if (call % FLAGS_report_every == 0 || call == FLAGS_calls) {
@@ -298,17 +367,39 @@ Status Soak() {
                 first_over_repeat.size(), median_ratio, median_cpu_ratio, Median(faults_first),
                 Median(faults_repeat));
   }
+  if (!profile_first.empty()) {
+    // Largest extra first: where a first sight's time above a repeat goes.
+    std::vector<std::pair<double, std::string>> extra;
+    double first_total = 0, next_total = 0;
+    for (const auto& [key, v] : profile_first) {
+      extra.push_back({v - profile_next[key], key});
+      first_total += v;
+    }
+    for (const auto& [key, v] : profile_next) next_total += v;
+    std::sort(extra.rbegin(), extra.rend());
+    std::printf("first sights against the runs after them, summed over %zu sizes (ms):\n",
+                first_over_repeat.size());
+    std::printf("  %-56s %10s %10s %10s %7s\n", "op type  place  impl", "first", "next", "extra",
+                "share");
+    for (const auto& [d, key] : extra) {
+      std::printf("  %-56s %10.1f %10.1f %10.1f %6.1f%%\n", key.c_str(), profile_first[key],
+                  profile_next[key], d,
+                  first_total > next_total ? 100.0 * d / (first_total - next_total) : 0.0);
+    }
+    std::printf("  %-56s %10.1f %10.1f %10.1f\n", "total", first_total, next_total,
+                first_total - next_total);
+  }
   const paddle::lite_api::MemoryStats stats = predictor->GetMemoryStats();
   std::printf("memory: %s\n", stats.ToString().c_str());
   std::printf("{\"calls\":%d,\"sizes\":%zu,\"failures\":%d,\"rss_load_mb\":%.1f,"
               "\"rss_first_pass_mb\":%.1f,\"rss_300_mb\":%.1f,\"rss_end_mb\":%.1f,"
               "\"peak_mb\":%.1f,\"first_ms_per_mp\":%.3f,\"repeat_ms_per_mp\":%.3f,"
               "\"first_over_repeat_median\":%.4f,\"cpu_first_over_repeat_median\":%.4f,"
-              "\"bucket_multiple\":%d,"
+              "\"bucket_multiple\":%d,\"first_call_peak_mb\":%.1f,"
               "\"bucket_hit_rate\":%.4f,\"bucket_shapes\":%d}\n",
               FLAGS_calls, sizes.size(), failures, loaded.rss_mb, after_first_pass.rss_mb,
               at_300.rss_mb, last.rss_mb, last.hwm_mb, first_ms_per_mp, repeat_ms_per_mp,
-              median_ratio, median_cpu_ratio, stats.bucket_multiple,
+              median_ratio, median_cpu_ratio, stats.bucket_multiple, first_call_peak_mb,
               stats.bucket_runs ? static_cast<double>(stats.bucket_hits) / stats.bucket_runs : 0.0,
               stats.bucket_shapes);
   return Status::OK();

@@ -34,6 +34,12 @@ int64_t ArenaBytes(const RuntimeProgram* program) {
 
 }  // namespace
 
+int64_t MemoryBudget::ProjectedRssBytes(int64_t rss, int64_t warm_arena, int64_t arena_estimate,
+                                        int64_t need) {
+  const int64_t reused = std::min(warm_arena, std::max<int64_t>(0, std::min(arena_estimate, need)));
+  return rss - reused + need;
+}
+
 void MemoryBudget::Release(const std::vector<RuntimeProgram*>& programs) {
   for (RuntimeProgram* p : programs) {
     if (!p) continue;
@@ -56,17 +62,24 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   elements_ = input_elements;
   pool_allocated_before_ = program->context()->buffers.allocated_bytes();
   rss_before_ = ProcessRssBytes();
-  arena_before_ = ArenaBytes(program);
+  warm_before_ = static_cast<int64_t>(program->warm_arena_bytes());
   if (!first_sight_ || rss_before_ < 0) return Status::OK();
   peak_before_ = PeakRssBytes();
-  const int64_t need = static_cast<int64_t>(bytes_per_element_ * static_cast<double>(elements_));
-  // The previous signature's arena is reused by the new run (arena_plan.h).
-  auto projected = [&] { return ProcessRssBytes() - ArenaBytes(program) + need; };
+  const double elements = static_cast<double>(elements_);
+  const int64_t need = static_cast<int64_t>(bytes_per_element_ * elements);
+  // Without a plan yet the run's arena is unknown: nothing counts as reused.
+  const int64_t arena = static_cast<int64_t>(std::max(0.0, arena_per_element_) * elements);
+  // The release below drops the warm buffer, hence read each time.
+  auto projected = [&] {
+    return ProjectedRssBytes(ProcessRssBytes(), static_cast<int64_t>(program->warm_arena_bytes()),
+                             arena, need);
+  };
   if (projected() <= limit_) return Status::OK();
   Release(all);
   const int64_t after_release = projected();
   rss_before_ = ProcessRssBytes();
   peak_before_ = PeakRssBytes();
+  warm_before_ = static_cast<int64_t>(program->warm_arena_bytes());
   if (after_release <= limit_) return Status::OK();
   ++refused_;
   return InvalidArgument(
@@ -93,13 +106,18 @@ void MemoryBudget::AfterRun(RuntimeProgram* program, const std::vector<RuntimePr
                                 : 0;
     // A run that raised the process's peak shows its whole transient need
     // (temporaries, reordered weights, scratchpads) above where it started,
-    // less the previous arena it freed first.
+    // plus the part of the warm buffer, resident before, its arena reused.
     const int64_t peak = PeakRssBytes();
-    const int64_t start = rss_before_ - arena_before_;
+    const int64_t arena = ArenaBytes(program);  // the plan this run made
+    const int64_t start = rss_before_ - std::min(warm_before_, arena);
     const double peak_rate = measured_runs_ > 0 && peak_before_ >= 0 && peak > peak_before_
                                  ? static_cast<double>(peak - start) / elements_
                                  : 0;
     bytes_per_element_ = std::max({bytes_per_element_, pool_rate, rss_rate, peak_rate});
+    const double arena_rate = static_cast<double>(arena) / elements_;
+    if (arena > 0 && (arena_per_element_ < 0 || arena_rate < arena_per_element_)) {
+      arena_per_element_ = arena_rate;
+    }
     ++measured_runs_;
   }
   last_signature_ = ok ? signature_ : std::string();

@@ -8,9 +8,11 @@
 // times this run's input elements. The rate is the largest seen of: the
 // pool's new allocations; after the predictor's first run (whose growth is
 // mostly one-time), the growth of RSS, and for a run that raised the
-// process's peak (VmHWM) that peak above where the run started. When the process's RSS (less the
-// arena of the previous signature, which the new run frees first) plus that
-// estimate is over the limit, it releases cached per-shape state: the
+// process's peak (VmHWM) that peak above where the run started, plus the
+// part of the warm arena buffer (arena_plan.h) the run reused. When the
+// projected RSS (ProjectedRssBytes: the process's RSS less the part of the
+// warm arena buffer the new run's arena will reuse, plus that estimate) is
+// over the limit, it releases cached per-shape state: the
 // buffer pool's free buffers, the NPU executables but the last run one
 // (ReleaseNpuCaches), process-wide caches (TrimProcessCaches: oneDNN's
 // primitive cache, then malloc_trim). If it still does not fit, the run is
@@ -47,6 +49,15 @@ class MemoryBudget {
   // signature, releases when RSS is over the limit.
   void AfterRun(RuntimeProgram* program, const std::vector<RuntimeProgram*>& all, bool ok);
 
+  // The RSS a first run of a new signature is projected to reach: `rss` now,
+  // of which `warm_arena` bytes are the program's warm arena buffer, which
+  // the run keeps and binds its own arena (about `arena_estimate` bytes)
+  // into; `need` is the run's whole estimate, its arena included. The reused
+  // part is the smaller of the two: a warm buffer larger than the run's
+  // arena stays resident, and an arena larger than it replaces it.
+  static int64_t ProjectedRssBytes(int64_t rss, int64_t warm_arena, int64_t arena_estimate,
+                                   int64_t need);
+
   // Releases what `programs` and the process cache per shape; counted.
   void Release(const std::vector<RuntimeProgram*>& programs);
 
@@ -56,6 +67,9 @@ class MemoryBudget {
  private:
   int64_t limit_ = 0;
   double bytes_per_element_ = 0;  // the estimate's rate, 0 before a measured run
+  // Arena bytes per input element of the plans made so far, the smallest
+  // (the part of a run's need assumed to reuse the warm buffer); -1: none.
+  double arena_per_element_ = -1;
   int measured_runs_ = 0;
   std::string last_signature_;
   // The current run's starting point (BeforeRun -> AfterRun).
@@ -63,7 +77,7 @@ class MemoryBudget {
   bool first_sight_ = false;
   int64_t elements_ = 0;
   int64_t rss_before_ = 0;
-  int64_t arena_before_ = 0;
+  int64_t warm_before_ = 0;  // the warm arena buffer before the run
   int64_t peak_before_ = -1;  // VmHWM before the run
   size_t pool_allocated_before_ = 0;
   int releases_ = 0;

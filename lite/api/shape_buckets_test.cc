@@ -5,7 +5,9 @@
 // image (the conv pads with zeros there anyway), so the cropped output must
 // equal a run without buckets; the stats must show padded runs, hits and
 // the one check run; outputs that cannot be cropped are refused with a
-// Status and the predictor stays usable; bad settings fail creation.
+// Status and the predictor stays usable; with a memory budget a padded size
+// over it is refused and smaller sizes still run and crop; bad settings fail
+// creation.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,6 +16,7 @@
 
 #include "lite/api/paddle_api.h"
 #include "lite/model_parser/model_saver.h"
+#include "lite/utils/memory.h"
 #include "tools/default_model.h"
 
 namespace {
@@ -162,6 +165,37 @@ TEST(ShapeBuckets, OutputsThatCannotBeCroppedAreRefused) {
       << s.ToString();
   RunAt(q.get(), 42, 40, &s);
   EXPECT_TRUE(s.ok()) << s.ToString();
+}
+
+// Buckets and a budget together: the budget sees the padded input. 2000 x
+// 2000 pads to 2016 x 2016 (49 MB as input, its first conv's output 130 MB),
+// over a limit of what the process holds plus 96 MB: refused, the caller's
+// input left as set (RunAt checks it); then smaller sizes run and crop to
+// the same outputs as a predictor with neither option.
+TEST(ShapeBuckets, WithABudgetAPaddedSizeOverItIsRefusedAndSmallerOnesStillRun) {
+  auto plain = Create(PoolModelConfig(false));
+  CxxConfig config = PoolModelConfig(false);
+  config.set_shape_buckets(32);
+  const int limit_mb = static_cast<int>(lite::ProcessRssBytes() / (1024 * 1024)) + 96;
+  config.set_memory_limit_mb(limit_mb);
+  auto bucketed = Create(config);
+  ASSERT_TRUE(plain && bucketed);
+  Status s1, s2;
+  ExpectSame(RunAt(plain.get(), 40, 48, &s1), RunAt(bucketed.get(), 40, 48, &s2));
+  ASSERT_TRUE(s1.ok() && s2.ok()) << s1.ToString() << s2.ToString();
+  RunAt(bucketed.get(), 2000, 2000, &s2);
+  ASSERT_FALSE(s2.ok()) << "a 2016 x 2016 run fit under " << limit_mb << " MB";
+  EXPECT_EQ(s2.code(), lite::StatusCode::kInvalidArgument) << s2.ToString();
+  EXPECT_NE(s2.message().find("[1, 3, 2016, 2016]"), std::string::npos) << s2.ToString();
+  EXPECT_NE(s2.message().find("set_memory_limit_mb"), std::string::npos) << s2.ToString();
+  EXPECT_EQ(bucketed->GetMemoryStats().budget_refusals, 1);
+  for (const auto& hw : std::vector<std::pair<int64_t, int64_t>>{{62, 34}, {40, 48}}) {
+    Out a = RunAt(plain.get(), hw.first, hw.second, &s1);
+    Out b = RunAt(bucketed.get(), hw.first, hw.second, &s2);
+    ASSERT_TRUE(s1.ok() && s2.ok()) << s1.ToString() << s2.ToString();
+    EXPECT_EQ(b.shape, (shape_t{1, 8, hw.first / 2, hw.second / 2}));
+    ExpectSame(a, b);
+  }
 }
 
 TEST(ShapeBuckets, BadSettingsFailCreation) {

@@ -8,12 +8,17 @@
 // - non-exclusive avg: Paddle divides by the window clipped at H + pad_top,
 //   oneDNN always by kh * kw; equal unless a window reaches past that bound,
 //   and such shapes run the host kernel (HostFallback on NCHW copies), as
-//   do paddings of a whole window or more (an empty window).
+//   do paddings of a whole window or more (an empty window);
+// - an average of each whole plane (global_pooling, or adaptive avg to 1x1:
+//   squeeze-excitation blocks) runs lite/backends/x86/plane_mean.h instead,
+//   which has no per-shape state: the primitive, whose window is the plane,
+//   was created again for every new input size.
 // Registered at layout NHWC (layout_cast_pass). A global average of int8
 // levels (kInt8 "levels_in") sums them exactly per channel.
 #include <numeric>
 #include <vector>
 
+#include "lite/backends/x86/plane_mean.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/core/host_fallback.h"
 #include "lite/operators/pool_op.h"
@@ -31,6 +36,12 @@ class PoolCompute : public DnnlKernel {
     const DDim& in = p.x->dims();
     const DDim& out = p.out->dims();
     if (in.size() != 4 || !Exact(p, in, out)) return RunOnHost(p);
+    if (p.pooling_type == "avg" && (p.global_pooling || p.adaptive) && out[2] == 1 &&
+        out[3] == 1) {
+      lite::x86::PlaneMeanNhwc(p.x->data<float>(), in[0], in[2] * in[3], in[1],
+                               p.out->mutable_data<float>(), threads());
+      return Status::OK();
+    }
     if (in != dims_) {
       const bool plane = p.adaptive;  // adaptive avg to 1x1 (PoolAccepts)
       const int k[2] = {plane ? static_cast<int>(in[2]) : p.eff_ksize[0],

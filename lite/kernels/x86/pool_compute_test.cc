@@ -1,7 +1,9 @@
 // x86 pool2d (oneDNN pooling, host fallback where oneDNN's windows differ)
 // against the host kernel: max/avg, exclusive or not, ceil mode, padding,
-// global pooling, odd sizes, batch 2; adaptive avg to 1x1 (oneDNN) and to
-// larger outputs (adaptive_pool_compute.cc), which the pick must route.
+// global pooling, odd sizes, batch 2; adaptive avg to 1x1 and global avg
+// (plane_mean.h; 150 channels: two whole blocks of 64 and a partial one,
+// large enough to split over threads, also on 2 threads) and adaptive avg
+// to larger outputs (adaptive_pool_compute.cc), which the pick must route.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -51,6 +53,11 @@ TEST(X86Pool, MatchesHost) {
   a.ksize = {1, 1};
   a.x = {2, 24, 7, 5};
   cases.push_back(a);
+  a.x = {2, 150, 20, 23};
+  cases.push_back(a);
+  g.type = "avg";
+  g.x = {2, 150, 20, 23};
+  cases.push_back(g);
   for (const Pool& c : cases) {
     auto setup = [&](OpTester* t) {
       t->SetInput<float>("X", "x", c.x, RandomFloats(Product(c.x), 9));
@@ -68,7 +75,8 @@ TEST(X86Pool, MatchesHost) {
                        std::to_string(c.pads.size()) + ":" + std::to_string(c.pads[0]) +
                        (c.ceil ? " ceil" : "") + (c.exclusive ? " exclusive" : "") +
                        (c.global ? " global" : "") + (c.ksize[0] == 1 ? " adaptive" : "");
-    x86_test::ExpectX86MatchesHost("pool2d", setup, {"out"}, what, 1e-5f);
+    // The large cases also on 2 threads (plane_mean splits channels).
+    x86_test::ExpectX86MatchesHost("pool2d", setup, {"out"}, what, 1e-5f, c.x[1] == 150 ? 2 : 1);
   }
 }
 
