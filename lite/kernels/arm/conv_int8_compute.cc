@@ -30,6 +30,13 @@
 // XNNPACK's convolution2d_nhwc_f32 with the bias, the residual add
 // (add_nd_f32) and the activation (epilogue.h), then, for levels output,
 // x * 127 / Output_scale rounded to nearest even and clipped as x86 does.
+// Float-form 1x1 convs (stride 1, no padding, one group) instead sum the
+// input levels times the filter levels exactly in int32 with the engine's
+// own NEON GEMM (lite/backends/arm/int8_gemm.h: SDOT where the CPU has it)
+// and apply fma(sum, Input_scale / 127 * Filter_scales[c] / 127, bias), the
+// x86 int8 kernels' epilogue, before the same residual add, activation and
+// requantization: the same values up to float rounding, without
+// dequantizing the input or running a float conv.
 // Filter and bias must be constants (packed at the first run).
 #include <algorithm>
 #include <cmath>
@@ -37,6 +44,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/backends/arm/int8_gemm.h"
 #include "lite/base/quant_math.h"
 #include "lite/kernels/arm/arm_kernel.h"
 #include "lite/kernels/arm/epilogue.h"
@@ -87,9 +95,12 @@ class ConvInt8Compute : public ArmKernel {
                              std::string(DataTypeName(p.input->dtype())) + ", Input_dtype says " +
                              DataTypeName(p.input_dtype));
     }
-    if (!conv_ || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
-    return qc8_ ? RunQc8(p) : RunFloat(p);
+    if ((!conv_ && !gemm_on_) || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
+    return gemm_on_ ? RunGemm(p) : qc8_ ? RunQc8(p) : RunFloat(p);
   }
+
+  // The GEMM form names the engine's own loop (and XNNPACK's add, if any).
+  const std::string& impl_info() const override { return gemm_on_ ? gemm_impl_ : ArmKernel::impl_info(); }
 
  private:
   Status Create(const operators::ConvParam& p) {
@@ -104,6 +115,7 @@ class ConvInt8Compute : public ArmKernel {
     paddings_ = p.eff_paddings;
     dims_.clear();
     conv_.reset();
+    gemm_on_ = false;
     lite::arm::Clamp clamp;
     lut_.clear();
     const bool levels_out = IsLevels(p.output_dtype) && !p.residual;
@@ -115,7 +127,40 @@ class ConvInt8Compute : public ArmKernel {
       qc8_ = false;  // XNNPACK refused the scales: the float arithmetic below
       lut_.clear();
     }
-    return CreateFloat(p);
+    RETURN_IF_ERROR(CreateGemm(p));
+    return gemm_on_ ? Status::OK() : CreateFloat(p);
+  }
+
+  // The float form of a 1x1 conv (stride 1, no padding, one group) as the
+  // exact int8 GEMM; gemm_on_ stays false for other convs and where Pack
+  // refuses the filter (a level of -128).
+  Status CreateGemm(const operators::ConvParam& p) {
+    const DDim& f = p.filter->dims();
+    const auto& pad = p.eff_paddings;
+    if (f[2] != 1 || f[3] != 1 || p.groups != 1 || p.strides[0] != 1 || p.strides[1] != 1 ||
+        std::any_of(pad.begin(), pad.end(), [](int v) { return v != 0; })) {
+      return Status::OK();
+    }
+    // x86's per-channel factor (conv_int8_strategy.h: ConvInt8ChannelScales).
+    std::vector<float> scale(static_cast<size_t>(f[0]));
+    for (size_t c = 0; c < scale.size(); ++c)
+      scale[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
+    // Clamp after the residual add, when there is one (act(conv + b + r)).
+    const lite::arm::Clamp clamp = epilogue_.clamp();
+    const lite::arm::Clamp gemm_clamp = p.residual ? lite::arm::Clamp() : clamp;
+    if (!gemm_.Pack(p.filter->data<int8_t>(), static_cast<size_t>(f[0]),
+                    static_cast<size_t>(f[1]), scale.data(),
+                    p.bias ? p.bias->data<float>() : nullptr, lite::arm::Int8Gemm::CpuForm(),
+                    gemm_clamp.lo, gemm_clamp.hi)) {
+      return Status::OK();
+    }
+    gemm_impl_ = std::string("lite:") + gemm_.name();
+    if (p.residual) {
+      RETURN_IF_ERROR(CreateResidualAdd(clamp, &add_));
+      gemm_impl_ += "+xnnpack:add_nd_f32";
+    }
+    gemm_on_ = true;
+    return Status::OK();
   }
 
   // Paddle's default hard_swish (threshold 6, scale 6, offset 3):
@@ -288,21 +333,39 @@ class ConvInt8Compute : public ArmKernel {
       QuantDequantLevels(p.input->data<float>(), input_.data(), n_in, p.input_scale,
                          p.quant_round_type);
     }
-    const bool levels_out = IsLevels(p.output_dtype);
-    const size_t n = static_cast<size_t>(p.output->numel());
-    float* y;
-    if (levels_out) {
-      output_.resize(n);
-      y = output_.data();
-    } else {
-      y = p.output->mutable_data<float>();
-    }
+    float* y = FloatOutput(p);
     const float* x = input_.data();
     RETURN_IF_ERROR(SetupAndRun(in, x, y, xnn_setup_convolution2d_nhwc_f32,
                                 "xnn_setup_convolution2d_nhwc_f32"));
+    return Finish(p, y);
+  }
+
+  // The exact int8 GEMM on the input's levels (the float input quantized
+  // by the op's rule first), then the float form's remaining steps.
+  Status RunGemm(const operators::ConvParam& p) {
+    const int8_t* x = InputLevels(p);
+    const DDim& in = p.input->dims();
+    float* y = FloatOutput(p);
+    gemm_.Run(x, static_cast<size_t>(in[0] * in[2] * in[3]), y, pool());
+    return Finish(p, y);
+  }
+
+  // Where the float form writes the conv's float values: the output, or
+  // for levels output a buffer Finish requantizes from.
+  float* FloatOutput(const operators::ConvParam& p) {
+    if (!IsLevels(p.output_dtype)) return p.output->mutable_data<float>();
+    output_.resize(static_cast<size_t>(p.output->numel()));
+    return output_.data();
+  }
+
+  // The float form's steps after the conv: the residual add, the
+  // activation the clamp does not cover, and for levels output x86's
+  // requantization of y into the output.
+  Status Finish(const operators::ConvParam& p, float* y) {
+    const size_t n = static_cast<size_t>(p.output->numel());
     if (p.residual) RETURN_IF_ERROR(RunResidualAdd(add_.get(), *p.residual, p.output->dims(), y));
     RETURN_IF_ERROR(epilogue_.Run(y, n, pool()));
-    if (!levels_out) return Status::OK();
+    if (!IsLevels(p.output_dtype)) return Status::OK();
     // x86's levels: x * 127 / Output_scale, nearest even, clipped. (A
     // first version rounded with RoundTiesToEven's floor / ceil compare per
     // value: cls then took 11x the simulation's time.)
@@ -313,10 +376,13 @@ class ConvInt8Compute : public ArmKernel {
 
   lite::arm::XnnOperator conv_, add_;
   bool qc8_ = false;
+  lite::arm::Int8Gemm gemm_;  // the float form of 1x1 convs
+  bool gemm_on_ = false;
+  std::string gemm_impl_;
   Epilogue epilogue_;
   std::vector<int> paddings_;
   DDim dims_;
-  std::vector<int8_t> levels_;  // the quantized float input (qc8)
+  std::vector<int8_t> levels_;  // the quantized float input (qc8, GEMM)
   std::vector<int8_t> lut_;     // the hard_swish form's table (qc8)
   std::vector<float> input_, output_;  // the float arithmetic's buffers
   const void* x_ = nullptr;  // the buffers of the last setup

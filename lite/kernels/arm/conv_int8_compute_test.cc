@@ -5,8 +5,9 @@
 // Output_scale, nearest even, clipped), every level within one of it and
 // at most 1% off by one (XNNPACK's single-product requantization and
 // int32 bias, float summation order). Also checks which XNNPACK operator
-// ran (qc8 for clamp activations with levels out, f32 otherwise), so a
-// kernel that silently took the float path fails.
+// ran (qc8 for clamp activations with levels out, the own int8 GEMM for
+// other 1x1 convs, f32 otherwise), so a kernel that silently took the float
+// path fails.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -254,6 +255,44 @@ TEST(ArmConvInt8, LevelsOutputOutsideTheClampTakesTheFloatArithmetic) {
   k.what = "residual to levels";
   k.residual = true;
   k.in_dtype = "int8";
+  Check(k);
+}
+
+// The float form of 1x1 convs (stride 1, no padding, one group): exact int32
+// sums of levels (lite/backends/arm/int8_gemm.h, bit for bit against its
+// scalar definition in int8_gemm_test), then the float form's epilogue.
+// Channel counts with remainders (13 in, 11 out) and batch 2.
+TEST(ArmConvInt8, Float1x1RunsTheInt8Gemm) {
+  Case k;
+  k.k = 1;
+  k.pad = 0;
+  k.expect_op = "lite:int8_gemm";
+  k.what = "1x1 float in, float out";
+  Check(k);
+  k.what = "1x1 levels in, hard_swish";
+  k.in_dtype = "int8";
+  k.act = "hard_swish";
+  Check(k);
+  k.what = "1x1 residual, relu, round_type 0, levels out";
+  k.act = "relu";
+  k.residual = true;
+  k.round_type = 0;
+  k.out_dtype = "int8";
+  Check(k);
+  k.what = "1x1 uint8 levels in, relu6, remainders, batch 2";
+  k.residual = false;
+  k.in_dtype = "uint8";
+  k.out_dtype = "float32";
+  k.act = "relu6";
+  k.round_type = 1;
+  k.c = 13;
+  k.cout = 11;
+  k.n = 2;
+  Check(k);
+  k.what = "1x1 residual, hard_swish, float out";
+  k.in_dtype = "float32";
+  k.act = "hard_swish";
+  k.residual = true;
   Check(k);
 }
 
