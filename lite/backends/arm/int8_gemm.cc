@@ -111,7 +111,7 @@ bool Int8Gemm::Pack(const int8_t* w, size_t n, size_t k, const float* scale, con
 }
 
 void Int8Gemm::Run(const int8_t* x, size_t m, float* y, pthreadpool_t pool) const {
-  RunContext c{{w_.data(), scale_.data(), bias_.data(), n_, k_, lo_, hi_}, form_, x, y};
+  RunContext c{{w_.data(), scale_.data(), bias_.data(), n_, k_, m, lo_, hi_}, form_, x, y};
   // 32 rows a task: whole 4-row tiles, and enough tasks to split the
   // pixels of a small feature map over a few threads.
   pthreadpool_parallelize_1d_tile_1d(pool, RunTile, &c, m, 32, 0);

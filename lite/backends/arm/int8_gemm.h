@@ -59,6 +59,7 @@ class Int8Gemm {
     const int8_t* w;             // the form's weight layout (int8_gemm.cc)
     const float *scale, *bias;   // padded with zeros to whole channel blocks
     size_t n, k;
+    size_t m;                    // the rows of this Run's x
     float lo, hi;
   };
 

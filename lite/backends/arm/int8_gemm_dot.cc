@@ -2,7 +2,7 @@
 // pixels) x 8 channels, each step 16 input levels of every pixel in one
 // register and vdotq_laneq_s32 with the block's packed quads (4 levels of 4
 // channels per instruction, summed into int32 exactly). A K tail under 16
-// is copied into a zeroed 16-byte row (the packed weights there are zero).
+// is read as 16 levels (LoadTails: the packed weights past K are zero).
 // Compiled for armv8.2-a+dotprod per function; Int8Gemm only runs it where
 // cpuinfo reports the extension.
 #ifdef __aarch64__
@@ -45,7 +45,7 @@ LITE_DOTPROD void Tile(const Int8Gemm::Packed& p, const int8_t* x, size_t row, f
   const size_t k = p.k, full = k / 16 * 16, kp = (k + 15) / 16 * 16;
   const float32x4_t lo = vdupq_n_f32(p.lo), hi = vdupq_n_f32(p.hi);
   int8x16_t tail[R];
-  if (full < k) LoadTails<R>(x, k, full, row, tail);
+  if (full < k) LoadTails<R>(x, p.m, k, full, row, tail);
   for (size_t c0 = 0; c0 < p.n; c0 += 8) {
     const int8_t* w = p.w + c0 * kp;
     int32x4_t a0[R], a1[R];

@@ -4,8 +4,8 @@
 // vmull_s8 on the low 8 levels, vmlal_high_s8 adding the high 8 (two
 // products per int16 lane: exact, Pack refuses weight level -128), and
 // vpadalq_s16 into 4 int32 sums; pairwise adds reduce a pixel's 4 x 4 sums
-// to its 4 channels. A K tail under 16 is copied into a zeroed 16-byte
-// row (the packed weights there are zero).
+// to its 4 channels. A K tail under 16 is read as 16 levels (LoadTails:
+// the packed weights past K are zero).
 #ifdef __aarch64__
 #include "lite/backends/arm/int8_gemm_neon_util.h"
 
@@ -36,7 +36,7 @@ void Tile(const Int8Gemm::Packed& p, const int8_t* x, size_t row, float* y) {
   const size_t k = p.k, full = k / 16 * 16, kp = (k + 15) / 16 * 16;
   const float32x4_t lo = vdupq_n_f32(p.lo), hi = vdupq_n_f32(p.hi);
   int8x16_t tail[R];
-  if (full < k) LoadTails<R>(x, k, full, row, tail);
+  if (full < k) LoadTails<R>(x, p.m, k, full, row, tail);
   for (size_t c0 = 0; c0 < p.n; c0 += 4) {
     const int8_t* w = p.w + c0 * kp;
     int32x4_t acc[R][4];

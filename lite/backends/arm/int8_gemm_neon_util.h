@@ -16,12 +16,21 @@ namespace lite {
 namespace arm {
 namespace int8_gemm {
 
-// The levels [full, k) of rows row .. row + R - 1, zero-padded to 16.
+// The 16 levels from [full, k) on of rows row .. row + R - 1 (of m rows):
+// the levels past k are the next row's where the load stays inside x (the
+// packed weights there are zero, so they add nothing), zeros for the last
+// rows (a copy, so nothing past x is read).
 template <int R>
-inline void LoadTails(const int8_t* x, size_t k, size_t full, size_t row, int8x16_t* tail) {
+inline void LoadTails(const int8_t* x, size_t m, size_t k, size_t full, size_t row,
+                      int8x16_t* tail) {
   for (int r = 0; r < R; ++r) {
+    const size_t at = (row + r) * k + full;
+    if (at + 16 <= m * k) {
+      tail[r] = vld1q_s8(x + at);
+      continue;
+    }
     int8_t buf[16] = {0};
-    std::memcpy(buf, x + (row + r) * k + full, k - full);
+    std::memcpy(buf, x + at, k - full);
     tail[r] = vld1q_s8(buf);
   }
 }

@@ -30,10 +30,11 @@
 // XNNPACK's convolution2d_nhwc_f32 with the bias, the residual add
 // (add_nd_f32) and the activation (epilogue.h), then, for levels output,
 // x * 127 / Output_scale rounded to nearest even and clipped as x86 does.
-// Float-form 1x1 convs (stride 1, no padding, one group) instead sum the
-// input levels times the filter levels exactly in int32 with the engine's
-// own NEON GEMM (lite/backends/arm/int8_gemm.h: SDOT where the CPU has it)
-// and apply fma(sum, Input_scale / 127 * Filter_scales[c] / 127, bias), the
+// Float-form 1x1 convs (stride 1, no padding, one group) and depthwise
+// convs instead sum the input levels times the filter levels exactly in
+// int32 with the engine's own NEON loops (lite/backends/arm/int8_gemm.h:
+// SDOT where the CPU has it; int8_depthwise.h: widening multiplies) and
+// apply fma(sum, Input_scale / 127 * Filter_scales[c] / 127, bias), the
 // x86 int8 kernels' epilogue, before the same residual add, activation and
 // requantization: the same values up to float rounding, without
 // dequantizing the input or running a float conv.
@@ -44,6 +45,7 @@
 #include <string>
 #include <vector>
 
+#include "lite/backends/arm/int8_depthwise.h"
 #include "lite/backends/arm/int8_gemm.h"
 #include "lite/base/quant_math.h"
 #include "lite/kernels/arm/arm_kernel.h"
@@ -95,12 +97,15 @@ class ConvInt8Compute : public ArmKernel {
                              std::string(DataTypeName(p.input->dtype())) + ", Input_dtype says " +
                              DataTypeName(p.input_dtype));
     }
-    if ((!conv_ && !gemm_on_) || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
-    return gemm_on_ ? RunGemm(p) : qc8_ ? RunQc8(p) : RunFloat(p);
+    if ((!conv_ && !gemm_on_ && !dw_on_) || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
+    if (gemm_on_ || dw_on_) return RunOwn(p);
+    return qc8_ ? RunQc8(p) : RunFloat(p);
   }
 
-  // The GEMM form names the engine's own loop (and XNNPACK's add, if any).
-  const std::string& impl_info() const override { return gemm_on_ ? gemm_impl_ : ArmKernel::impl_info(); }
+  // The own loops' forms name the loop (and XNNPACK's add, if any).
+  const std::string& impl_info() const override {
+    return gemm_on_ || dw_on_ ? own_impl_ : ArmKernel::impl_info();
+  }
 
  private:
   Status Create(const operators::ConvParam& p) {
@@ -115,7 +120,7 @@ class ConvInt8Compute : public ArmKernel {
     paddings_ = p.eff_paddings;
     dims_.clear();
     conv_.reset();
-    gemm_on_ = false;
+    gemm_on_ = dw_on_ = false;
     lite::arm::Clamp clamp;
     lut_.clear();
     const bool levels_out = IsLevels(p.output_dtype) && !p.residual;
@@ -128,7 +133,53 @@ class ConvInt8Compute : public ArmKernel {
       lut_.clear();
     }
     RETURN_IF_ERROR(CreateGemm(p));
-    return gemm_on_ ? Status::OK() : CreateFloat(p);
+    if (!gemm_on_) RETURN_IF_ERROR(CreateDepthwise(p));
+    return gemm_on_ || dw_on_ ? Status::OK() : CreateFloat(p);
+  }
+
+  // x86's per-channel factor of the int32 sums (conv_int8_strategy.h:
+  // ConvInt8ChannelScales).
+  static std::vector<float> SumScales(const operators::ConvParam& p) {
+    std::vector<float> scale(p.filter_scales.size());
+    for (size_t c = 0; c < scale.size(); ++c)
+      scale[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
+    return scale;
+  }
+
+  // The clamp the own loops apply: none before a residual add (the add
+  // applies it: act(conv + b + r)), else the epilogue's.
+  lite::arm::Clamp OwnClamp(const operators::ConvParam& p) const {
+    return p.residual ? lite::arm::Clamp() : epilogue_.clamp();
+  }
+
+  // After an own loop is packed: its profile name, and the residual add.
+  Status OwnLoopReady(const operators::ConvParam& p, const char* name) {
+    own_impl_ = std::string("lite:") + name;
+    if (p.residual) {
+      RETURN_IF_ERROR(CreateResidualAdd(epilogue_.clamp(), &add_));
+      own_impl_ += "+xnnpack:add_nd_f32";
+    }
+    return Status::OK();
+  }
+
+  // The float form of a depthwise conv (groups == input channels == output
+  // channels) as the exact int8 depthwise loop; dw_on_ stays false for
+  // other convs and where Pack refuses the filter (a level of -128).
+  Status CreateDepthwise(const operators::ConvParam& p) {
+    const Geometry g = Geo(p);
+    if (g.icg != 1 || g.ocg != 1) return Status::OK();
+    const std::vector<float> scale = SumScales(p);
+    const lite::arm::Clamp clamp = OwnClamp(p);
+    const lite::arm::Int8Depthwise::Geometry dg{g.oc, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw,
+                                                g.top, g.bottom, g.left, g.right};
+    if (!dw_.Pack(p.filter->data<int8_t>(), dg, scale.data(),
+                  p.bias ? p.bias->data<float>() : nullptr, lite::arm::Int8Depthwise::CpuForm(),
+                  clamp.lo, clamp.hi)) {
+      return Status::OK();
+    }
+    RETURN_IF_ERROR(OwnLoopReady(p, dw_.name()));
+    dw_on_ = true;
+    return Status::OK();
   }
 
   // The float form of a 1x1 conv (stride 1, no padding, one group) as the
@@ -141,24 +192,15 @@ class ConvInt8Compute : public ArmKernel {
         std::any_of(pad.begin(), pad.end(), [](int v) { return v != 0; })) {
       return Status::OK();
     }
-    // x86's per-channel factor (conv_int8_strategy.h: ConvInt8ChannelScales).
-    std::vector<float> scale(static_cast<size_t>(f[0]));
-    for (size_t c = 0; c < scale.size(); ++c)
-      scale[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
-    // Clamp after the residual add, when there is one (act(conv + b + r)).
-    const lite::arm::Clamp clamp = epilogue_.clamp();
-    const lite::arm::Clamp gemm_clamp = p.residual ? lite::arm::Clamp() : clamp;
+    const std::vector<float> scale = SumScales(p);
+    const lite::arm::Clamp clamp = OwnClamp(p);
     if (!gemm_.Pack(p.filter->data<int8_t>(), static_cast<size_t>(f[0]),
                     static_cast<size_t>(f[1]), scale.data(),
                     p.bias ? p.bias->data<float>() : nullptr, lite::arm::Int8Gemm::CpuForm(),
-                    gemm_clamp.lo, gemm_clamp.hi)) {
+                    clamp.lo, clamp.hi)) {
       return Status::OK();
     }
-    gemm_impl_ = std::string("lite:") + gemm_.name();
-    if (p.residual) {
-      RETURN_IF_ERROR(CreateResidualAdd(clamp, &add_));
-      gemm_impl_ += "+xnnpack:add_nd_f32";
-    }
+    RETURN_IF_ERROR(OwnLoopReady(p, gemm_.name()));
     gemm_on_ = true;
     return Status::OK();
   }
@@ -340,13 +382,19 @@ class ConvInt8Compute : public ArmKernel {
     return Finish(p, y);
   }
 
-  // The exact int8 GEMM on the input's levels (the float input quantized
-  // by the op's rule first), then the float form's remaining steps.
-  Status RunGemm(const operators::ConvParam& p) {
+  // The exact int8 GEMM or depthwise loop on the input's levels (the float
+  // input quantized by the op's rule first), then the float form's
+  // remaining steps.
+  Status RunOwn(const operators::ConvParam& p) {
     const int8_t* x = InputLevels(p);
     const DDim& in = p.input->dims();
     float* y = FloatOutput(p);
-    gemm_.Run(x, static_cast<size_t>(in[0] * in[2] * in[3]), y, pool());
+    if (gemm_on_) {
+      gemm_.Run(x, static_cast<size_t>(in[0] * in[2] * in[3]), y, pool());
+    } else {
+      dw_.Run(x, static_cast<size_t>(in[0]), static_cast<size_t>(in[2]),
+              static_cast<size_t>(in[3]), y, pool());
+    }
     return Finish(p, y);
   }
 
@@ -376,13 +424,14 @@ class ConvInt8Compute : public ArmKernel {
 
   lite::arm::XnnOperator conv_, add_;
   bool qc8_ = false;
-  lite::arm::Int8Gemm gemm_;  // the float form of 1x1 convs
-  bool gemm_on_ = false;
-  std::string gemm_impl_;
+  lite::arm::Int8Gemm gemm_;        // the float form of 1x1 convs
+  lite::arm::Int8Depthwise dw_;     // the float form of depthwise convs
+  bool gemm_on_ = false, dw_on_ = false;
+  std::string own_impl_;
   Epilogue epilogue_;
   std::vector<int> paddings_;
   DDim dims_;
-  std::vector<int8_t> levels_;  // the quantized float input (qc8, GEMM)
+  std::vector<int8_t> levels_;  // the quantized float input (qc8, own loops)
   std::vector<int8_t> lut_;     // the hard_swish form's table (qc8)
   std::vector<float> input_, output_;  // the float arithmetic's buffers
   const void* x_ = nullptr;  // the buffers of the last setup

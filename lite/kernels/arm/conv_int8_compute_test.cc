@@ -4,10 +4,10 @@
 // output against the host output quantized by x86's rule (x * 127 /
 // Output_scale, nearest even, clipped), every level within one of it and
 // at most 1% off by one (XNNPACK's single-product requantization and
-// int32 bias, float summation order). Also checks which XNNPACK operator
-// ran (qc8 for clamp activations with levels out, the own int8 GEMM for
-// other 1x1 convs, f32 otherwise), so a kernel that silently took the float
-// path fails.
+// int32 bias, float summation order). Also checks which implementation
+// ran (XNNPACK's qc8 for clamp activations with levels out, the own int8
+// GEMM or depthwise loop for other 1x1 and depthwise convs, XNNPACK's f32
+// otherwise), so a kernel that silently took the float path fails.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -40,7 +40,7 @@ struct Case {
   std::string act;
   int round_type = 1;
   std::string in_dtype = "float32", out_dtype = "float32";
-  std::string expect_op;  // the XNNPACK operator impl_info must name
+  std::string expect_op;  // what impl_info must name
   // Levels out: the largest share of levels one off the host's.
   double off_by_one_share = 0.01;
 };
@@ -293,6 +293,41 @@ TEST(ArmConvInt8, Float1x1RunsTheInt8Gemm) {
   k.in_dtype = "float32";
   k.act = "hard_swish";
   k.residual = true;
+  Check(k);
+}
+
+// The float form of depthwise convs: exact int32 sums of levels
+// (lite/backends/arm/int8_depthwise.h, bit for bit against its scalar
+// definition in int8_depthwise_test), then the float form's epilogue.
+TEST(ArmConvInt8, FloatDepthwiseRunsTheInt8Loop) {
+  Case k;
+  k.op = "depthwise_conv2d";
+  k.c = k.cout = k.groups = 24;
+  k.expect_op = "lite:int8_dw";
+  k.what = "depthwise 3x3, levels in, hard_swish, float out";
+  k.in_dtype = "int8";
+  k.act = "hard_swish";
+  Check(k);
+  k.what = "depthwise 5x5 stride 2, float in, residual, relu, levels out";
+  k.in_dtype = "float32";
+  k.k = 5;
+  k.pad = 2;
+  k.stride = 2;
+  k.act = "relu";
+  k.residual = true;
+  k.out_dtype = "int8";
+  Check(k);
+  k.what = "depthwise 3x3, 13 channels, uint8 in, relu6, batch 2, no bias";
+  k.c = k.cout = k.groups = 13;
+  k.k = 3;
+  k.pad = 1;
+  k.stride = 1;
+  k.residual = false;
+  k.out_dtype = "float32";
+  k.in_dtype = "uint8";
+  k.act = "relu6";
+  k.n = 2;
+  k.bias = false;
   Check(k);
 }
 
