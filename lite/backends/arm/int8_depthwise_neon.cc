@@ -37,6 +37,7 @@ void Int8DepthwiseRowsNeon(const Int8Depthwise::Packed& p, size_t begin, size_t 
           a[3] = vaddw_high_s16(a[3], h);
         }
         float32x4_t v[4];
+        #pragma GCC unroll 16
         for (int i = 0; i < 4; ++i)
           v[i] = Epilogue(a[i], vld1q_f32(p.scale + c0 + 4 * i), vld1q_f32(p.bias + c0 + 4 * i),
                           lo, hi);

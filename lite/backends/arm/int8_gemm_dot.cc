@@ -26,6 +26,7 @@ LITE_DOTPROD inline void Step16(const int8x16_t* x, const int8_t*& w, int32x4_t*
   {                                                               \
     const int8x16_t w0 = vld1q_s8(w + 32 * (L));                  \
     const int8x16_t w1 = vld1q_s8(w + 32 * (L) + 16);             \
+    _Pragma("GCC unroll 16")                                      \
     for (int r = 0; r < R; ++r) {                                 \
       a0[r] = vdotq_laneq_s32(a0[r], w0, x[r], L);                \
       a1[r] = vdotq_laneq_s32(a1[r], w1, x[r], L);                \
@@ -49,15 +50,18 @@ LITE_DOTPROD void Tile(const Int8Gemm::Packed& p, const int8_t* x, size_t row, f
   for (size_t c0 = 0; c0 < p.n; c0 += 8) {
     const int8_t* w = p.w + c0 * kp;
     int32x4_t a0[R], a1[R];
+    #pragma GCC unroll 16
     for (int r = 0; r < R; ++r) a0[r] = a1[r] = vdupq_n_s32(0);
     for (size_t i = 0; i < full; i += 16) {
       int8x16_t xv[R];
+      #pragma GCC unroll 16
       for (int r = 0; r < R; ++r) xv[r] = vld1q_s8(x + (row + r) * k + i);
       Step16<R>(xv, w, a0, a1);
     }
     if (full < k) Step16<R>(tail, w, a0, a1);
     const float32x4_t s0 = vld1q_f32(p.scale + c0), s1 = vld1q_f32(p.scale + c0 + 4);
     const float32x4_t b0 = vld1q_f32(p.bias + c0), b1 = vld1q_f32(p.bias + c0 + 4);
+    #pragma GCC unroll 16
     for (int r = 0; r < R; ++r) {
       const float32x4_t v[2] = {Epilogue(a0[r], s0, b0, lo, hi), Epilogue(a1[r], s1, b1, lo, hi)};
       StoreChannels<2>(y + (row + r) * p.n + c0, v, p.n - c0);

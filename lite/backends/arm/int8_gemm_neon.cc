@@ -19,9 +19,12 @@ using namespace int8_gemm;  // NOLINT: the shared NEON helpers
 template <int R>
 inline void Step16(const int8x16_t* x, const int8_t*& w, int32x4_t (*acc)[4]) {
   int8x16_t wv[4];
+  #pragma GCC unroll 16
   for (int c = 0; c < 4; ++c) wv[c] = vld1q_s8(w + 16 * c);
   w += 64;
+  #pragma GCC unroll 16
   for (int r = 0; r < R; ++r) {
+    #pragma GCC unroll 16
     for (int c = 0; c < 4; ++c) {
       int16x8_t prod = vmull_s8(vget_low_s8(x[r]), vget_low_s8(wv[c]));
       prod = vmlal_high_s8(prod, x[r], wv[c]);
@@ -40,15 +43,19 @@ void Tile(const Int8Gemm::Packed& p, const int8_t* x, size_t row, float* y) {
   for (size_t c0 = 0; c0 < p.n; c0 += 4) {
     const int8_t* w = p.w + c0 * kp;
     int32x4_t acc[R][4];
+    #pragma GCC unroll 16
     for (int r = 0; r < R; ++r)
+      #pragma GCC unroll 16
       for (int c = 0; c < 4; ++c) acc[r][c] = vdupq_n_s32(0);
     for (size_t i = 0; i < full; i += 16) {
       int8x16_t xv[R];
+      #pragma GCC unroll 16
       for (int r = 0; r < R; ++r) xv[r] = vld1q_s8(x + (row + r) * k + i);
       Step16<R>(xv, w, acc);
     }
     if (full < k) Step16<R>(tail, w, acc);
     const float32x4_t scale = vld1q_f32(p.scale + c0), bias = vld1q_f32(p.bias + c0);
+    #pragma GCC unroll 16
     for (int r = 0; r < R; ++r) {
       const int32x4_t sum =
           vpaddq_s32(vpaddq_s32(acc[r][0], acc[r][1]), vpaddq_s32(acc[r][2], acc[r][3]));

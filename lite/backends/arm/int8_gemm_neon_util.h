@@ -23,6 +23,7 @@ namespace int8_gemm {
 template <int R>
 inline void LoadTails(const int8_t* x, size_t m, size_t k, size_t full, size_t row,
                       int8x16_t* tail) {
+  #pragma GCC unroll 16
   for (int r = 0; r < R; ++r) {
     const size_t at = (row + r) * k + full;
     if (at + 16 <= m * k) {
@@ -46,10 +47,12 @@ inline float32x4_t Epilogue(int32x4_t sum, float32x4_t scale, float32x4_t bias,
 template <int V>
 inline void StoreChannels(float* out, const float32x4_t* v, size_t count) {
   if (count >= 4 * V) {
+    #pragma GCC unroll 16
     for (int i = 0; i < V; ++i) vst1q_f32(out + 4 * i, v[i]);
     return;
   }
   float buf[4 * V];
+  #pragma GCC unroll 16
   for (int i = 0; i < V; ++i) vst1q_f32(buf + 4 * i, v[i]);
   std::memcpy(out, buf, count * sizeof(float));
 }
