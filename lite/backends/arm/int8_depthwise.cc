@@ -117,7 +117,8 @@ void Int8Depthwise::Run(const int8_t* x, size_t n, size_t h, size_t w, float* y,
   const size_t oh = (hp - (g_.kh - 1) * g_.dh - 1) / g_.sh + 1;
   const size_t ow = (wp - (g_.kw - 1) * g_.dw - 1) / g_.sw + 1;
   RunContext ctx{{x_.data(), w_.data(), offsets_.data(), scale_.data(), bias_.data(),
-                  form_ == Form::kNeon ? offsets_.size() : taps, cp_, c, hp, wp, oh, ow, g_.sh,
+                  form_ == Form::kNeon ? offsets_.size() : taps, g_.kh, g_.kw, cp_, c, hp,
+                  wp, oh, ow, g_.sh,
                   g_.sw, lo_, hi_},
                  form_, y};
   pthreadpool_parallelize_1d(pool, RunRow, &ctx, n * oh, 0);

@@ -56,7 +56,7 @@ class Int8Depthwise {
     const int8_t *x, *w;
     const size_t* offsets;
     const float *scale, *bias;
-    size_t taps, cp, c, hp, wp, oh, ow, sh, sw;
+    size_t taps, kh, kw, cp, c, hp, wp, oh, ow, sh, sw;
     float lo, hi;
   };
 

@@ -3,8 +3,6 @@
 // with zero channels to whole blocks:
 // - kDot: 8-channel blocks, per block kp / 4 quads of 32 bytes (channel c's
 //   four levels at 4 c), the operand of vdotq_laneq_s32;
-// - kNeon: 4-channel blocks, per block kp / 16 runs of 64 bytes (channel
-//   c's sixteen levels at 16 c);
 // - kScalar: the rows as given.
 #include "lite/backends/arm/int8_gemm.h"
 
@@ -49,7 +47,6 @@ void RunTile(void* context, size_t begin, size_t count) {
   switch (c.form) {
 #ifdef __aarch64__
     case Int8Gemm::Form::kDot: Int8GemmRowsDot(c.packed, c.x, begin, count, c.y); return;
-    case Int8Gemm::Form::kNeon: Int8GemmRowsNeon(c.packed, c.x, begin, count, c.y); return;
 #endif
     default: RowsScalar(c.packed, c.x, begin, count, c.y); return;
   }
@@ -60,7 +57,7 @@ void RunTile(void* context, size_t begin, size_t count) {
 Int8Gemm::Form Int8Gemm::CpuForm() {
 #ifdef __aarch64__
   static const Form form =
-      cpuinfo_initialize() && cpuinfo_has_arm_neon_dot() ? Form::kDot : Form::kNeon;
+      cpuinfo_initialize() && cpuinfo_has_arm_neon_dot() ? Form::kDot : Form::kScalar;
   return form;
 #else
   return Form::kScalar;
@@ -68,25 +65,21 @@ Int8Gemm::Form Int8Gemm::CpuForm() {
 }
 
 const char* Int8Gemm::name() const {
-  switch (form_) {
-    case Form::kDot: return "int8_gemm_dot";
-    case Form::kNeon: return "int8_gemm_neon";
-    default: return "int8_gemm_scalar";
-  }
+  return form_ == Form::kDot ? "int8_gemm_dot" : "int8_gemm_scalar";
 }
 
 bool Int8Gemm::Pack(const int8_t* w, size_t n, size_t k, const float* scale, const float* bias,
                     Form form, float lo, float hi) {
   if (std::find(w, w + n * k, int8_t{-128}) != w + n * k) return false;
 #ifndef __aarch64__
-  form = Form::kScalar;  // the NEON forms exist on aarch64 only
+  form = Form::kScalar;  // the SDOT form exists on aarch64 only
 #endif
   form_ = form;
   n_ = n;
   k_ = k;
   lo_ = lo;
   hi_ = hi;
-  const size_t block = form == Form::kDot ? 8 : form == Form::kNeon ? 4 : 1;
+  const size_t block = form == Form::kDot ? 8 : 1;
   const size_t np = RoundUp(n, block);
   scale_.assign(np, 0.f);
   bias_.assign(np, 0.f);
@@ -98,8 +91,8 @@ bool Int8Gemm::Pack(const int8_t* w, size_t n, size_t k, const float* scale, con
   }
   const size_t kp = RoundUp(k, 16);
   w_.assign(np * kp, 0);
-  // Level i of channel c within its block's run of `group` levels.
-  const size_t group = form == Form::kDot ? 4 : 16;
+  // Level i of channel c within its block's quad.
+  const size_t group = 4;
   for (size_t c = 0; c < n; ++c) {
     const size_t nb = c / block, cb = c % block;
     for (size_t i = 0; i < k; ++i) {

@@ -12,15 +12,14 @@
 // The weights are packed once (Pack) for the form this CPU runs:
 // - aarch64 with the dot product extension (cpuinfo_has_arm_neon_dot):
 //   SDOT, 4 pixels x 8 channels a tile (int8_gemm_dot.cc);
-// - other aarch64 cores (Cortex-A72): widening multiplies, two products per
-//   int16 lane then pairwise adds into int32, 4 pixels x 4 channels a tile
-//   (int8_gemm_neon.cc); two products of levels in [-128, 127] x [-127, 127]
-//   fit an int16 (2 x 16256 <= 32767), which is why Pack refuses a weight
-//   level of -128 (Paddle's symmetric weights have none);
-// - elsewhere (x86-64 builds, the unit test's reference) the scalar loops of
-//   int8_gemm.cc.
-// Every form gives the same bits (exact sums, the same epilogue). Rows are
-// split over the pthreadpool given to Run (null: the calling thread).
+// - elsewhere the scalar loops of int8_gemm.cc (the unit test's reference;
+//   the arm conv kernel uses the GEMM only with SDOT: a widening NEON form
+//   for Cortex-A72 counted more instructions than XNNPACK's f32 GEMM on the
+//   slim models, docs/arm.md).
+// Both give the same bits (exact sums, the same epilogue). Pack refuses a
+// weight level of -128 (Paddle's symmetric weights have none), as
+// Int8Depthwise does, so both loops take the same filters. Rows are split
+// over the pthreadpool given to Run (null: the calling thread).
 #pragma once
 
 #include <pthreadpool.h>
@@ -35,9 +34,9 @@ namespace arm {
 
 class Int8Gemm {
  public:
-  enum class Form { kScalar, kNeon, kDot };
+  enum class Form { kScalar, kDot };
 
-  // The form this CPU runs (kScalar off aarch64).
+  // The form this CPU runs (kDot with SDOT, else kScalar).
   static Form CpuForm();
 
   // Packs `n` rows of `k` weight levels (w[c * k + i]), their per-channel
@@ -51,7 +50,7 @@ class Int8Gemm {
   void Run(const int8_t* x, size_t m, float* y, pthreadpool_t pool) const;
 
   Form form() const { return form_; }
-  // "int8_gemm_dot", "int8_gemm_neon" or "int8_gemm_scalar" (the profile's impl).
+  // "int8_gemm_dot" or "int8_gemm_scalar" (the profile's impl).
   const char* name() const;
 
   // The packed operands the forms' tile loops read.
@@ -71,9 +70,7 @@ class Int8Gemm {
   float lo_ = 0.f, hi_ = 0.f;
 };
 
-// The forms' row loops: rows [begin, begin + count) of x into y.
-void Int8GemmRowsNeon(const Int8Gemm::Packed& p, const int8_t* x, size_t begin, size_t count,
-                      float* y);
+// The SDOT form's row loop: rows [begin, begin + count) of x into y.
 void Int8GemmRowsDot(const Int8Gemm::Packed& p, const int8_t* x, size_t begin, size_t count,
                      float* y);
 

@@ -1,7 +1,7 @@
-// What the two NEON forms of Int8Gemm (int8_gemm_dot.cc, int8_gemm_neon.cc)
-// share: the zero-padded K tail of a tile's rows, the epilogue on 4
-// channels' int32 sums, storing a channel block's floats (whole or its first
-// `count`), and the row loop over 4-pixel tiles then single pixels.
+// NEON pieces of the int8 loops (int8_gemm_dot.cc, int8_depthwise_neon.cc):
+// the K tail of a GEMM tile's rows, the epilogue on 4 channels' int32 sums
+// (both loops'), storing a channel block's floats (whole or its first
+// `count`), and the GEMM's row loop over 4-pixel tiles then single pixels.
 // aarch64 only.
 #pragma once
 

@@ -1,8 +1,7 @@
 // Int8Gemm (int8_gemm.h) against its definition written out here: int32
 // sums of level products, then fma(float(sum), scale, bias) clamped, bit
-// for bit, for every form this CPU runs (scalar everywhere; on aarch64 the
-// widening NEON form, and SDOT where the CPU has it: QEMU_CPU=max), on
-// random shapes with pixel, channel and K remainders, on the calling thread
+// for bit, for every form this CPU runs (scalar everywhere, SDOT where the
+// CPU has it: QEMU_CPU=max), on random shapes with pixel, channel and K remainders, on the calling thread
 // and on a pool of 2.
 #include "lite/backends/arm/int8_gemm.h"
 
@@ -20,10 +19,7 @@ namespace {
 
 std::vector<Int8Gemm::Form> Forms() {
   std::vector<Int8Gemm::Form> forms = {Int8Gemm::Form::kScalar};
-#ifdef __aarch64__
-  forms.push_back(Int8Gemm::Form::kNeon);
   if (Int8Gemm::CpuForm() == Int8Gemm::Form::kDot) forms.push_back(Int8Gemm::Form::kDot);
-#endif
   return forms;
 }
 
@@ -41,7 +37,7 @@ TEST(Int8GemmTest, MatchesExactSumsAndEpilogueBitForBit) {
     std::vector<int8_t> x(s.m * s.k), w(s.n * s.k);
     for (auto& v : x) v = static_cast<int8_t>(level(rng));
     for (auto& v : w) v = static_cast<int8_t>(wlevel(rng));
-    // The extremes, where int16 pairs would overflow without Pack's rule.
+    // The extremes of the levels.
     x[0] = -128;
     w[0] = -127;
     if (s.k > 8) {

@@ -30,11 +30,11 @@
 // XNNPACK's convolution2d_nhwc_f32 with the bias, the residual add
 // (add_nd_f32) and the activation (epilogue.h), then, for levels output,
 // x * 127 / Output_scale rounded to nearest even and clipped as x86 does.
-// Float-form 1x1 convs (stride 1, no padding, one group) and depthwise
-// convs instead sum the input levels times the filter levels exactly in
-// int32 with the engine's own NEON loops (lite/backends/arm/int8_gemm.h:
-// SDOT where the CPU has it; int8_depthwise.h: widening multiplies) and
-// apply fma(sum, Input_scale / 127 * Filter_scales[c] / 127, bias), the
+// On aarch64, float-form depthwise convs and (on CPUs with SDOT) 1x1 convs
+// (stride 1, no padding, one group) instead sum the input levels times the
+// filter levels exactly in int32 with the engine's own NEON loops
+// (lite/backends/arm/int8_depthwise.h: widening multiplies; int8_gemm.h:
+// SDOT) and apply fma(sum, Input_scale / 127 * Filter_scales[c] / 127, bias), the
 // x86 int8 kernels' epilogue, before the same residual add, activation and
 // requantization: the same values up to float rounding, without
 // dequantizing the input or running a float conv.
@@ -163,9 +163,14 @@ class ConvInt8Compute : public ArmKernel {
   }
 
   // The float form of a depthwise conv (groups == input channels == output
-  // channels) as the exact int8 depthwise loop; dw_on_ stays false for
-  // other convs and where Pack refuses the filter (a level of -128).
+  // channels) as the exact int8 depthwise loop, on aarch64; dw_on_ stays
+  // false for other convs, off aarch64 (only the scalar form there: x86
+  // builds keep XNNPACK's f32 conv) and where Pack refuses the filter (a
+  // level of -128).
   Status CreateDepthwise(const operators::ConvParam& p) {
+    if (lite::arm::Int8Depthwise::CpuForm() != lite::arm::Int8Depthwise::Form::kNeon) {
+      return Status::OK();
+    }
     const Geometry g = Geo(p);
     if (g.icg != 1 || g.ocg != 1) return Status::OK();
     const std::vector<float> scale = SumScales(p);
@@ -183,9 +188,13 @@ class ConvInt8Compute : public ArmKernel {
   }
 
   // The float form of a 1x1 conv (stride 1, no padding, one group) as the
-  // exact int8 GEMM; gemm_on_ stays false for other convs and where Pack
-  // refuses the filter (a level of -128).
+  // exact int8 GEMM, on CPUs with SDOT; gemm_on_ stays false for other
+  // convs, other CPUs and where Pack refuses the filter (a level of -128).
+  // Without SDOT (Cortex-A72) the widening form counted more instructions
+  // than XNNPACK's f32 GEMM on the slim detector's 1x1 convs (docs/arm.md),
+  // and off aarch64 only the scalar form exists.
   Status CreateGemm(const operators::ConvParam& p) {
+    if (lite::arm::Int8Gemm::CpuForm() != lite::arm::Int8Gemm::Form::kDot) return Status::OK();
     const DDim& f = p.filter->dims();
     const auto& pad = p.eff_paddings;
     if (f[2] != 1 || f[3] != 1 || p.groups != 1 || p.strides[0] != 1 || p.strides[1] != 1 ||

@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "lite/backends/arm/int8_depthwise.h"
+#include "lite/backends/arm/int8_gemm.h"
 #include "lite/base/quant_math.h"
 #include "lite/kernels/arm/arm_test_util.h"
 
@@ -258,15 +260,18 @@ TEST(ArmConvInt8, LevelsOutputOutsideTheClampTakesTheFloatArithmetic) {
   Check(k);
 }
 
-// The float form of 1x1 convs (stride 1, no padding, one group): exact int32
-// sums of levels (lite/backends/arm/int8_gemm.h, bit for bit against its
-// scalar definition in int8_gemm_test), then the float form's epilogue.
-// Channel counts with remainders (13 in, 11 out) and batch 2.
-TEST(ArmConvInt8, Float1x1RunsTheInt8Gemm) {
+// The float form of 1x1 convs (stride 1, no padding, one group): on CPUs
+// with SDOT exact int32 sums of levels (lite/backends/arm/int8_gemm.h, bit
+// for bit against its scalar definition in int8_gemm_test), then the float
+// form's epilogue; elsewhere XNNPACK's f32 conv. Channel counts with
+// remainders (13 in, 11 out) and batch 2.
+TEST(ArmConvInt8, Float1x1RunsTheInt8GemmWithSdot) {
   Case k;
   k.k = 1;
   k.pad = 0;
-  k.expect_op = "lite:int8_gemm";
+  k.expect_op = lite::arm::Int8Gemm::CpuForm() == lite::arm::Int8Gemm::Form::kDot
+                    ? "lite:int8_gemm_dot"
+                    : "xnnpack:convolution2d_nhwc_f32";
   k.what = "1x1 float in, float out";
   Check(k);
   k.what = "1x1 levels in, hard_swish";
@@ -296,14 +301,17 @@ TEST(ArmConvInt8, Float1x1RunsTheInt8Gemm) {
   Check(k);
 }
 
-// The float form of depthwise convs: exact int32 sums of levels
+// The float form of depthwise convs: on aarch64 exact int32 sums of levels
 // (lite/backends/arm/int8_depthwise.h, bit for bit against its scalar
-// definition in int8_depthwise_test), then the float form's epilogue.
-TEST(ArmConvInt8, FloatDepthwiseRunsTheInt8Loop) {
+// definition in int8_depthwise_test), then the float form's epilogue;
+// elsewhere XNNPACK's f32 conv.
+TEST(ArmConvInt8, FloatDepthwiseRunsTheInt8LoopOnAarch64) {
   Case k;
   k.op = "depthwise_conv2d";
   k.c = k.cout = k.groups = 24;
-  k.expect_op = "lite:int8_dw";
+  k.expect_op = lite::arm::Int8Depthwise::CpuForm() == lite::arm::Int8Depthwise::Form::kNeon
+                    ? "lite:int8_dw_neon"
+                    : "xnnpack:convolution2d_nhwc_f32";
   k.what = "depthwise 3x3, levels in, hard_swish, float out";
   k.in_dtype = "int8";
   k.act = "hard_swish";
