@@ -49,6 +49,14 @@ struct Case {
 
 constexpr float kInScale = 1.7f, kOutScale = 3.1f;
 
+// What a float-form conv with one group runs: the SDOT GEMM where the CPU
+// has it, else XNNPACK's f32 conv.
+std::string DenseFloatForm() {
+  return lite::arm::Int8Gemm::CpuForm() == lite::arm::Int8Gemm::Form::kDot
+             ? "lite:int8_gemm_dot"
+             : "xnnpack:convolution2d_nhwc_f32";
+}
+
 // Host desc (float in and out) or arm desc (with the levels attributes).
 void SetUp(const Case& k, bool arm, OpTester* t) {
   const int64_t nin = int64_t{k.n} * k.c * k.h * k.w;
@@ -176,7 +184,7 @@ void Check(const Case& k) {
 TEST(ArmConvInt8, FloatOutputMatchesHostSimulation) {
   Case k;
   k.what = "3x3 float in, float out";
-  k.expect_op = "convolution2d_nhwc_f32";
+  k.expect_op = DenseFloatForm();
   Check(k);
   k.what = "levels in, hard_swish";
   k.in_dtype = "int8";
@@ -253,15 +261,15 @@ TEST(ArmConvInt8, HardSwishToLevelsRunsQc8AndATable) {
 TEST(ArmConvInt8, LevelsOutputOutsideTheClampTakesTheFloatArithmetic) {
   Case k;
   k.out_dtype = "int8";
-  k.expect_op = "convolution2d_nhwc_f32";
+  k.expect_op = DenseFloatForm();
   k.what = "residual to levels";
   k.residual = true;
   k.in_dtype = "int8";
   Check(k);
 }
 
-// The float form of 1x1 convs (stride 1, no padding, one group): on CPUs
-// with SDOT exact int32 sums of levels (lite/backends/arm/int8_gemm.h, bit
+// The float form of convs with one group (1x1 directly, others on im2col
+// rows): on CPUs with SDOT exact int32 sums of levels (lite/backends/arm/int8_gemm.h, bit
 // for bit against its scalar definition in int8_gemm_test), then the float
 // form's epilogue; elsewhere XNNPACK's f32 conv. Channel counts with
 // remainders (13 in, 11 out) and batch 2.
@@ -269,9 +277,7 @@ TEST(ArmConvInt8, Float1x1RunsTheInt8GemmWithSdot) {
   Case k;
   k.k = 1;
   k.pad = 0;
-  k.expect_op = lite::arm::Int8Gemm::CpuForm() == lite::arm::Int8Gemm::Form::kDot
-                    ? "lite:int8_gemm_dot"
-                    : "xnnpack:convolution2d_nhwc_f32";
+  k.expect_op = DenseFloatForm();
   k.what = "1x1 float in, float out";
   Check(k);
   k.what = "1x1 levels in, hard_swish";
@@ -298,6 +304,19 @@ TEST(ArmConvInt8, Float1x1RunsTheInt8GemmWithSdot) {
   k.in_dtype = "float32";
   k.act = "hard_swish";
   k.residual = true;
+  Check(k);
+  k.what = "3x3 stride 2 (im2col rows), 13 channels, levels in, float out";
+  k.k = 3;
+  k.pad = 1;
+  k.stride = 2;
+  k.residual = false;
+  k.in_dtype = "int8";
+  Check(k);
+  k.what = "1x1 stride 2 (im2col rows), residual, levels out";
+  k.k = 1;
+  k.pad = 0;
+  k.residual = true;
+  k.out_dtype = "int8";
   Check(k);
 }
 
