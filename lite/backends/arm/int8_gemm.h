@@ -1,13 +1,13 @@
-// Int8Gemm: the exact int8 GEMM of the arm int8 conv's float form on 1x1
-// convolutions (lite/kernels/arm/conv_int8_compute.cc): M pixels x K input
-// channels of s8 levels (NHWC rows) times N output channels x K s8 weight
-// levels, summed exactly in int32, then per output value of channel c
+// Int8Gemm: the exact int8 GEMM of the arm int8 conv's float form
+// (lite/kernels/arm/conv_int8_compute.cc; 1x1 convs on their NHWC input,
+// others on im2col rows): M rows of K s8 levels times N output channels x
+// K s8 weight levels, summed exactly in int32, then per output value of channel c
 //   y = min(max(fma(float(sum), scale[c], bias[c]), lo), hi)
 // (float(sum) rounds to nearest; fma is one rounding), the arithmetic the
 // x86 int8 kernels' epilogue uses (lite/backends/x86/int8_epilogue.h) with
 // the clamp of a relu / relu6 folded in. The float form ran XNNPACK's f32
-// convolution on dequantized levels instead: same values up to float
-// rounding, about four times the instructions on NEON.
+// convolution on dequantized levels instead: the same values up to float
+// rounding, at several times SDOT's instruction count (docs/arm.md).
 //
 // The weights are packed once (Pack) for the form this CPU runs:
 // - aarch64 with the dot product extension (cpuinfo_has_arm_neon_dot):
