@@ -30,13 +30,24 @@
 // XNNPACK's convolution2d_nhwc_f32 with the bias, the residual add
 // (add_nd_f32) and the activation (epilogue.h), then, for levels output,
 // x * 127 / Output_scale rounded to nearest even and clipped as x86 does.
+// On aarch64, float-form depthwise convs and (on CPUs with SDOT) convs with
+// one group (1x1 directly, others on im2col rows) instead sum the input levels times the
+// filter levels exactly in int32 with the engine's own NEON loops
+// (lite/backends/arm/int8_depthwise.h: widening multiplies; int8_gemm.h:
+// SDOT) and apply fma(sum, Input_scale / 127 * Filter_scales[c] / 127, bias), the
+// x86 int8 kernels' epilogue, before the same residual add, activation and
+// requantization: the same values up to float rounding, without
+// dequantizing the input or running a float conv.
 // Filter and bias must be constants (packed at the first run).
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "lite/backends/arm/int8_depthwise.h"
+#include "lite/backends/arm/int8_gemm.h"
 #include "lite/base/quant_math.h"
 #include "lite/kernels/arm/arm_kernel.h"
 #include "lite/kernels/arm/epilogue.h"
@@ -87,8 +98,14 @@ class ConvInt8Compute : public ArmKernel {
                              std::string(DataTypeName(p.input->dtype())) + ", Input_dtype says " +
                              DataTypeName(p.input_dtype));
     }
-    if (!conv_ || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
+    if ((!conv_ && !gemm_on_ && !dw_on_) || p.eff_paddings != paddings_) RETURN_IF_ERROR(Create(p));
+    if (gemm_on_ || dw_on_) return RunOwn(p);
     return qc8_ ? RunQc8(p) : RunFloat(p);
+  }
+
+  // The own loops' forms name the loop (and XNNPACK's add, if any).
+  const std::string& impl_info() const override {
+    return gemm_on_ || dw_on_ ? own_impl_ : ArmKernel::impl_info();
   }
 
  private:
@@ -104,6 +121,7 @@ class ConvInt8Compute : public ArmKernel {
     paddings_ = p.eff_paddings;
     dims_.clear();
     conv_.reset();
+    gemm_on_ = dw_on_ = false;
     lite::arm::Clamp clamp;
     lut_.clear();
     const bool levels_out = IsLevels(p.output_dtype) && !p.residual;
@@ -115,7 +133,90 @@ class ConvInt8Compute : public ArmKernel {
       qc8_ = false;  // XNNPACK refused the scales: the float arithmetic below
       lut_.clear();
     }
-    return CreateFloat(p);
+    RETURN_IF_ERROR(CreateGemm(p));
+    if (!gemm_on_) RETURN_IF_ERROR(CreateDepthwise(p));
+    return gemm_on_ || dw_on_ ? Status::OK() : CreateFloat(p);
+  }
+
+  // x86's per-channel factor of the int32 sums (conv_int8_strategy.h:
+  // ConvInt8ChannelScales).
+  static std::vector<float> SumScales(const operators::ConvParam& p) {
+    std::vector<float> scale(p.filter_scales.size());
+    for (size_t c = 0; c < scale.size(); ++c)
+      scale[c] = p.input_scale / 127.f * (p.filter_scales[c] / 127.f);
+    return scale;
+  }
+
+  // The clamp the own loops apply: none before a residual add (the add
+  // applies it: act(conv + b + r)), else the epilogue's.
+  lite::arm::Clamp OwnClamp(const operators::ConvParam& p) const {
+    return p.residual ? lite::arm::Clamp() : epilogue_.clamp();
+  }
+
+  // After an own loop is packed: its profile name, and the residual add.
+  Status OwnLoopReady(const operators::ConvParam& p, const char* name) {
+    own_impl_ = std::string("lite:") + name;
+    if (p.residual) {
+      RETURN_IF_ERROR(CreateResidualAdd(epilogue_.clamp(), &add_));
+      own_impl_ += "+xnnpack:add_nd_f32";
+    }
+    return Status::OK();
+  }
+
+  // The float form of a depthwise conv (groups == input channels == output
+  // channels) as the exact int8 depthwise loop, on aarch64; dw_on_ stays
+  // false for other convs, off aarch64 (only the scalar form there: x86
+  // builds keep XNNPACK's f32 conv) and where Pack refuses the filter (a
+  // level of -128).
+  Status CreateDepthwise(const operators::ConvParam& p) {
+    if (lite::arm::Int8Depthwise::CpuForm() != lite::arm::Int8Depthwise::Form::kNeon) {
+      return Status::OK();
+    }
+    const Geometry g = Geo(p);
+    if (g.icg != 1 || g.ocg != 1) return Status::OK();
+    const std::vector<float> scale = SumScales(p);
+    const lite::arm::Clamp clamp = OwnClamp(p);
+    const lite::arm::Int8Depthwise::Geometry dg{g.oc, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw,
+                                                g.top, g.bottom, g.left, g.right};
+    if (!dw_.Pack(p.filter->data<int8_t>(), dg, scale.data(),
+                  p.bias ? p.bias->data<float>() : nullptr, lite::arm::Int8Depthwise::CpuForm(),
+                  clamp.lo, clamp.hi)) {
+      return Status::OK();
+    }
+    RETURN_IF_ERROR(OwnLoopReady(p, dw_.name()));
+    dw_on_ = true;
+    return Status::OK();
+  }
+
+  // The float form of a conv with one group as the exact int8 GEMM, on
+  // CPUs with SDOT: a 1x1 conv (stride 1, no padding) on the input levels
+  // as they are, any other on their im2col rows (RunOwn); gemm_on_ stays
+  // false for grouped convs, other CPUs and where Pack refuses the filter
+  // (a level of -128).
+  // Without SDOT (Cortex-A72) the widening form counted more instructions
+  // than XNNPACK's f32 GEMM on the slim detector's 1x1 convs (docs/arm.md),
+  // and off aarch64 only the scalar form exists.
+  Status CreateGemm(const operators::ConvParam& p) {
+    if (lite::arm::Int8Gemm::CpuForm() != lite::arm::Int8Gemm::Form::kDot) return Status::OK();
+    const DDim& f = p.filter->dims();
+    if (p.groups != 1) return Status::OK();
+    const auto& pad = p.eff_paddings;
+    im2col_ = f[2] != 1 || f[3] != 1 || p.strides[0] != 1 || p.strides[1] != 1 ||
+              std::any_of(pad.begin(), pad.end(), [](int v) { return v != 0; });
+    const std::vector<float> scale = SumScales(p);
+    const lite::arm::Clamp clamp = OwnClamp(p);
+    // [O, KH, KW, I]: the order of an im2col row.
+    const std::vector<int8_t> w = RepackFilter<int8_t, int8_t>(
+        p.filter->data<int8_t>(), f, [](int64_t, int8_t v) { return v; });
+    if (!gemm_.Pack(w.data(), static_cast<size_t>(f[0]),
+                    static_cast<size_t>(f[1] * f[2] * f[3]), scale.data(),
+                    p.bias ? p.bias->data<float>() : nullptr, lite::arm::Int8Gemm::CpuForm(),
+                    clamp.lo, clamp.hi)) {
+      return Status::OK();
+    }
+    RETURN_IF_ERROR(OwnLoopReady(p, gemm_.name()));
+    gemm_on_ = true;
+    return Status::OK();
   }
 
   // Paddle's default hard_swish (threshold 6, scale 6, offset 3):
@@ -288,21 +389,74 @@ class ConvInt8Compute : public ArmKernel {
       QuantDequantLevels(p.input->data<float>(), input_.data(), n_in, p.input_scale,
                          p.quant_round_type);
     }
-    const bool levels_out = IsLevels(p.output_dtype);
-    const size_t n = static_cast<size_t>(p.output->numel());
-    float* y;
-    if (levels_out) {
-      output_.resize(n);
-      y = output_.data();
-    } else {
-      y = p.output->mutable_data<float>();
-    }
+    float* y = FloatOutput(p);
     const float* x = input_.data();
     RETURN_IF_ERROR(SetupAndRun(in, x, y, xnn_setup_convolution2d_nhwc_f32,
                                 "xnn_setup_convolution2d_nhwc_f32"));
+    return Finish(p, y);
+  }
+
+  // The exact int8 GEMM or depthwise loop on the input's levels (the float
+  // input quantized by the op's rule first), then the float form's
+  // remaining steps.
+  Status RunOwn(const operators::ConvParam& p) {
+    const int8_t* x = InputLevels(p);
+    const DDim& in = p.input->dims();
+    float* y = FloatOutput(p);
+    if (gemm_on_) {
+      const DDim& out = p.output->dims();
+      if (im2col_) x = Im2Col(p, x);
+      gemm_.Run(x, static_cast<size_t>(out[0] * out[2] * out[3]), y, pool());
+    } else {
+      dw_.Run(x, static_cast<size_t>(in[0]), static_cast<size_t>(in[2]),
+              static_cast<size_t>(in[3]), y, pool());
+    }
+    return Finish(p, y);
+  }
+
+  // The GEMM's rows for a conv other than 1x1 / stride 1 / no padding: per
+  // output pixel its window's input levels in [KH, KW, C] order, level 0
+  // (the value 0) for taps in the padding.
+  const int8_t* Im2Col(const operators::ConvParam& p, const int8_t* x) {
+    const Geometry g = Geo(p);
+    const DDim& in = p.input->dims();
+    const DDim& out = p.output->dims();
+    const int64_t h = in[2], w = in[3], oh = out[2], ow = out[3];
+    const size_t c = g.ic, row = g.kh * g.kw * c;
+    cols_.resize(static_cast<size_t>(out[0] * oh * ow) * row);
+    int8_t* dst = cols_.data();
+    for (int64_t n = 0; n < out[0]; ++n)
+      for (int64_t oy = 0; oy < oh; ++oy)
+        for (int64_t ox = 0; ox < ow; ++ox)
+          for (uint32_t ky = 0; ky < g.kh; ++ky)
+            for (uint32_t kx = 0; kx < g.kw; ++kx, dst += c) {
+              const int64_t iy = oy * g.sh + ky * g.dh - int64_t{g.top};
+              const int64_t ix = ox * g.sw + kx * g.dw - int64_t{g.left};
+              if (iy < 0 || ix < 0 || iy >= h || ix >= w) {
+                std::memset(dst, 0, c);
+              } else {
+                std::memcpy(dst, x + ((n * h + iy) * w + ix) * static_cast<int64_t>(c), c);
+              }
+            }
+    return cols_.data();
+  }
+
+  // Where the float form writes the conv's float values: the output, or
+  // for levels output a buffer Finish requantizes from.
+  float* FloatOutput(const operators::ConvParam& p) {
+    if (!IsLevels(p.output_dtype)) return p.output->mutable_data<float>();
+    output_.resize(static_cast<size_t>(p.output->numel()));
+    return output_.data();
+  }
+
+  // The float form's steps after the conv: the residual add, the
+  // activation the clamp does not cover, and for levels output x86's
+  // requantization of y into the output.
+  Status Finish(const operators::ConvParam& p, float* y) {
+    const size_t n = static_cast<size_t>(p.output->numel());
     if (p.residual) RETURN_IF_ERROR(RunResidualAdd(add_.get(), *p.residual, p.output->dims(), y));
     RETURN_IF_ERROR(epilogue_.Run(y, n, pool()));
-    if (!levels_out) return Status::OK();
+    if (!IsLevels(p.output_dtype)) return Status::OK();
     // x86's levels: x * 127 / Output_scale, nearest even, clipped. (A
     // first version rounded with RoundTiesToEven's floor / ceil compare per
     // value: cls then took 11x the simulation's time.)
@@ -313,10 +467,16 @@ class ConvInt8Compute : public ArmKernel {
 
   lite::arm::XnnOperator conv_, add_;
   bool qc8_ = false;
+  lite::arm::Int8Gemm gemm_;        // the float form of 1x1 convs
+  lite::arm::Int8Depthwise dw_;     // the float form of depthwise convs
+  bool gemm_on_ = false, dw_on_ = false;
+  bool im2col_ = false;        // the GEMM reads im2col rows (cols_)
+  std::vector<int8_t> cols_;
+  std::string own_impl_;
   Epilogue epilogue_;
   std::vector<int> paddings_;
   DDim dims_;
-  std::vector<int8_t> levels_;  // the quantized float input (qc8)
+  std::vector<int8_t> levels_;  // the quantized float input (qc8, own loops)
   std::vector<int8_t> lut_;     // the hard_swish form's table (qc8)
   std::vector<float> input_, output_;  // the float arithmetic's buffers
   const void* x_ = nullptr;  // the buffers of the last setup

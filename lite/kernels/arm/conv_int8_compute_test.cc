@@ -4,9 +4,10 @@
 // output against the host output quantized by x86's rule (x * 127 /
 // Output_scale, nearest even, clipped), every level within one of it and
 // at most 1% off by one (XNNPACK's single-product requantization and
-// int32 bias, float summation order). Also checks which XNNPACK operator
-// ran (qc8 for clamp activations with levels out, f32 otherwise), so a
-// kernel that silently took the float path fails.
+// int32 bias, float summation order). Also checks which implementation
+// ran (XNNPACK's qc8 for clamp activations with levels out, the own int8
+// GEMM or depthwise loop for other 1x1 and depthwise convs, XNNPACK's f32
+// otherwise), so a kernel that silently took the float path fails.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "lite/backends/arm/int8_depthwise.h"
+#include "lite/backends/arm/int8_gemm.h"
 #include "lite/base/quant_math.h"
 #include "lite/kernels/arm/arm_test_util.h"
 
@@ -39,12 +42,20 @@ struct Case {
   std::string act;
   int round_type = 1;
   std::string in_dtype = "float32", out_dtype = "float32";
-  std::string expect_op;  // the XNNPACK operator impl_info must name
+  std::string expect_op;  // what impl_info must name
   // Levels out: the largest share of levels one off the host's.
   double off_by_one_share = 0.01;
 };
 
 constexpr float kInScale = 1.7f, kOutScale = 3.1f;
+
+// What a float-form conv with one group runs: the SDOT GEMM where the CPU
+// has it, else XNNPACK's f32 conv.
+std::string DenseFloatForm() {
+  return lite::arm::Int8Gemm::CpuForm() == lite::arm::Int8Gemm::Form::kDot
+             ? "lite:int8_gemm_dot"
+             : "xnnpack:convolution2d_nhwc_f32";
+}
 
 // Host desc (float in and out) or arm desc (with the levels attributes).
 void SetUp(const Case& k, bool arm, OpTester* t) {
@@ -173,7 +184,7 @@ void Check(const Case& k) {
 TEST(ArmConvInt8, FloatOutputMatchesHostSimulation) {
   Case k;
   k.what = "3x3 float in, float out";
-  k.expect_op = "convolution2d_nhwc_f32";
+  k.expect_op = DenseFloatForm();
   Check(k);
   k.what = "levels in, hard_swish";
   k.in_dtype = "int8";
@@ -250,10 +261,100 @@ TEST(ArmConvInt8, HardSwishToLevelsRunsQc8AndATable) {
 TEST(ArmConvInt8, LevelsOutputOutsideTheClampTakesTheFloatArithmetic) {
   Case k;
   k.out_dtype = "int8";
-  k.expect_op = "convolution2d_nhwc_f32";
+  k.expect_op = DenseFloatForm();
   k.what = "residual to levels";
   k.residual = true;
   k.in_dtype = "int8";
+  Check(k);
+}
+
+// The float form of convs with one group (1x1 directly, others on im2col
+// rows): on CPUs with SDOT exact int32 sums of levels (lite/backends/arm/int8_gemm.h, bit
+// for bit against its scalar definition in int8_gemm_test), then the float
+// form's epilogue; elsewhere XNNPACK's f32 conv. Channel counts with
+// remainders (13 in, 11 out) and batch 2.
+TEST(ArmConvInt8, Float1x1RunsTheInt8GemmWithSdot) {
+  Case k;
+  k.k = 1;
+  k.pad = 0;
+  k.expect_op = DenseFloatForm();
+  k.what = "1x1 float in, float out";
+  Check(k);
+  k.what = "1x1 levels in, hard_swish";
+  k.in_dtype = "int8";
+  k.act = "hard_swish";
+  Check(k);
+  k.what = "1x1 residual, relu, round_type 0, levels out";
+  k.act = "relu";
+  k.residual = true;
+  k.round_type = 0;
+  k.out_dtype = "int8";
+  Check(k);
+  k.what = "1x1 uint8 levels in, relu6, remainders, batch 2";
+  k.residual = false;
+  k.in_dtype = "uint8";
+  k.out_dtype = "float32";
+  k.act = "relu6";
+  k.round_type = 1;
+  k.c = 13;
+  k.cout = 11;
+  k.n = 2;
+  Check(k);
+  k.what = "1x1 residual, hard_swish, float out";
+  k.in_dtype = "float32";
+  k.act = "hard_swish";
+  k.residual = true;
+  Check(k);
+  k.what = "3x3 stride 2 (im2col rows), 13 channels, levels in, float out";
+  k.k = 3;
+  k.pad = 1;
+  k.stride = 2;
+  k.residual = false;
+  k.in_dtype = "int8";
+  Check(k);
+  k.what = "1x1 stride 2 (im2col rows), residual, levels out";
+  k.k = 1;
+  k.pad = 0;
+  k.residual = true;
+  k.out_dtype = "int8";
+  Check(k);
+}
+
+// The float form of depthwise convs: on aarch64 exact int32 sums of levels
+// (lite/backends/arm/int8_depthwise.h, bit for bit against its scalar
+// definition in int8_depthwise_test), then the float form's epilogue;
+// elsewhere XNNPACK's f32 conv.
+TEST(ArmConvInt8, FloatDepthwiseRunsTheInt8LoopOnAarch64) {
+  Case k;
+  k.op = "depthwise_conv2d";
+  k.c = k.cout = k.groups = 24;
+  k.expect_op = lite::arm::Int8Depthwise::CpuForm() == lite::arm::Int8Depthwise::Form::kNeon
+                    ? "lite:int8_dw_neon"
+                    : "xnnpack:convolution2d_nhwc_f32";
+  k.what = "depthwise 3x3, levels in, hard_swish, float out";
+  k.in_dtype = "int8";
+  k.act = "hard_swish";
+  Check(k);
+  k.what = "depthwise 5x5 stride 2, float in, residual, relu, levels out";
+  k.in_dtype = "float32";
+  k.k = 5;
+  k.pad = 2;
+  k.stride = 2;
+  k.act = "relu";
+  k.residual = true;
+  k.out_dtype = "int8";
+  Check(k);
+  k.what = "depthwise 3x3, 13 channels, uint8 in, relu6, batch 2, no bias";
+  k.c = k.cout = k.groups = 13;
+  k.k = 3;
+  k.pad = 1;
+  k.stride = 1;
+  k.residual = false;
+  k.out_dtype = "float32";
+  k.in_dtype = "uint8";
+  k.act = "relu6";
+  k.n = 2;
+  k.bias = false;
   Check(k);
 }
 
