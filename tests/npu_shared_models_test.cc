@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <set>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -25,7 +27,7 @@ using paddle::lite_api::PaddlePredictor;
 
 const std::set<std::string> kSequenceModels = {"rna_bilstm_lod", "textcnn_seqconv_lod"};
 // The drivers every vision model must match its reference on.
-const char* const kDrivers[] = {"reference", "xnnpack"};
+const std::vector<std::string> kDrivers = {"reference", "xnnpack"};
 
 std::vector<std::string> VisionModels(const std::string& root) {
   std::vector<std::string> out;
@@ -35,13 +37,17 @@ std::vector<std::string> VisionModels(const std::string& root) {
   return out;
 }
 
-TEST(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
+// One driver per test (and per shard, tests/BUILD): under qemu the two
+// together ran past the large-test timeout.
+class NpuSharedModels : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
   const std::string root = lite::SharedModelsDir();
   if (root.empty()) GTEST_SKIP() << lite::kSharedModelsMissing;
   const auto models = VisionModels(root);
   ASSERT_FALSE(models.empty()) << "no reference folders under " << root;
+  const std::string driver = GetParam();
   for (const auto& model : models) {
-   for (const std::string driver : kDrivers) {
     SCOPED_TRACE(model + " on " + driver);
     auto ref = lite::tools::LoadReference(root + "/" + model + "/reference");
     ASSERT_TRUE(ref.ok()) << ref.status().ToString();
@@ -70,8 +76,12 @@ TEST(NpuSharedModels, EveryVisionModelMatchesOnTheDevice) {
     auto light = CreatePaddlePredictor<MobileConfig>(mc);
     ASSERT_TRUE(light.ok()) << light.status().ToString();
     lite::test_util::ExpectMatchesReference(*ref, light->get(), model + " light, " + driver);
-   }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Drivers, NpuSharedModels, ::testing::ValuesIn(kDrivers),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
 
 }  // namespace
