@@ -15,6 +15,11 @@ bool DnnlExpressible(const Act& act) {
   return true;
 }
 
+bool FusedActivationExpressible(const cpp::OpDesc& desc) {
+  auto act = Act::FromOpDesc(desc);
+  return act.ok() && DnnlExpressible(*act);
+}
+
 void AppendActivation(const Act& act, dnnl::post_ops* ops) {
   switch (act.kind) {
     case Act::kNone: return;

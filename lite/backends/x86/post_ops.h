@@ -24,6 +24,9 @@ namespace x86 {
 
 // True when AppendActivation can express `act` exactly.
 bool DnnlExpressible(const operators::FusedActivation& act);
+// True when `desc`'s fused activation attributes parse and are expressible:
+// the activation part of the x86 kernels' Accepts.
+bool FusedActivationExpressible(const cpp::OpDesc& desc);
 // Appends `act` to `ops` (nothing for kNone). Requires DnnlExpressible.
 void AppendActivation(const operators::FusedActivation& act, dnnl::post_ops* ops);
 // A primitive_attr with `act` as post-ops.

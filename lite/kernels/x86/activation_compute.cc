@@ -171,7 +171,6 @@ LITE_REGISTER_X86_ACTIVATION(abs);
 // host) and a fused activation oneDNN expresses.
 REGISTER_LITE_KERNEL(scale, kX86, kFloat, kNHWC, lite::kernels::x86::ScaleCompute, def)
     .SetAccepts([](const lite::cpp::OpDesc& desc) {
-      auto act = lite::operators::FusedActivation::FromOpDesc(desc);
-      return !desc.HasInput("ScaleTensor") && act.ok() && lite::x86::DnnlExpressible(*act);
+      return !desc.HasInput("ScaleTensor") && lite::x86::FusedActivationExpressible(desc);
     })
     .Finalize();

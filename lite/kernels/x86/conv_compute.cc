@@ -101,8 +101,7 @@ Status ConvCompute::RunDnnl() {
 
 namespace {
 bool ConvAccepts(const lite::cpp::OpDesc& desc) {
-  auto act = lite::operators::FusedActivation::FromOpDesc(desc);
-  return act.ok() && lite::x86::DnnlExpressible(*act) &&
+  return lite::x86::FusedActivationExpressible(desc) &&
          desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
 }
 }  // namespace

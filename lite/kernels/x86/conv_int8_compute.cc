@@ -72,9 +72,7 @@ bool Int8NchwInputFits(const cpp::OpDesc& desc, const VarDimsFn& dims) {
 namespace {
 // The int8 form, NCHW attributes, an activation oneDNN can fuse.
 bool ConvInt8Accepts(const lite::cpp::OpDesc& desc) {
-  auto act = lite::operators::FusedActivation::FromOpDesc(desc);
-  return desc.GetAttr<bool>("enable_int8", false) && act.ok() &&
-         lite::x86::DnnlExpressible(*act) &&
+  return desc.GetAttr<bool>("enable_int8", false) && lite::x86::FusedActivationExpressible(desc) &&
          desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
 }
 // Whether the int8 conv's `attr` (Input_dtype / Output_dtype) names levels.

@@ -58,8 +58,7 @@ Verdict NonOverlappingStrided(const ConvTransposeContext& c) {
 
 namespace {
 bool ConvTransposeAccepts(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  return act.ok() && lite::x86::DnnlExpressible(*act) &&
+  return lite::x86::FusedActivationExpressible(desc) &&
          desc.GetAttr<std::string>("data_format", "NCHW") != "NHWC" &&
          !desc.HasInput("OutputSize");
 }

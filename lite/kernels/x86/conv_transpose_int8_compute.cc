@@ -122,9 +122,8 @@ class ConvTransposeInt8Compute : public DnnlKernel {
 // The non-overlapping layers (see the file comment), judged from the
 // attributes and the filter's declared dims.
 bool ConvTransposeInt8Accepts(const cpp::OpDesc& desc, const VarDimsFn& dims) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  if (!desc.GetAttr<bool>("enable_int8", false) || !act.ok() ||
-      !lite::x86::DnnlExpressible(*act) || desc.HasInput("OutputSize") ||
+  if (!desc.GetAttr<bool>("enable_int8", false) || !lite::x86::FusedActivationExpressible(desc) ||
+      desc.HasInput("OutputSize") ||
       desc.GetAttr<std::string>("data_format", "NCHW") == "NHWC" ||
       desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT") == "SAME" ||
       desc.GetAttr<int32_t>("groups", 1) != 1 || desc.Input("Filter").size() != 1) {

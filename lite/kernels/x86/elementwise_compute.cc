@@ -155,8 +155,7 @@ class ElementwiseCompute : public DnnlKernel {
 };
 
 bool ElementwiseAccepts(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  return act.ok() && lite::x86::DnnlExpressible(*act) &&
+  return lite::x86::FusedActivationExpressible(desc) &&
          desc.GetAttr<std::string>("y_activation", "").empty();
 }
 

@@ -47,8 +47,7 @@ class FcCompute : public DnnlKernel {
 };
 
 bool FcAccepts(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  return act.ok() && lite::x86::DnnlExpressible(*act);
+  return lite::x86::FusedActivationExpressible(desc);
 }
 
 }  // namespace

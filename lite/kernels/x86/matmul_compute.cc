@@ -96,8 +96,7 @@ class MatMulCompute : public DnnlKernel {
 };
 
 bool MatMulAccepts(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  return act.ok() && lite::x86::DnnlExpressible(*act);
+  return lite::x86::FusedActivationExpressible(desc);
 }
 
 }  // namespace

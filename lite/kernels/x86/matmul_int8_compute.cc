@@ -133,9 +133,7 @@ class MatMulInt8Compute : public DnnlKernel {
 };
 
 bool ActivationOk(const cpp::OpDesc& desc) {
-  auto act = operators::FusedActivation::FromOpDesc(desc);
-  return desc.GetAttr<bool>("enable_int8", false) && act.ok() &&
-         lite::x86::DnnlExpressible(*act);
+  return desc.GetAttr<bool>("enable_int8", false) && lite::x86::FusedActivationExpressible(desc);
 }
 
 bool FcInt8Accepts(const cpp::OpDesc& desc) { return ActivationOk(desc); }
