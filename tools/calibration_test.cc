@@ -183,7 +183,9 @@ void CheckSmallConvModelBecomesInt8(const std::vector<Place>& places) {
   ASSERT_TRUE(made_default.ok()) << made_default.status().ToString();
   EXPECT_EQ(*made_default, 2);
   for (const auto& op : convs_only.blocks[0].ops) {
-    if (op.Type() == "depthwise_conv2d") EXPECT_EQ(op.Input("Input").front(), "r1");
+    if (op.Type() == "depthwise_conv2d") {
+      EXPECT_EQ(op.Input("Input").front(), "r1");
+    }
   }
 
   cpp::ProgramDesc program = model.program;

@@ -127,7 +127,9 @@ TEST(SeBlockFuse, OtherBlocksAreKept) {
     FusionRun r = ExpectFusedMatches(c.model, kPass, 1e-5);
     EXPECT_EQ(CountOps(r.op_types, "squeeze_excitation"), 0) << c.what;
     EXPECT_EQ(CountOps(r.op_types, "elementwise_mul"), 1) << c.what;
-    if (*c.counter) EXPECT_EQ(r.counters[c.counter], 1) << c.what;
+    if (*c.counter) {
+      EXPECT_EQ(r.counters[c.counter], 1) << c.what;
+    }
   }
 }
 
