@@ -23,7 +23,11 @@ void CopyIntoBorder(const int8_t* x, size_t n, size_t h, size_t w, size_t c, siz
       for (size_t px = 0; px < w; ++px) {
         for (size_t j = 0; j < c; j += 16) {
           const int8_t* s = src + px * c + j;
-          std::memcpy(d + px * cp + j, s, s + 16 <= end ? 16 : c - j);
+          if (s + 16 <= end) {
+            std::memcpy(d + px * cp + j, s, 16);  // a constant size: inlined
+          } else {
+            std::memcpy(d + px * cp + j, s, c - j);
+          }
         }
       }
     }

@@ -100,16 +100,17 @@ void Int8Depthwise::Run(const int8_t* x, size_t n, size_t h, size_t w, float* y,
   const size_t hp = h + g_.top + g_.bottom, wp = w + g_.left + g_.right, c = g_.channels;
   const size_t taps = g_.kh * g_.kw;
   if (n != n_ || h != h_ || w != wd_) {
-    x_.assign(n * hp * wp * cp_, 0);  // the border stays zero: only the inside is written
     if (form_ == Form::kDot) {
-      // The border rows of the quad input stay zero too.
-      quads_.assign(x_.size() * 4, 0);
+      // The quad input's border rows and its columns no window starts at
+      // stay zero: only the interior rows' used columns are written.
+      quads_.assign(n * hp * wp * cp_ * 4, 0);
       const size_t groups = (g_.kw + 3) / 4;
       offsets_.assign(g_.kh * groups, 0);
       for (size_t ky = 0; ky < g_.kh; ++ky)
         for (size_t gr = 0; gr < groups; ++gr)
           offsets_[ky * groups + gr] = (ky * g_.dh * wp + 4 * gr * g_.dw) * cp_ * 4;
     } else {
+      x_.assign(n * hp * wp * cp_, 0);  // the border stays zero: only the inside is written
       offsets_.assign((taps + 1) / 2 * 2, 0);  // the extra tap reads offset 0, weight 0
       for (size_t ky = 0; ky < g_.kh; ++ky)
         for (size_t kx = 0; kx < g_.kw; ++kx)
@@ -119,17 +120,21 @@ void Int8Depthwise::Run(const int8_t* x, size_t n, size_t h, size_t w, float* y,
     h_ = h;
     wd_ = w;
   }
-  CopyIntoBorder(x, n, h, w, c, cp_, g_.top, g_.left, hp, wp, x_.data());
   const int8_t* levels = x_.data();
-#ifdef __aarch64__
   if (form_ == Form::kDot) {
+#ifdef __aarch64__
+    // Windows start at columns ox * sw, and their groups 4 dw apart: with
+    // 4 dw a multiple of sw only every sw-th column is read.
+    const size_t every = (4 * g_.dw) % g_.sw == 0 ? g_.sw : 1;
     for (size_t i = 0; i < n; ++i) {
-      const size_t first = (i * hp + g_.top) * wp * cp_;
-      Int8DepthwiseQuads(x_.data() + first, h, wp, cp_, g_.dw, quads_.data() + first * 4);
+      Int8DepthwiseQuads(x + i * h * w * c, h, w, c, x + n * h * w * c, g_.left, wp, cp_, g_.dw,
+                         every, quads_.data() + (i * hp + g_.top) * wp * cp_ * 4);
     }
-    levels = quads_.data();
-  }
 #endif
+    levels = quads_.data();
+  } else {
+    CopyIntoBorder(x, n, h, w, c, cp_, g_.top, g_.left, hp, wp, x_.data());
+  }
   const size_t oh = (hp - (g_.kh - 1) * g_.dh - 1) / g_.sh + 1;
   const size_t ow = (wp - (g_.kw - 1) * g_.dw - 1) / g_.sw + 1;
   RunContext ctx{{levels, w_.data(), offsets_.data(), scale_.data(), bias_.data(),

@@ -7,8 +7,9 @@
 // value 0, as in the simulation).
 //
 // Run first copies the input into a zero-bordered buffer (channels padded
-// to 16), so the tap loops need no bounds checks; then per output pixel
-// and 16 channels:
+// to 16; int8_border.h), so the tap loops need no bounds checks (the SDOT
+// form: its quad input, written from the input directly); then per output
+// pixel and 16 channels:
 // - aarch64 (both emulated CPUs): two taps per step, vmull_s8 /
 //   vmlal_s8 (two products per int16 lane: exact for levels in
 //   [-128, 127] x [-127, 127], so Pack refuses a weight level of -128),
@@ -89,9 +90,12 @@ class Int8Depthwise {
 // image * oh + oy).
 void Int8DepthwiseRowsNeon(const Int8Depthwise::Packed& p, size_t begin, size_t count, float* y);
 
-// The SDOT form: the quad input of `rows` rows of wp pixels of cp levels
-// (dilation dw along the row), then its row loop.
-void Int8DepthwiseQuads(const int8_t* x, size_t rows, size_t wp, size_t cp, size_t dw,
+// The SDOT form: the quad input of one image (h x w x c levels at x, the
+// input ending at `end`) for the interior rows of the bordered input
+// (quads: the first one's), every `every`-th column from 0 (the rest stay
+// as they are); then its row loop.
+void Int8DepthwiseQuads(const int8_t* x, size_t h, size_t w, size_t c, const int8_t* end,
+                        size_t left, size_t wp, size_t cp, size_t dw, size_t every,
                         int8_t* quads);
 void Int8DepthwiseRowsDot(const Int8Depthwise::Packed& p, size_t begin, size_t count, float* y);
 

@@ -170,8 +170,10 @@ void RequantizeLevels(const float* y, int8_t* q, size_t n, float factor, float l
 void LookupLevels(const int8_t* x, int8_t* y, size_t n, const int8_t* lut) {
   size_t i = 0;
 #ifdef __aarch64__
-  // Four 64-byte tables; an index past a table's end reads 0, so the four
-  // lookups of index - 64 k, OR-ed, give the entry.
+  // Four 64-byte tables, looked up with index - 64 k: tbl for the first
+  // (an index past its end reads 0), tbx for the others (an index past the
+  // table's end keeps the byte already there), so each byte ends with the
+  // entry of the one table its index falls in.
   int8x16x4_t t[4];
   for (int k = 0; k < 4; ++k) {
     for (int j = 0; j < 4; ++j) t[k].val[j] = vld1q_s8(lut + 64 * k + 16 * j);
@@ -180,9 +182,10 @@ void LookupLevels(const int8_t* x, int8_t* y, size_t n, const int8_t* lut) {
   for (; i + 16 <= n; i += 16) {
     uint8x16_t u = vaddq_u8(vreinterpretq_u8_s8(vld1q_s8(x + i)), bias);
     int8x16_t r = vqtbl4q_s8(t[0], u);
+#pragma GCC unroll 3
     for (int k = 1; k < 4; ++k) {
       u = vsubq_u8(u, step);
-      r = vorrq_s8(r, vqtbl4q_s8(t[k], u));
+      r = vqtbx4q_s8(r, t[k], u);
     }
     vst1q_s8(y + i, r);
   }
