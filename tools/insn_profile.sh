@@ -10,7 +10,9 @@
 # dynamic symbol table (aarch64-linux-gnu-nm -D), each block given to the
 # nearest exported symbol at or below it, so a library's internal (hidden)
 # functions are counted under the exported one that precedes them (shown as
-# "SYMBOL+", a region, not a function). --diff_repeats=A,B runs the program
+# "SYMBOL+", a region, not a function). A block's offset in its file is
+# taken as its address in the library: Debian's aarch64 libraries load
+# their code segment from file offset 0 at address 0. --diff_repeats=A,B runs the program
 # twice, appending --repeats=A and --repeats=B, and prints
 # (count(B) - count(A)) / (B - A) per function: the steady-state cost of one
 # repeat (tools/benchmark: one inference), without loading and set-up.

@@ -18,7 +18,7 @@
  * main thread, which runs a single-threaded inference; helper threads, such
  * as Node.js's compiler and garbage collector, are left out of it).
  * The engine's single-threaded runs are exact either way; a multi-threaded
- * guest (Node.js runs helper threads) wants mode=exact.
+ * guest (Node.js runs compiler and garbage-collector threads) wants mode=exact.
  *
  * blocks=FILE (implies mode=exact) attributes the count: one line per
  * translated block that ran, "INSNS FILE OFFSET SYMBOL", its instructions
