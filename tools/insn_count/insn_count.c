@@ -18,8 +18,18 @@
  * main thread, which runs a single-threaded inference; helper threads, such
  * as Node.js's compiler and garbage collector, are left out of it).
  * The engine's single-threaded runs are exact either way; a multi-threaded
- * guest (Node.js runs helper threads) wants mode=exact. */
+ * guest (Node.js runs compiler and garbage-collector threads) wants mode=exact.
+ *
+ * blocks=FILE (implies mode=exact) attributes the count: one line per
+ * translated block that ran, "INSNS FILE OFFSET SYMBOL", its instructions
+ * executed (runs x length, all threads; the per-block adds are not atomic,
+ * so meant for one-thread guests), the file its code was mapped from and
+ * the offset of its first instruction in that file (from the host's
+ * /proc/self/maps: qemu-user maps the guest's files into its own memory),
+ * and the symbol qemu knows for it (the main executable's) or "-".
+ * tools/insn_profile.sh turns these lines into a table per function. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tools/insn_count/qemu_plugin_api.h"
@@ -35,13 +45,23 @@ struct Slot {
   char pad[56];
 };
 
+/* A translated block in blocks= mode (a list, written out at exit). */
+struct Block {
+  uint64_t n;     /* instructions */
+  uint64_t runs;  /* times executed */
+  uintptr_t haddr;
+  const char* symbol;
+  struct Block* next;
+};
+
 static uint64_t inline_count;
 static struct Slot per_vcpu[kSlots];
 static int exact_mode;
 static char out_path[4096];
+static char blocks_path[4096];
+static struct Block* blocks;
 
-static void OnBlockExec(unsigned int vcpu, void* userdata) {
-  uint64_t n = (uint64_t)(uintptr_t)userdata;
+static void AddToVcpu(unsigned int vcpu, uint64_t n) {
   if (vcpu < kSlots - 1) {
     per_vcpu[vcpu].n += n;
   } else {
@@ -49,10 +69,30 @@ static void OnBlockExec(unsigned int vcpu, void* userdata) {
   }
 }
 
+static void OnBlockExec(unsigned int vcpu, void* userdata) {
+  AddToVcpu(vcpu, (uint64_t)(uintptr_t)userdata);
+}
+
+static void OnProfiledBlockExec(unsigned int vcpu, void* userdata) {
+  struct Block* b = (struct Block*)userdata;
+  ++b->runs;
+  AddToVcpu(vcpu, b->n);
+}
+
 static void OnBlockTranslate(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   (void)id;
   size_t n = qemu_plugin_tb_n_insns(tb);
-  if (exact_mode) {
+  if (blocks_path[0] != '\0') {
+    struct Block* b = calloc(1, sizeof(*b));
+    if (b == NULL) abort();
+    struct qemu_plugin_insn* first = qemu_plugin_tb_get_insn(tb, 0);
+    b->n = n;
+    b->haddr = (uintptr_t)qemu_plugin_insn_haddr(first);
+    b->symbol = qemu_plugin_insn_symbol(first);
+    b->next = blocks;
+    blocks = b;
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, OnProfiledBlockExec, QEMU_PLUGIN_CB_NO_REGS, b);
+  } else if (exact_mode) {
     qemu_plugin_register_vcpu_tb_exec_cb(tb, OnBlockExec, QEMU_PLUGIN_CB_NO_REGS,
                                          (void*)(uintptr_t)n);
   } else {
@@ -61,9 +101,59 @@ static void OnBlockTranslate(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   }
 }
 
+/* Writes blocks= lines, each block's host address found in the host's
+ * file mappings (lines of /proc/self/maps: "START-END PERMS OFFSET DEV
+ * INODE PATH"). */
+static void WriteBlocks(void) {
+  FILE* maps = fopen("/proc/self/maps", "r");
+  FILE* f = fopen(blocks_path, "w");
+  if (maps == NULL || f == NULL) {
+    fprintf(stderr, "insn_count: cannot read /proc/self/maps or write %s\n", blocks_path);
+    if (maps != NULL) fclose(maps);
+    if (f != NULL) fclose(f);
+    return;
+  }
+  enum { kMaxMaps = 8192 };
+  static uintptr_t start[kMaxMaps], end[kMaxMaps], offset[kMaxMaps];
+  static char path[kMaxMaps][256];
+  int count = 0;
+  char line[4096];
+  while (count < kMaxMaps && fgets(line, sizeof(line), maps) != NULL) {
+    unsigned long s, e, o;
+    char perms[8];
+    int consumed = 0;
+    if (sscanf(line, "%lx-%lx %7s %lx %*s %*s %n", &s, &e, perms, &o, &consumed) < 4) continue;
+    char* p = line + consumed;
+    p[strcspn(p, "\n")] = '\0';
+    if (*p == '\0') continue;  /* anonymous */
+    start[count] = s;
+    end[count] = e;
+    offset[count] = o;
+    snprintf(path[count], sizeof(path[count]), "%s", p);
+    ++count;
+  }
+  fclose(maps);
+  for (struct Block* b = blocks; b != NULL; b = b->next) {
+    if (b->runs == 0) continue;
+    const char* file = "?";
+    uintptr_t at = b->haddr;
+    for (int i = 0; i < count; ++i) {
+      if (b->haddr >= start[i] && b->haddr < end[i]) {
+        file = path[i];
+        at = b->haddr - start[i] + offset[i];
+        break;
+      }
+    }
+    fprintf(f, "%llu %s %lx %s\n", (unsigned long long)(b->runs * b->n), file,
+            (unsigned long)at, b->symbol != NULL ? b->symbol : "-");
+  }
+  if (fclose(f) != 0) fprintf(stderr, "insn_count: cannot write %s\n", blocks_path);
+}
+
 static void OnExit(qemu_plugin_id_t id, void* userdata) {
   (void)id;
   (void)userdata;
+  if (blocks_path[0] != '\0') WriteBlocks();
   uint64_t total = inline_count;
   for (int i = 0; i < kSlots; ++i) total += per_vcpu[i].n;
   char line[96];
@@ -92,12 +182,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
     const char* a = argv[i];
     if (strncmp(a, "out=", 4) == 0 && strlen(a + 4) < sizeof(out_path)) {
       strcpy(out_path, a + 4);
+    } else if (strncmp(a, "blocks=", 7) == 0 && strlen(a + 7) < sizeof(blocks_path)) {
+      strcpy(blocks_path, a + 7);
+      exact_mode = 1;
     } else if (strcmp(a, "mode=exact") == 0) {
       exact_mode = 1;
-    } else if (strcmp(a, "mode=inline") == 0) {
+    } else if (strcmp(a, "mode=inline") == 0 && blocks_path[0] == '\0') {
       exact_mode = 0;
     } else {
-      fprintf(stderr, "insn_count: unknown argument '%s' (out=FILE, mode=inline|exact)\n", a);
+      fprintf(stderr, "insn_count: unknown argument '%s' (out=FILE, mode=inline|exact, blocks=FILE)\n", a);
       return -1;
     }
   }

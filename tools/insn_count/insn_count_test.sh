@@ -40,6 +40,18 @@ awk -v a="$a" -v b="$b" -v c="$c" -v e="$e" -v m="$m" -v n="$n" 'BEGIN {
   if (m != e) { print "FAIL: the main thread count of a one-thread program differs from its total"; fail = 1 }
   exit fail
 }'
+# blocks=: per-block lines "INSNS FILE OFFSET SYMBOL".
+QEMU_CPU=cortex-a72 qemu-aarch64 -plugin "$plugin,out=$tmp/c,blocks=$tmp/b" "$tmp/work" "$n"
+total=$(awk '$1 == "insns" { print $2 }' "$tmp/c")
+awk -v total="$total" -v exe="$tmp/work" -v n="$n" '
+  { sum += $1; if ($4 == "main") in_main += $1; if ($2 == exe) in_exe += $1 }
+  END {
+    fail = 0
+    if (sum != total) { printf "FAIL: blocks add up to %d, the total is %d\n", sum, total; fail = 1 }
+    if (in_exe != sum) { print "FAIL: blocks of a static program outside its file"; fail = 1 }
+    if (in_main < 0.9 * sum || in_main < n) { print "FAIL: the loop is not counted in main"; fail = 1 }
+    exit fail
+  }' "$tmp/b"
 # An unknown argument refuses the load (no ignored option).
 if QEMU_CPU=cortex-a72 qemu-aarch64 -plugin "$plugin,bogus=1" "$tmp/work" 1 2>/dev/null; then
   echo "FAIL: an unknown plugin argument was accepted"

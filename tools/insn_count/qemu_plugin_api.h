@@ -23,9 +23,10 @@ typedef uint64_t qemu_plugin_id_t;
 /* Details of the guest, only read through a pointer here (never by field). */
 typedef struct qemu_info_t qemu_info_t;
 
-/* Opaque handle of a translation block, valid during the translation
- * callback. */
+/* Opaque handles of a translation block and of one of its instructions,
+ * valid during the translation callback. */
 struct qemu_plugin_tb;
+struct qemu_plugin_insn;
 
 enum qemu_plugin_cb_flags {
   QEMU_PLUGIN_CB_NO_REGS,
@@ -61,6 +62,15 @@ void qemu_plugin_register_vcpu_tb_exec_inline(struct qemu_plugin_tb* tb,
                                               enum qemu_plugin_op op,
                                               void* ptr, uint64_t imm);
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb* tb);
+uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb* tb);
+struct qemu_plugin_insn* qemu_plugin_tb_get_insn(const struct qemu_plugin_tb* tb,
+                                                 size_t idx);
+/* The instruction's address in qemu's own (host) memory: in qemu-user the
+ * guest's memory is mapped into the host process, a file's pages included. */
+void* qemu_plugin_insn_haddr(const struct qemu_plugin_insn* insn);
+/* The symbol of the instruction's address from the symbol tables qemu loaded
+ * (the main executable's), or NULL. */
+const char* qemu_plugin_insn_symbol(const struct qemu_plugin_insn* insn);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
                                     qemu_plugin_udata_cb_t cb, void* userdata);
 /* Writes through QEMU's log: shown only with `-d plugin` (`-D FILE` sends it

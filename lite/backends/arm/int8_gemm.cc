@@ -6,8 +6,11 @@
 // - kScalar: the rows as given.
 #include "lite/backends/arm/int8_gemm.h"
 
+#include "lite/backends/arm/int8_border.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #ifdef __aarch64__
 #include <cpuinfo.h>
@@ -24,11 +27,13 @@ size_t RoundUp(size_t v, size_t to) { return (v + to - 1) / to * to; }
 void RowsScalar(const Int8Gemm::Packed& p, const int8_t* x, size_t begin, size_t count,
                 float* y) {
   for (size_t r = begin; r < begin + count; ++r) {
-    const int8_t* xr = x + r * p.k;
+    const int8_t* xr = RowBase(p, x, r);
     for (size_t c = 0; c < p.n; ++c) {
       const int8_t* wc = p.w + c * p.k;
       int32_t sum = 0;
-      for (size_t i = 0; i < p.k; ++i) sum += int32_t(xr[i]) * int32_t(wc[i]);
+      for (size_t t = 0; t < p.taps; ++t)
+        for (size_t i = 0; i < p.seg; ++i)
+          sum += int32_t(xr[p.offsets[t] + i]) * int32_t(wc[t * p.seg + i]);
       const float v = std::fma(static_cast<float>(sum), p.scale[c], p.bias[c]);
       y[r * p.n + c] = std::min(std::max(v, p.lo), p.hi);
     }
@@ -104,10 +109,50 @@ bool Int8Gemm::Pack(const int8_t* w, size_t n, size_t k, const float* scale, con
 }
 
 void Int8Gemm::Run(const int8_t* x, size_t m, float* y, pthreadpool_t pool) const {
-  RunContext c{{w_.data(), scale_.data(), bias_.data(), n_, k_, m, lo_, hi_}, form_, x, y};
+  static const size_t kNoOffset = 0;
+  RunContext c{{w_.data(), scale_.data(), bias_.data(), n_, k_, m, lo_, hi_, &kNoOffset, 1, k_,
+                false, 0, 0, 0, 0, 0, 0, 0},
+               form_, x, y};
   // 32 rows a task: whole 4-row tiles, and enough tasks to split the
   // pixels of a small feature map over a few threads.
   pthreadpool_parallelize_1d_tile_1d(pool, RunTile, &c, m, 32, 0);
+}
+
+bool Int8Gemm::PackWindow(const int8_t* w, size_t n, const Window& g, const float* scale,
+                          const float* bias, Form form, float lo, float hi) {
+  const size_t taps = g.kh * g.kw, cp = RoundUp(g.c, 16);
+  std::vector<int8_t> padded(n * taps * cp, 0);
+  for (size_t o = 0; o < n; ++o)
+    for (size_t t = 0; t < taps; ++t)
+      std::memcpy(&padded[(o * taps + t) * cp], w + (o * taps + t) * g.c, g.c);
+  if (!Pack(padded.data(), n, taps * cp, scale, bias, form, lo, hi)) return false;
+  g_ = g;
+  cp_ = cp;
+  batch_ = h_ = w_in_ = 0;  // offsets and the border depend on the input's dims
+  return true;
+}
+
+void Int8Gemm::RunWindow(const int8_t* x, size_t batch, size_t h, size_t w, float* y,
+                         pthreadpool_t pool) {
+  const size_t hp = h + g_.top + g_.bottom, wp = w + g_.left + g_.right, c = g_.c;
+  if (batch != batch_ || h != h_ || w != w_in_) {
+    x_.assign(batch * hp * wp * cp_, 0);  // border and padded channels stay zero
+    offsets_.clear();
+    for (size_t ky = 0; ky < g_.kh; ++ky)
+      for (size_t kx = 0; kx < g_.kw; ++kx)
+        offsets_.push_back((ky * g_.dh * wp + kx * g_.dw) * cp_);
+    batch_ = batch;
+    h_ = h;
+    w_in_ = w;
+  }
+  CopyIntoBorder(x, batch, h, w, c, cp_, g_.top, g_.left, hp, wp, x_.data());
+  const size_t oh = (hp - (g_.kh - 1) * g_.dh - 1) / g_.sh + 1;
+  const size_t ow = (wp - (g_.kw - 1) * g_.dw - 1) / g_.sw + 1;
+  const size_t m = batch * oh * ow;
+  RunContext ctx{{w_.data(), scale_.data(), bias_.data(), n_, k_, m, lo_, hi_, offsets_.data(),
+                  offsets_.size(), cp_, true, oh, ow, hp, wp, g_.sh, g_.sw, cp_},
+                 form_, x_.data(), y};
+  pthreadpool_parallelize_1d_tile_1d(pool, RunTile, &ctx, m, 32, 0);
 }
 
 }  // namespace arm

@@ -2,7 +2,8 @@
 // sums of level products, then fma(float(sum), scale, bias) clamped, bit
 // for bit, for every form this CPU runs (scalar everywhere, SDOT where the
 // CPU has it: QEMU_CPU=max), on random shapes with pixel, channel and K remainders, on the calling thread
-// and on a pool of 2.
+// and on a pool of 2; and the window form (a conv's taps read from the
+// bordered input) against the conv's definition (int8_conv_reference.h).
 #include "lite/backends/arm/int8_gemm.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,8 @@
 #include <cstring>
 #include <random>
 #include <vector>
+
+#include "lite/backends/arm/int8_conv_reference.h"
 
 namespace lite {
 namespace arm {
@@ -68,6 +71,42 @@ TEST(Int8GemmTest, MatchesExactSumsAndEpilogueBitForBit) {
           gemm.Run(x.data(), s.m, got.data(), pool);
           EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
               << gemm.name() << " m " << s.m << " n " << s.n << " k " << s.k << " clamp " << clamp
+              << " pool " << (pool != nullptr);
+        }
+      }
+    }
+  }
+  pthreadpool_destroy(pool2);
+}
+
+TEST(Int8GemmTest, WindowFormMatchesTheConvBitForBit) {
+  std::mt19937 rng(11);
+  pthreadpool_t pool2 = pthreadpool_create(2);
+  // n, h, w, c, out, kh, kw, stride, dilation, top, bottom, left, right.
+  const std::vector<std::vector<size_t>> cases = {
+      {1, 7, 9, 16, 8, 3, 3, 1, 1, 1, 1, 1, 1},  {2, 8, 6, 5, 11, 3, 3, 2, 1, 0, 1, 0, 1},
+      {1, 9, 8, 33, 24, 2, 3, 1, 2, 1, 0, 2, 1}, {1, 5, 6, 20, 3, 1, 1, 1, 1, 1, 0, 0, 1},
+      {1, 6, 7, 48, 17, 3, 3, 2, 1, 1, 1, 1, 1}};
+  for (const std::vector<size_t>& c : cases) {
+    const testing::ConvShape k{c[0], c[1], c[2], c[3], c[4], 1, c[5],
+                               c[6], c[7], c[8], c[9], c[10], c[11], c[12]};
+    const testing::ConvOperands o = testing::RandomOperands(k, rng, 20, -14);
+    const Int8Gemm::Window g{k.c, k.kh, k.kw, k.s, k.s, k.d, k.d,
+                             k.top, k.bottom, k.left, k.right};
+    for (bool clamp : {false, true}) {
+      const float lo = clamp ? 0.f : -INFINITY, hi = clamp ? 0.25f : INFINITY;
+      const std::vector<float> want = testing::ReferenceConv(k, o.x, o.w, o.scale, o.bias, lo, hi);
+      for (Int8Gemm::Form form : Forms()) {
+        Int8Gemm gemm;
+        ASSERT_TRUE(
+            gemm.PackWindow(o.w.data(), k.out, g, o.scale.data(), o.bias.data(), form, lo, hi));
+        // Three runs: the bordered input allocated once, then reused.
+        for (pthreadpool_t pool : {pthreadpool_t(nullptr), pool2, pthreadpool_t(nullptr)}) {
+          std::vector<float> got(want.size(), NAN);
+          gemm.RunWindow(o.x.data(), k.n, k.h, k.w, got.data(), pool);
+          EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
+              << gemm.name() << " c " << k.c << " out " << k.out << " k " << k.kh << "x" << k.kw
+              << " s " << k.s << " d " << k.d << " clamp " << clamp
               << " pool " << (pool != nullptr);
         }
       }

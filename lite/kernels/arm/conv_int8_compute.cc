@@ -31,7 +31,7 @@
 // (add_nd_f32) and the activation (epilogue.h), then, for levels output,
 // x * 127 / Output_scale rounded to nearest even and clipped as x86 does.
 // On aarch64, float-form depthwise convs and (on CPUs with SDOT) convs with
-// one group (1x1 directly, others on im2col rows) instead sum the input levels times the
+// one group (1x1 directly, others by its window form) instead sum the input levels times the
 // filter levels exactly in int32 with the engine's own NEON loops
 // (lite/backends/arm/int8_depthwise.h: widening multiplies; int8_gemm.h:
 // SDOT) and apply fma(sum, Input_scale / 127 * Filter_scales[c] / 127, bias), the
@@ -169,7 +169,7 @@ class ConvInt8Compute : public ArmKernel {
   // builds keep XNNPACK's f32 conv) and where Pack refuses the filter (a
   // level of -128).
   Status CreateDepthwise(const operators::ConvParam& p) {
-    if (lite::arm::Int8Depthwise::CpuForm() != lite::arm::Int8Depthwise::Form::kNeon) {
+    if (lite::arm::Int8Depthwise::CpuForm() == lite::arm::Int8Depthwise::Form::kScalar) {
       return Status::OK();
     }
     const Geometry g = Geo(p);
@@ -190,7 +190,8 @@ class ConvInt8Compute : public ArmKernel {
 
   // The float form of a conv with one group as the exact int8 GEMM, on
   // CPUs with SDOT: a 1x1 conv (stride 1, no padding) on the input levels
-  // as they are, any other on their im2col rows (RunOwn); gemm_on_ stays
+  // as they are, any other by the GEMM's window form (its taps read from a
+  // zero-bordered copy of the input, no im2col rows); gemm_on_ stays
   // false for grouped convs, other CPUs and where Pack refuses the filter
   // (a level of -128).
   // Without SDOT (Cortex-A72) the widening form counted more instructions
@@ -201,17 +202,25 @@ class ConvInt8Compute : public ArmKernel {
     const DDim& f = p.filter->dims();
     if (p.groups != 1) return Status::OK();
     const auto& pad = p.eff_paddings;
-    im2col_ = f[2] != 1 || f[3] != 1 || p.strides[0] != 1 || p.strides[1] != 1 ||
+    window_ = f[2] != 1 || f[3] != 1 || p.strides[0] != 1 || p.strides[1] != 1 ||
               std::any_of(pad.begin(), pad.end(), [](int v) { return v != 0; });
     const std::vector<float> scale = SumScales(p);
     const lite::arm::Clamp clamp = OwnClamp(p);
-    // [O, KH, KW, I]: the order of an im2col row.
+    // [O, KH, KW, I]: a window's taps in order, each tap's channels.
     const std::vector<int8_t> w = RepackFilter<int8_t, int8_t>(
         p.filter->data<int8_t>(), f, [](int64_t, int8_t v) { return v; });
-    if (!gemm_.Pack(w.data(), static_cast<size_t>(f[0]),
-                    static_cast<size_t>(f[1] * f[2] * f[3]), scale.data(),
-                    p.bias ? p.bias->data<float>() : nullptr, lite::arm::Int8Gemm::CpuForm(),
-                    clamp.lo, clamp.hi)) {
+    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+    const auto form = lite::arm::Int8Gemm::CpuForm();
+    const size_t n = static_cast<size_t>(f[0]);
+    if (window_) {
+      const Geometry g = Geo(p);
+      const lite::arm::Int8Gemm::Window win{g.ic, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw,
+                                            g.top, g.bottom, g.left, g.right};
+      if (!gemm_.PackWindow(w.data(), n, win, scale.data(), bias, form, clamp.lo, clamp.hi)) {
+        return Status::OK();
+      }
+    } else if (!gemm_.Pack(w.data(), n, static_cast<size_t>(f[1] * f[2] * f[3]), scale.data(),
+                           bias, form, clamp.lo, clamp.hi)) {
       return Status::OK();
     }
     RETURN_IF_ERROR(OwnLoopReady(p, gemm_.name()));
@@ -403,42 +412,17 @@ class ConvInt8Compute : public ArmKernel {
     const int8_t* x = InputLevels(p);
     const DDim& in = p.input->dims();
     float* y = FloatOutput(p);
-    if (gemm_on_) {
+    if (gemm_on_ && window_) {
+      gemm_.RunWindow(x, static_cast<size_t>(in[0]), static_cast<size_t>(in[2]),
+                      static_cast<size_t>(in[3]), y, pool());
+    } else if (gemm_on_) {
       const DDim& out = p.output->dims();
-      if (im2col_) x = Im2Col(p, x);
       gemm_.Run(x, static_cast<size_t>(out[0] * out[2] * out[3]), y, pool());
     } else {
       dw_.Run(x, static_cast<size_t>(in[0]), static_cast<size_t>(in[2]),
               static_cast<size_t>(in[3]), y, pool());
     }
     return Finish(p, y);
-  }
-
-  // The GEMM's rows for a conv other than 1x1 / stride 1 / no padding: per
-  // output pixel its window's input levels in [KH, KW, C] order, level 0
-  // (the value 0) for taps in the padding.
-  const int8_t* Im2Col(const operators::ConvParam& p, const int8_t* x) {
-    const Geometry g = Geo(p);
-    const DDim& in = p.input->dims();
-    const DDim& out = p.output->dims();
-    const int64_t h = in[2], w = in[3], oh = out[2], ow = out[3];
-    const size_t c = g.ic, row = g.kh * g.kw * c;
-    cols_.resize(static_cast<size_t>(out[0] * oh * ow) * row);
-    int8_t* dst = cols_.data();
-    for (int64_t n = 0; n < out[0]; ++n)
-      for (int64_t oy = 0; oy < oh; ++oy)
-        for (int64_t ox = 0; ox < ow; ++ox)
-          for (uint32_t ky = 0; ky < g.kh; ++ky)
-            for (uint32_t kx = 0; kx < g.kw; ++kx, dst += c) {
-              const int64_t iy = oy * g.sh + ky * g.dh - int64_t{g.top};
-              const int64_t ix = ox * g.sw + kx * g.dw - int64_t{g.left};
-              if (iy < 0 || ix < 0 || iy >= h || ix >= w) {
-                std::memset(dst, 0, c);
-              } else {
-                std::memcpy(dst, x + ((n * h + iy) * w + ix) * static_cast<int64_t>(c), c);
-              }
-            }
-    return cols_.data();
   }
 
   // Where the float form writes the conv's float values: the output, or
@@ -467,11 +451,10 @@ class ConvInt8Compute : public ArmKernel {
 
   lite::arm::XnnOperator conv_, add_;
   bool qc8_ = false;
-  lite::arm::Int8Gemm gemm_;        // the float form of 1x1 convs
+  lite::arm::Int8Gemm gemm_;        // the float form of convs with one group
   lite::arm::Int8Depthwise dw_;     // the float form of depthwise convs
   bool gemm_on_ = false, dw_on_ = false;
-  bool im2col_ = false;        // the GEMM reads im2col rows (cols_)
-  std::vector<int8_t> cols_;
+  bool window_ = false;        // the GEMM's window form (not a plain 1x1 conv)
   std::string own_impl_;
   Epilogue epilogue_;
   std::vector<int> paddings_;

@@ -328,9 +328,14 @@ TEST(ArmConvInt8, FloatDepthwiseRunsTheInt8LoopOnAarch64) {
   Case k;
   k.op = "depthwise_conv2d";
   k.c = k.cout = k.groups = 24;
-  k.expect_op = lite::arm::Int8Depthwise::CpuForm() == lite::arm::Int8Depthwise::Form::kNeon
-                    ? "lite:int8_dw_neon"
-                    : "xnnpack:convolution2d_nhwc_f32";
+  const lite::arm::Int8Depthwise::Form form = lite::arm::Int8Depthwise::CpuForm();
+  // The SDOT form takes windows 4 or more taps wide (here 5x5).
+  const std::string narrow = form == lite::arm::Int8Depthwise::Form::kScalar
+                                 ? "xnnpack:convolution2d_nhwc_f32"
+                                 : "lite:int8_dw_neon";
+  const std::string wide =
+      form == lite::arm::Int8Depthwise::Form::kDot ? "lite:int8_dw_dot" : narrow;
+  k.expect_op = narrow;
   k.what = "depthwise 3x3, levels in, hard_swish, float out";
   k.in_dtype = "int8";
   k.act = "hard_swish";
@@ -340,6 +345,7 @@ TEST(ArmConvInt8, FloatDepthwiseRunsTheInt8LoopOnAarch64) {
   k.k = 5;
   k.pad = 2;
   k.stride = 2;
+  k.expect_op = wide;
   k.act = "relu";
   k.residual = true;
   k.out_dtype = "int8";
@@ -349,6 +355,7 @@ TEST(ArmConvInt8, FloatDepthwiseRunsTheInt8LoopOnAarch64) {
   k.k = 3;
   k.pad = 1;
   k.stride = 1;
+  k.expect_op = narrow;
   k.residual = false;
   k.out_dtype = "float32";
   k.in_dtype = "uint8";

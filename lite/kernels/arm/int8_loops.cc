@@ -57,6 +57,33 @@ class Quantizer4 {
   bool ties_to_even_;
 };
 
+// Quantizer4's Level on 16 values a step, for the first n / 16 * 16 of x;
+// returns that count. One conversion rounds as the level's rule does
+// (vcvtnq_s32_f32: nearest even, vrndnq's; vcvtaq_s32_f32: half away from
+// zero, vrndaq's), and the saturating narrows to int16 then int8 are the
+// clamp to [-128, 127] (round type 1's levels are within +-127 already; NaN
+// converts to 0 both ways). The subnormal zeroing is left out: factor x
+// subnormal rounds to level 0 anyway (quant_math.h: |factor| < 1.3e32).
+template <bool kTiesToEven>
+size_t Quantize16(const float* x, int8_t* q, size_t n, float scale) {
+  const float32x4_t factor = vdupq_n_f32(127.f * operators::quant::InverseScale(scale));
+  const float32x4_t s = vdupq_n_f32(scale), neg_s = vdupq_n_f32(-scale);
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const float32x4x4_t v = vld1q_f32_x4(x + i);
+    int32x4_t l[4];
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      l[j] = kTiesToEven ? vcvtnq_s32_f32(vmulq_f32(factor, v.val[j]))
+                         : vcvtaq_s32_f32(vmulq_f32(factor, vminq_f32(vmaxq_f32(v.val[j], neg_s), s)));
+    }
+    const int16x8_t a = vqmovn_high_s32(vqmovn_s32(l[0]), l[1]);
+    const int16x8_t b = vqmovn_high_s32(vqmovn_s32(l[2]), l[3]);
+    vst1q_s8(q + i, vqmovn_high_s16(vqmovn_s16(a), b));
+  }
+  return i;
+}
+
 // 8 integral floats in [-128, 127] as 8 int8.
 inline int8x8_t Narrow(float32x4_t a, float32x4_t b) {
   const int16x8_t h = vcombine_s16(vmovn_s32(vcvtq_s32_f32(a)), vmovn_s32(vcvtq_s32_f32(b)));
@@ -77,7 +104,8 @@ inline void Dequantize8(int16x8_t l, float32x4_t s, float32x4_t bin, float* y) {
 void QuantizeLevels(const float* x, int8_t* q, size_t n, float scale, int round_type) {
 #ifdef __aarch64__
   const Quantizer4 q4(scale, round_type);
-  size_t i = 0;
+  size_t i =
+      round_type == 0 ? Quantize16<true>(x, q, n, scale) : Quantize16<false>(x, q, n, scale);
   for (; i + 8 <= n; i += 8) {
     vst1_s8(q + i, Narrow(q4.Level(vld1q_f32(x + i)), q4.Level(vld1q_f32(x + i + 4))));
   }
@@ -142,8 +170,10 @@ void RequantizeLevels(const float* y, int8_t* q, size_t n, float factor, float l
 void LookupLevels(const int8_t* x, int8_t* y, size_t n, const int8_t* lut) {
   size_t i = 0;
 #ifdef __aarch64__
-  // Four 64-byte tables; an index past a table's end reads 0, so the four
-  // lookups of index - 64 k, OR-ed, give the entry.
+  // Four 64-byte tables, looked up with index - 64 k: tbl for the first
+  // (an index past its end reads 0), tbx for the others (an index past the
+  // table's end keeps the byte already there), so each byte ends with the
+  // entry of the one table its index falls in.
   int8x16x4_t t[4];
   for (int k = 0; k < 4; ++k) {
     for (int j = 0; j < 4; ++j) t[k].val[j] = vld1q_s8(lut + 64 * k + 16 * j);
@@ -152,9 +182,10 @@ void LookupLevels(const int8_t* x, int8_t* y, size_t n, const int8_t* lut) {
   for (; i + 16 <= n; i += 16) {
     uint8x16_t u = vaddq_u8(vreinterpretq_u8_s8(vld1q_s8(x + i)), bias);
     int8x16_t r = vqtbl4q_s8(t[0], u);
+#pragma GCC unroll 3
     for (int k = 1; k < 4; ++k) {
       u = vsubq_u8(u, step);
-      r = vorrq_s8(r, vqtbl4q_s8(t[k], u));
+      r = vqtbx4q_s8(r, t[k], u);
     }
     vst1q_s8(y + i, r);
   }

@@ -48,7 +48,7 @@ uint32_t Bits(float v) {
   return b;
 }
 
-// Every length up to 20 (each remainder of the 4- and 8-wide steps) and
+// Every length up to 20 (each remainder of the 4-, 8- and 16-wide steps) and
 // the whole input.
 std::vector<size_t> Lengths(size_t all) {
   std::vector<size_t> n;
