@@ -65,7 +65,19 @@ class MemoryBudget {
   void Fill(paddle::lite_api::MemoryStats* stats) const;
 
  private:
+  // Before any run has been measured, a run's need per planned activation
+  // byte, and a first run's one-time bytes (code, JIT, reordered weights).
+  // det's first run needed 2.3x (x86) and 2.5x (host) its planned bytes
+  // plus about 3 MB, with no plan to bind and no warm arena yet
+  // (docs/memory.md); later runs measure their own ratio.
+  static constexpr double kFirstRunRatio = 2.75;
+  static constexpr int64_t kFirstRunBytes = 8 << 20;
+
   int64_t limit_ = 0;
+  // The largest need per planned activation byte measured; 0 before one.
+  double planned_ratio_ = 0;
+  int64_t planned_ = -1;   // this first sight's planned activation bytes
+  int64_t estimate_ = 0;   // and its estimated need
   double bytes_per_element_ = 0;  // the estimate's rate, 0 before a measured run
   // Arena bytes per input element of the plans made so far, the smallest
   // (the part of a run's need assumed to reuse the warm buffer); -1: none.
