@@ -135,6 +135,8 @@ void BindPredictor(py::module_& m) {
              d["budget_releases"] = s.budget_releases;
              d["budget_refusals"] = s.budget_refusals;
              d["estimate_bytes_per_input_element"] = s.estimate_bytes_per_input_element;
+             d["estimate_bytes"] = s.estimate_bytes;
+             d["planned_activation_bytes"] = s.planned_activation_bytes;
              d["process_caches"] = s.process_caches;
              d["bucket_multiple"] = s.bucket_multiple;
              d["bucket_runs"] = s.bucket_runs;

@@ -28,10 +28,11 @@
 // implementation, largest difference first, and the time
 // a run spends outside the ops (input handling, the arena plan, the
 // recording): where a first sight's extra time goes. The last line is JSON. A failed run is
-// printed and counted (a budget too small for a size), not fatal. With
-// --memory_limit_mb the first call's peak is printed apart and VmHWM is
-// reset after it: the budget has no estimate before one run is measured, so
-// the peak it answers for is that of the later calls.
+// printed and counted (a budget too small for a size), not fatal; the sizes
+// that failed are listed at the end (run one alone with --single_size to
+// see whether it would have fit). With --memory_limit_mb the first call's
+// peak is also printed apart (the budget checks it from the dry planning
+// pass, docs/memory.md).
 // --shape_buckets=M pads every size up to multiples of M (docs/memory.md);
 // the statistics then show the buckets' hit rate, and a first sight is the
 // first run of a bucketed shape (latency still per pixel of the caller's).
@@ -280,9 +281,10 @@ Status Soak() {
   // --profile_first_sight: the first sight's profile, then the sums over sizes.
   std::map<std::string, double> first_profile, profile_first, profile_next;
   Rss after_first_pass, at_300, last;
-  // With a budget: the first call's peak, kept apart (until one run has been
-  // measured the budget has no estimate to check a run against).
+  // With a budget: the first call's peak, kept apart (the budget checks it
+  // from a plan, the later calls also from measured runs).
   double first_call_peak_mb = -1;
+  std::set<std::string> failed_sizes;
   for (int call = 1; call <= FLAGS_calls; ++call) {
     const auto hw = sizes[((call - 1) / FLAGS_runs_per_size) % sizes.size()];
     const int64_t n = static_cast<int64_t>(channels) * hw.first * hw.second;
@@ -300,6 +302,7 @@ Status Soak() {
     const double mp = hw.first * static_cast<double>(hw.second) / 1e6;
     if (!s.ok()) {
       ++failures;
+      failed_sizes.insert(std::to_string(hw.first) + "x" + std::to_string(hw.second));
       std::printf("call %d %dx%d failed: %s\n", call, hw.first, hw.second,
                   lite::tools::OneLine(s).c_str());
     } else if (seen.insert(shape_of(hw)).second) {
@@ -330,11 +333,7 @@ Status Soak() {
     last = ReadRss();
     if (call == 1 && FLAGS_memory_limit_mb > 0) {
       first_call_peak_mb = last.hwm_mb;
-      // Resets VmHWM to the current RSS (proc(5), clear_refs), so the peak
-      // printed from here on is that of the calls the budget checks.
-      std::ofstream("/proc/self/clear_refs") << "5";
-      std::printf("call 1 (unchecked by the budget): peak %.1f MB; the peak is reset here\n",
-                  first_call_peak_mb);
+      std::printf("call 1: peak %.1f MB\n", first_call_peak_mb);
     }
     if (call == static_cast<int>(sizes.size())) after_first_pass = last;
     if (call == 300) at_300 = last;
@@ -388,6 +387,11 @@ Status Soak() {
     }
     std::printf("  %-56s %10.1f %10.1f %10.1f\n", "total", first_total, next_total,
                 first_total - next_total);
+  }
+  if (!failed_sizes.empty()) {
+    std::string list;
+    for (const std::string& hw : failed_sizes) list += (list.empty() ? "" : " ") + hw;
+    std::printf("failed sizes (%zu): %s\n", failed_sizes.size(), list.c_str());
   }
   const paddle::lite_api::MemoryStats stats = predictor->GetMemoryStats();
   std::printf("memory: %s\n", stats.ToString().c_str());

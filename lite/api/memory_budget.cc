@@ -66,9 +66,24 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   if (!first_sight_ || rss_before_ < 0) return Status::OK();
   peak_before_ = PeakRssBytes();
   const double elements = static_cast<double>(elements_);
-  const int64_t need = static_cast<int64_t>(bytes_per_element_ * elements);
-  // Without a plan yet the run's arena is unknown: nothing counts as reused.
-  const int64_t arena = static_cast<int64_t>(std::max(0.0, arena_per_element_) * elements);
+  // The dry planning pass gives this shape's activation bytes; the need is
+  // those times the ratio measured on earlier runs (kFirstRunRatio before
+  // any, plus the first run's one-time bytes). Without a plan (shapes not
+  // known ahead), the per-element rate of earlier runs.
+  planned_ = program->ActivationBytesAhead();
+  int64_t need = 0, arena = 0;
+  if (planned_ > 0) {
+    const double ratio = planned_ratio_ > 0 ? planned_ratio_ : kFirstRunRatio;
+    need = static_cast<int64_t>(ratio * static_cast<double>(planned_)) +
+           (measured_runs_ > 0 ? 0 : kFirstRunBytes);
+    arena = planned_;
+  } else {
+    need = static_cast<int64_t>(bytes_per_element_ * elements);
+    // Without a plan yet the run's arena is unknown: nothing counts as reused.
+    arena = static_cast<int64_t>(std::max(0.0, arena_per_element_) * elements);
+  }
+  estimate_ = need;
+  if (need <= 0) return Status::OK();  // nothing measured or planned yet
   // The release below drops the warm buffer, hence read each time.
   auto projected = [&] {
     return ProjectedRssBytes(ProcessRssBytes(), static_cast<int64_t>(program->warm_arena_bytes()),
@@ -82,10 +97,13 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   warm_before_ = static_cast<int64_t>(program->warm_arena_bytes());
   if (after_release <= limit_) return Status::OK();
   ++refused_;
+  const std::string basis =
+      planned_ > 0 ? Mb(static_cast<double>(planned_)) + " of activations planned at this shape"
+                   : std::to_string(static_cast<int64_t>(bytes_per_element_)) +
+                         " bytes per input element, measured on earlier runs";
   return InvalidArgument(
-      feeds + " needs about " + Mb(static_cast<double>(need)) + " (" +
-      std::to_string(static_cast<int64_t>(bytes_per_element_)) +
-      " bytes per input element, measured on earlier runs); the process holds " +
+      feeds + " needs about " + Mb(static_cast<double>(need)) + " (" + basis +
+      "); the process holds " +
       Mb(static_cast<double>(after_release - need)) + " after releasing cached state, and the " +
       "memory limit is " + Mb(static_cast<double>(limit_)) +
       " (set_memory_limit_mb): the run was not started, smaller inputs still run");
@@ -114,6 +132,13 @@ void MemoryBudget::AfterRun(RuntimeProgram* program, const std::vector<RuntimePr
                                  ? static_cast<double>(peak - start) / elements_
                                  : 0;
     bytes_per_element_ = std::max({bytes_per_element_, pool_rate, rss_rate, peak_rate});
+    // The need per planned activation byte: what the run held at its peak
+    // (or kept) above its start, known exactly when it raised the peak.
+    if (planned_ > 0) {
+      const double planned = static_cast<double>(planned_);
+      const double ratio = std::max(peak_rate, rss_rate) * elements_ / planned;
+      if (ratio > 0) planned_ratio_ = std::max(planned_ratio_, ratio);
+    }
     const double arena_rate = static_cast<double>(arena) / elements_;
     if (arena > 0 && (arena_per_element_ < 0 || arena_rate < arena_per_element_)) {
       arena_per_element_ = arena_rate;
@@ -129,6 +154,8 @@ void MemoryBudget::Fill(paddle::lite_api::MemoryStats* stats) const {
   stats->budget_releases = releases_;
   stats->budget_refusals = refused_;
   stats->estimate_bytes_per_input_element = bytes_per_element_;
+  stats->estimate_bytes = estimate_;
+  stats->planned_activation_bytes = planned_;
 }
 
 }  // namespace lite

@@ -3,13 +3,20 @@
 //
 // The limit is on the process's resident set (VmRSS), the number an OOM
 // killer or a container limit looks at. Before a run of an input signature
-// other than the one run last, the budget estimates what the run will need:
-// the bytes per input element measured on earlier first runs of a signature
-// times this run's input elements. The rate is the largest seen of: the
-// pool's new allocations; after the predictor's first run (whose growth is
-// mostly one-time), the growth of RSS, and for a run that raised the
-// process's peak (VmHWM) that peak above where the run started, plus the
-// part of the warm arena buffer (arena_plan.h) the run reused. When the
+// other than the one run last, the budget estimates what the run will need.
+// First from a dry planning pass (RuntimeProgram::ActivationBytesAhead: the
+// shapes inferred, the largest set of activations live at once, about the
+// arena the run will plan): those bytes times the need per planned byte
+// measured on earlier runs (for a run that raised the process's peak,
+// VmHWM, that peak above where the run started plus the part of the warm
+// arena buffer, arena_plan.h, the run reused; or the growth of RSS), and
+// before any such measurement kFirstRunRatio plus, for the very first run,
+// kFirstRunBytes: so the first run is checked too. Where shapes cannot be
+// known ahead (values decide them, a device subgraph infers its own), the
+// bytes per input element measured on earlier first runs (the largest of
+// the pool's new allocations, the growth of RSS and the peak above the
+// start, after the first run) times this run's input elements; then the
+// first run is not checked. When the
 // projected RSS (ProjectedRssBytes: the process's RSS less the part of the
 // warm arena buffer the new run's arena will reuse, plus that estimate) is
 // over the limit, it releases cached per-shape state: the
@@ -19,9 +26,7 @@
 // refused with InvalidArgument naming the input, its shape, the estimate and
 // the limit; nothing ran, so the predictor stays usable for smaller inputs.
 // After every run that leaves RSS above the limit it releases the same way,
-// so the next run starts below it. Until one run has been measured there is
-// no estimate and the first run is only followed by that release. Without a
-// limit (0) nothing here runs.
+// so the next run starts below it. Without a limit (0) nothing here runs.
 //
 // One per PredictorRuntime; used from the thread that runs it.
 #pragma once
@@ -65,7 +70,19 @@ class MemoryBudget {
   void Fill(paddle::lite_api::MemoryStats* stats) const;
 
  private:
+  // Before any run has been measured, a run's need per planned activation
+  // byte, and a first run's one-time bytes (code, JIT, reordered weights).
+  // det's first run needed 2.3x (x86) and 2.5x (host) its planned bytes
+  // plus about 3 MB, with no plan to bind and no warm arena yet
+  // (docs/memory.md); later runs measure their own ratio.
+  static constexpr double kFirstRunRatio = 2.75;
+  static constexpr int64_t kFirstRunBytes = 8 << 20;
+
   int64_t limit_ = 0;
+  // The largest need per planned activation byte measured; 0 before one.
+  double planned_ratio_ = 0;
+  int64_t planned_ = -1;   // this first sight's planned activation bytes
+  int64_t estimate_ = 0;   // and its estimated need
   double bytes_per_element_ = 0;  // the estimate's rate, 0 before a measured run
   // Arena bytes per input element of the plans made so far, the smallest
   // (the part of a run's need assumed to reuse the warm buffer); -1: none.

@@ -112,6 +112,62 @@ TEST(MemoryBudget, RunOverTheBudgetIsRefusedAndThePredictorStaysUsable) {
   }
 }
 
+// The first run of a new predictor is checked too, from the dry planning
+// pass (RuntimeProgram::ActivationBytesAhead): no run has been measured, yet
+// a 2048 x 2048 input (its first conv's output alone 128 MB) is refused
+// under what the process holds plus 96 MB. The predictor then runs 64 x 64
+// as one without a limit does, also right after another refusal (the dry
+// pass leaves no shape behind for the repeat).
+TEST(MemoryBudget, FirstRunOverTheBudgetIsRefusedBeforeAnyRunWasMeasured) {
+  auto plain = CreatePaddlePredictor<CxxConfig>(DefaultModelConfig());
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  Status s;
+  const std::vector<float> small = RunAt(plain->get(), 64, &s);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  CxxConfig config = DefaultModelConfig();
+  const int limit_mb = static_cast<int>(lite::ProcessRssBytes() / (1024 * 1024)) + 96;
+  config.set_memory_limit_mb(limit_mb);
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  RunAt(p->get(), 2048, &s);
+  ASSERT_FALSE(s.ok()) << "a first 2048 x 2048 run fit under " << limit_mb << " MB";
+  EXPECT_EQ(s.code(), lite::StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("input 'x' [1, 3, 2048, 2048] needs about"), std::string::npos)
+      << s.ToString();
+  EXPECT_NE(s.message().find("of activations planned at this shape"), std::string::npos)
+      << s.ToString();
+  const MemoryStats stats = (*p)->GetMemoryStats();
+  EXPECT_EQ(stats.budget_refusals, 1);
+  EXPECT_GE(stats.planned_activation_bytes, 128LL * 1024 * 1024);
+  EXPECT_EQ(RunAt(p->get(), 64, &s), small);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  RunAt(p->get(), 2048, &s);
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(RunAt(p->get(), 64, &s), small);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ((*p)->GetMemoryStats().budget_refusals, 2);
+}
+
+// The dry planning pass's activation bytes for a new size are about the
+// arena the run then plans from what it recorded (the largest live set),
+// within 10% at three sizes in either direction.
+TEST(MemoryBudget, PlannedActivationsAheadMatchTheRecordedArena) {
+  CxxConfig config = DefaultModelConfig();
+  config.set_memory_limit_mb(1 << 20);  // a budget, never reached
+  auto p = CreatePaddlePredictor<CxxConfig>(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  for (int side : {64, 160, 96}) {
+    SCOPED_TRACE(side);
+    Status s;
+    RunAt(p->get(), side, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    const MemoryStats stats = (*p)->GetMemoryStats();
+    ASSERT_GT(stats.arena_bytes, 0);
+    EXPECT_GE(stats.planned_activation_bytes, stats.arena_bytes * 0.9);
+    EXPECT_LE(stats.planned_activation_bytes, stats.arena_bytes * 1.1);
+  }
+}
+
 TEST(MemoryBudget, WithoutALimitTheSameRunGoesThrough) {
   auto p = CreatePaddlePredictor<CxxConfig>(DefaultModelConfig());
   ASSERT_TRUE(p.ok()) << p.status().ToString();

@@ -23,7 +23,10 @@ std::string MemoryStats::ToString() const {
                   std::to_string(npu_evictions) + ")";
   if (limit_bytes > 0) {
     s += ", limit " + mb(limit_bytes) + " (released " + std::to_string(budget_releases) +
-         "x, refused " + std::to_string(budget_refusals) + ")";
+         "x, refused " + std::to_string(budget_refusals) + "; last new shape: estimate " +
+         mb(estimate_bytes) + ", planned activations " +
+         (planned_activation_bytes < 0 ? std::string("unknown") : mb(planned_activation_bytes)) +
+         ")";
   }
   if (!process_caches.empty()) s += ", " + process_caches;
   if (bucket_multiple > 0) {

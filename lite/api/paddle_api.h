@@ -343,6 +343,10 @@ struct MemoryStats {
   int budget_releases = 0;        // times the budget released cached state
   int budget_refusals = 0;        // runs refused as over the budget
   double estimate_bytes_per_input_element = 0;  // the budget's estimate rate
+  // The budget's estimate of the last new input signature's need, and the
+  // activation bytes planned ahead for it (dry planning pass; -1: unknown).
+  int64_t estimate_bytes = 0;
+  int64_t planned_activation_bytes = -1;
   std::string process_caches;     // process-wide caches ("onednn ...: capacity 128 ...")
   // Shape buckets (0: off): runs, runs whose bucketed shape had run before
   // (hits), padded runs, distinct bucketed shapes, and the extra runs made

@@ -338,6 +338,69 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
   return true;
 }
 
+int64_t RuntimeProgram::ActivationBytesAhead() {
+  std::map<const Tensor*, int64_t> live;  // lookup only, never iterated
+  int64_t held = 0, peak = 0;
+  auto forget = [this] {
+    for (auto& inst : instructions_) inst->ForgetShapes();
+  };
+  auto unknown = [&] {
+    forget();
+    return int64_t{-1};
+  };
+  for (auto& inst : instructions_) {
+    OpLite* op = inst->mutable_op();
+    const cpp::OpDesc& desc = op->op_desc();
+    if (desc.Type() == "fetch") continue;
+    if (desc.Type() == "subgraph" || desc.HasAttr("sub_block")) return unknown();
+    std::vector<std::pair<std::string, Tensor*>> outs = op->output_tensors();
+    if (desc.Type() == "feed") {
+      // The feed kernel shares the caller's tensor (dims with the data): no
+      // activation bytes of its own.
+      const auto& x = desc.Input("X");
+      const Variable* v = x.empty() ? nullptr : exec_scope_->FindVar(x.front());
+      const size_t col = static_cast<size_t>(desc.GetAttr<int32_t>("col", 0));
+      if (!v || col >= v->GetTensorList().size() || outs.empty() || !outs.front().second) {
+        return unknown();
+      }
+      const Tensor& fed = v->GetTensorList()[col];
+      outs.front().second->Resize(fed.dims());
+      outs.front().second->set_dtype(fed.dtype());
+      outs.front().second->set_lod(fed.lod());
+      continue;
+    }
+    // As InferShapeAheadStep: where values may decide shapes, stop.
+    for (const auto& param : desc.inputs()) {
+      for (const auto& var : param.second) {
+        const Tensor* t = exec_scope_->FindMutableTensor(var);
+        if (!t || t->persistable()) continue;
+        const DataType d = t->dtype();
+        const bool levels = d == DataType::kInt8 || d == DataType::kUInt8;
+        if (IsValueShapeParam(param.first) || (IsIntegerType(d) && !levels)) return unknown();
+      }
+    }
+    if (!op->CheckShape().ok() || !op->InferShape().ok()) return unknown();
+    for (const auto& out : outs) {
+      const Tensor* t = out.second;
+      if (!t || t->persistable()) continue;
+      const int64_t bytes = TensorBytes(t->numel(), t->dtype());
+      if (bytes < 0) return unknown();
+      int64_t& slot = live[t];
+      held += std::max<int64_t>(0, bytes - slot);
+      slot = std::max(slot, bytes);
+    }
+    peak = std::max(peak, held);
+    for (const Tensor* t : inst->release_after()) {
+      auto it = live.find(t);
+      if (it == live.end()) continue;
+      held -= it->second;
+      live.erase(it);
+    }
+  }
+  forget();
+  return peak;
+}
+
 StatusOr<std::unique_ptr<RuntimeProgram>> BuildRuntimeProgram(
     const cpp::ProgramDesc& optimized, Scope* exec_scope, int threads,
     std::vector<std::unique_ptr<TargetContext>> targets) {

@@ -45,6 +45,9 @@ class Instruction {
   // (memory_optimize_pass's plan, kReleaseAfterAttr).
   void set_release_after(std::vector<Tensor*> t) { release_after_ = std::move(t); }
   const std::vector<Tensor*>& release_after() const { return release_after_; }
+  // The next Run re-infers shapes whatever its inputs (after shapes were
+  // inferred outside a run: RuntimeProgram::ActivationBytesAhead).
+  void ForgetShapes() { inferred_once_ = false; }
 
  private:
   // True on the first call and whenever an input's dims or LoD differ from
@@ -89,6 +92,18 @@ class RuntimeProgram {
   // budget's release).
   size_t warm_arena_bytes() const { return warm_ ? warm_->size() : 0; }
   void DropWarmArena();
+  // A dry planning pass for the inputs as now fed, before running them (the
+  // memory budget's estimate of a new size, memory_budget.h): every op's
+  // shapes inferred in order, no kernel run, and the largest sum of
+  // activation bytes live at once (an op's outputs from its step until
+  // memory_optimize_pass releases them; outputs never released stay), which
+  // the arena plan of a run at these shapes is about. -1 when the shapes
+  // cannot be known ahead: an op whose shapes may depend on input values
+  // (shape-giving inputs, integer activations), a device subgraph or an op
+  // with a sub-block (which infer inside their kernels), or an op that
+  // rejects the shapes (the run then reports it). Every instruction
+  // re-infers on the next Run, so the pass leaves no shape behind.
+  int64_t ActivationBytesAhead();
 
   // Per-instruction wall time, accumulated over runs while profiling is on.
   void set_profiling(bool on) { profiling_ = on; }
