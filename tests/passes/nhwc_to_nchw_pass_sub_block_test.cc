@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "lite/api/build_targets.h"
 #include "lite/api/optimizer.h"
 #include "lite/api/predictor_runtime.h"
 
