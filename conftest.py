@@ -8,6 +8,7 @@ by Bazel (bazel-bin/tools, or $LITE_TOOLS_BIN).
 
 import os
 import pathlib
+import platform
 import subprocess
 
 import pytest
@@ -30,6 +31,24 @@ def tools_bin():
     assert (path / "make_default_model").exists(), (
         f"{path}/make_default_model missing: bazel build //tools:make_default_model //tools:opt")
     return path
+
+
+# The CPU targets of the tests' full predictors: x86,host where the wheel has
+# the x86 target (x86-64), host on the aarch64 wheel, which refuses x86
+# (lite/api/build_targets.h).
+CPU_TARGETS = "x86,host" if platform.machine() == "x86_64" else "host"
+
+
+@pytest.fixture(scope="session")
+def cpu_targets():
+    return CPU_TARGETS
+
+
+@pytest.fixture(scope="session")
+def cpu_places(cpu_targets):
+    from paddlelite import lite
+    names = {"x86": lite.TargetType.X86, "host": lite.TargetType.Host}
+    return [lite.Place(names[t]) for t in cpu_targets.split(",")]
 
 
 @pytest.fixture(scope="session")

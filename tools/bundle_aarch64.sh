@@ -103,7 +103,8 @@ and other Debian 12 images), cross-built with Debian's aarch64-linux-gnu-gcc 12.
       --det_model=DET --cls_model=CLS --rec_model=REC       # PaddleOCR det -> cls -> rec
 
 The tools take --valid_targets=host or npu,host (XNNPACK); there is no x86
-target here. C++: include/ and lib/ (sudo apt-get install g++):
+target here (x86 is refused with an error). C++: include/ and lib/
+(sudo apt-get install g++):
   g++ -std=c++17 examples/predict.cc -Iinclude -Llib -lpaddle_lite_plus \\
       -Wl,-rpath,'\$ORIGIN/../lib' -o predict && ./predict model.nb
 Python (sudo apt-get install python3-venv):

@@ -33,7 +33,8 @@ DEFINE_string(det_model, "", "text detector (DB): model directory or .nb");
 DEFINE_string(cls_model, "", "text direction classifier: model directory or .nb (empty: none)");
 DEFINE_string(rec_model, "", "text recognizer (CTC): model directory or .nb");
 DEFINE_string(rec_keys, "", "the recognizer's dictionary (default <rec_model>/ppocr_keys_v1.txt)");
-DEFINE_string(valid_targets, "x86,host", "full predictor: host, x86, npu, arm (comma list)");
+DEFINE_string(valid_targets, lite::tools::DefaultCpuTargets(),
+              "full predictor: host, x86, npu, arm (comma list; default x86,host, host on aarch64)");
 DEFINE_int32(threads, 1, "threads of each predictor");
 DEFINE_int32(det_limit_side, 960, "longest side of the detector's input");
 DEFINE_double(box_thresh, 0.6, "minimum DB box score");

@@ -1,12 +1,13 @@
 // The OCR pipeline on the real PP-OCR models (skips without
-// ../shared/models): on x86, host, arm and npu (xnnpack, reference, ccodegen)
+// ../shared/models): on x86 (not on the aarch64 build, which has no x86
+// target), host, arm and npu (xnnpack, reference, ccodegen)
 // the recognizer's reference line matches the reference and decodes to the
 // text in its meta.json (functional_ctc), and lines rendered in several
 // fonts and sizes (tools/text_lines.py: Latin, digits, Chinese characters)
 // read exactly, one at a time and as one padded batch; the README's test
 // page read through det -> crop -> cls -> rec (lines in batches) gives
-// every line's text, as it does one line at a time. Model errors name the
-// model.
+// every line's text, as it does one line at a time (on x86,host, or host on
+// aarch64: tools/ocr's default). Model errors name the model.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lite/api/build_targets.h"
 #include "lite/model_parser/test_models.h"
 #include "lite/utils/file_util.h"
 #include "tools/ocr_pipeline.h"
@@ -27,6 +29,8 @@ namespace tools {
 namespace {
 
 const std::vector<Place> kX86 = {Place(TargetType::kX86), Place(TargetType::kHost)};
+// The pipeline tests' places: x86,host, or host on the aarch64 build.
+const std::vector<Place> kCpu = *ParseValidTargets(DefaultCpuTargets());
 const std::vector<Place> kHost = {Place(TargetType::kHost)};
 constexpr const char* kRec = "ppocr_rec_ch_PP-OCRv4_from_onnx";
 
@@ -82,6 +86,8 @@ class OcrRecTargets : public ::testing::TestWithParam<RecTarget> {};
 // mixes every subgraph must run on its driver (strict).
 TEST_P(OcrRecTargets, ReferenceAndRenderedLinesReadExactly) {
   const RecTarget& target = GetParam();
+  const Status in_build = CheckPlacesInBuild(target.places);
+  if (!in_build.ok()) GTEST_SKIP() << in_build.message();
   const std::string shared = SharedModelsDir();
   if (shared.empty()) GTEST_SKIP() << kSharedModelsMissing;
   const std::string dir = shared + "/" + kRec + "/reference";
@@ -170,7 +176,7 @@ TEST(OcrRec, PaddedBatchReadsLikeSingleLines) {
   OcrOptions options;
   options.rec_batch = static_cast<int>(texts.size());
   options.rec_max_padding = 100;  // all in one batch, however wide
-  auto pipeline = OcrPipeline::Create(Models(shared, kX86), options);
+  auto pipeline = OcrPipeline::Create(Models(shared, kCpu), options);
   ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
   std::vector<ocr::Image> lines;
   for (size_t i = 0; i < texts.size(); ++i) {
@@ -194,7 +200,7 @@ TEST(OcrPipeline, ReadsEveryLineOfTheTestPage) {
   const std::string dir = RenderLines();
   auto page = ocr::ReadPnm(dir + "/page.ppm");
   ASSERT_TRUE(page.ok()) << page.status().ToString();
-  auto pipeline = OcrPipeline::Create(Models(shared, kX86));
+  auto pipeline = OcrPipeline::Create(Models(shared, kCpu));
   ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
   auto lines = (*pipeline)->Read(*page);
   ASSERT_TRUE(lines.ok()) << lines.status().ToString();
@@ -213,7 +219,7 @@ TEST(OcrPipeline, ReadsEveryLineOfTheTestPage) {
   EXPECT_LT((*pipeline)->times().rec_runs, static_cast<int>(lines->size()));
   OcrOptions single;
   single.rec_batch = 1;
-  auto one_by_one = OcrPipeline::Create(Models(shared, kX86), single);
+  auto one_by_one = OcrPipeline::Create(Models(shared, kCpu), single);
   ASSERT_TRUE(one_by_one.ok()) << one_by_one.status().ToString();
   auto singles = (*one_by_one)->Read(*page);
   ASSERT_TRUE(singles.ok()) << singles.status().ToString();
@@ -247,7 +253,7 @@ TEST(OcrPipeline, ReadsTheTestPageSideways) {
   if (shared.empty()) GTEST_SKIP() << kSharedModelsMissing;
   auto page = ocr::ReadPnm(RenderLines() + "/page.ppm");
   ASSERT_TRUE(page.ok()) << page.status().ToString();
-  auto pipeline = OcrPipeline::Create(Models(shared, kX86));
+  auto pipeline = OcrPipeline::Create(Models(shared, kCpu));
   ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
   auto upright = (*pipeline)->Read(*page);
   ASSERT_TRUE(upright.ok());

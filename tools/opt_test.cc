@@ -2,6 +2,7 @@
 // summary, and the single error listing every op no valid target supports.
 #include <gtest/gtest.h>
 
+#include "lite/api/build_targets.h"
 #include "lite/api/optimizer.h"
 #include "tools/default_model.h"
 #include "tools/opt_report.h"
@@ -19,8 +20,17 @@ TEST(ParseValidTargets, AppendsHostAndRejectsUnknown) {
   EXPECT_EQ((*p)[1].target, TargetType::kHost);
   EXPECT_EQ(TargetsText(*p), "npu,host");
   p = ParseValidTargets(" x86 , host,npu,host");
-  ASSERT_TRUE(p.ok());
-  EXPECT_EQ(TargetsText(*p), "x86,host,npu");
+  if (TargetInBuild(TargetType::kX86)) {
+    ASSERT_TRUE(p.ok());
+    EXPECT_EQ(TargetsText(*p), "x86,host,npu");
+  } else {  // the aarch64 build
+    EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(p.status().message().find("x86 is not available in this build"), std::string::npos)
+        << p.status().ToString();
+  }
+  p = ParseValidTargets(" arm , host,npu,host");
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(TargetsText(*p), "arm,host,npu");
   p = ParseValidTargets("gpu");
   EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(p.status().message().find("'gpu'"), std::string::npos);

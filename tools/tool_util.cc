@@ -9,6 +9,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "lite/api/build_targets.h"
+
 namespace lite {
 namespace tools {
 
@@ -47,7 +49,13 @@ StatusOr<std::vector<Place>> ParseValidTargets(const std::string& list) {
   }
   if (!host) places.push_back(Place(TargetType::kHost, PrecisionType::kFloat,
                                     DataLayoutType::kNCHW));
+  // x86 on the aarch64 build: refused for every tool and opt --print_supported_ops.
+  RETURN_IF_ERROR(CheckPlacesInBuild(places));
   return places;
+}
+
+const char* DefaultCpuTargets() {
+  return TargetInBuild(TargetType::kX86) ? "x86,host" : "host";
 }
 
 std::string TargetsText(const std::vector<Place>& places) {

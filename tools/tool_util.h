@@ -21,8 +21,13 @@ namespace tools {
 std::vector<std::string> SplitList(const std::string& s, char sep = ',');
 
 // "host,x86,npu,arm" -> Places (float, NCHW) in that order; host is appended
-// as the fallback when absent. InvalidArgument naming the bad item otherwise.
+// as the fallback when absent. InvalidArgument naming the bad item otherwise,
+// or a target this build lacks (lite/api/build_targets.h: x86 on aarch64).
 StatusOr<std::vector<Place>> ParseValidTargets(const std::string& list);
+
+// The CPU targets a tool defaults to: "x86,host" where the build has the x86
+// target, "host" on the aarch64 build (tools/ocr's --valid_targets).
+const char* DefaultCpuTargets();
 
 // "[1, 3, 224, 224]" (the same text as lite::DimsToString).
 std::string ShapeText(const std::vector<int64_t>& shape);

@@ -20,6 +20,7 @@ line (by area * ratio / perimeter on every side).
 
 import argparse
 import pathlib
+import platform
 import sys
 
 import numpy as np
@@ -32,6 +33,10 @@ IMAGENET_MEAN = np.array([0.485, 0.456, 0.406], np.float32)
 IMAGENET_STD = np.array([0.229, 0.224, 0.225], np.float32)
 CLS_LABELS = ("0", "180")
 CLS_HEIGHT, CLS_WIDTH = 48, 192
+# The full predictor's places: x86 + host on x86-64; the aarch64 wheel has no
+# x86 target (it refuses the place), host there.
+CPU_TARGETS = ([lite.TargetType.X86] if platform.machine() == "x86_64" else []) + [
+    lite.TargetType.Host]
 
 
 def create_predictor(path, threads=1):
@@ -47,7 +52,7 @@ def create_predictor(path, threads=1):
             config.set_param_file(str(path / "inference.pdiparams"))
         else:
             config.set_model_dir(str(path))
-        config.set_valid_places([lite.Place(lite.TargetType.X86), lite.Place(lite.TargetType.Host)])
+        config.set_valid_places([lite.Place(t) for t in CPU_TARGETS])
     config.set_threads(threads)
     return lite.create_paddle_predictor(config)
 

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "lite/api/arm_fp16.h"
+#include "lite/api/build_targets.h"
 #include "lite/backends/npu/plugin/plugin_loader.h"
 #include "lite/optimizer/dot.h"
 #include "lite/optimizer/ssa_graph.h"
@@ -21,6 +22,7 @@ bool TargetsNpu(const std::vector<Place>& places) {
 
 Status CheckOptions(const OptimizeOptions& options) {
   if (options.valid_places.empty()) return InvalidArgument("no valid places given");
+  RETURN_IF_ERROR(CheckPlacesInBuild(options.valid_places));
   if (options.enable_fp16) RETURN_IF_ERROR(CheckArmFp16(options.valid_places));
   if (!options.npu.driver_paths.empty() && !TargetsNpu(options.valid_places)) {
     return InvalidArgument("npu driver paths are set but no valid place targets npu");

@@ -19,6 +19,26 @@ def test_lite_error_is_a_runtime_error():
     assert issubclass(lite.LiteError, RuntimeError)
 
 
+def test_x86_place_only_where_the_build_has_it(default_model_dir, cpu_targets):
+    # The aarch64 wheel has no x86 target: CxxConfig and Opt refuse the place
+    # with the engine's message instead of running everything on host.
+    config = lite.CxxConfig()
+    config.set_model_dir(str(default_model_dir))
+    config.set_valid_places([lite.Place(lite.TargetType.X86), lite.Place(lite.TargetType.Host)])
+    opt = lite.Opt()
+    opt.set_valid_places("x86")
+    if "x86" in cpu_targets:
+        lite.create_paddle_predictor(config)
+        opt.print_supported_ops()
+        return
+    refused = (r"valid place x86 is not available in this build \(aarch64: built without the "
+               r"x86 target\); use arm,host or host")
+    with pytest.raises(lite.LiteError, match=refused):
+        lite.create_paddle_predictor(config)
+    with pytest.raises(lite.LiteError, match=refused):
+        opt.print_supported_ops()
+
+
 def test_missing_model_names_the_path(tmp_path):
     config = lite.CxxConfig()
     config.set_model_dir(str(tmp_path / "nowhere"))

@@ -1,5 +1,5 @@
 """Every model of ../shared/models through paddlelite against its reference
-outputs, with the full predictor (CxxConfig, x86 + host) and the light one
+outputs, with the full predictor (CxxConfig, x86 + host; host on aarch64) and the light one
 (the full predictor's saved .nb through MobileConfig). Tolerance: the
 reference's own rule |engine - reference| <= max_abs + max_rel * |reference|.
 
@@ -28,7 +28,7 @@ def read_tensor(ref_dir, spec):
     return np.fromfile(ref_dir / spec["file"], dtype=spec["dtype"]).reshape(spec["shape"])
 
 
-def full_config(models, name, meta):
+def full_config(models, name, meta, places):
     config = lite.CxxConfig()
     model = models / name
     if "model_file" in meta:
@@ -36,7 +36,7 @@ def full_config(models, name, meta):
         config.set_param_file(str(model / meta["params_file"]))
     else:
         config.set_model_dir(str(model / meta.get("model_dir", ".")))
-    config.set_valid_places([lite.Place(lite.TargetType.X86), lite.Place(lite.TargetType.Host)])
+    config.set_valid_places(places)
     return config
 
 
@@ -61,9 +61,9 @@ def check_against_reference(predictor, ref_dir, meta):
 
 
 @pytest.mark.parametrize("name", MODELS or ["(no models)"])
-def test_model_full_and_light(shared_models, name, tmp_path):
+def test_model_full_and_light(shared_models, name, tmp_path, cpu_places):
     ref_dir, meta = load_reference(shared_models, name)
-    full = lite.create_paddle_predictor(full_config(shared_models, name, meta))
+    full = lite.create_paddle_predictor(full_config(shared_models, name, meta, cpu_places))
     check_against_reference(full, ref_dir, meta)
     full.save_optimized_model(str(tmp_path / "model"))
     config = lite.MobileConfig()

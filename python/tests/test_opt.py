@@ -3,7 +3,6 @@ paddle_lite_opt console script: opt's flags, output and exit codes."""
 
 import os
 import pathlib
-import platform
 import re
 import subprocess
 import sys
@@ -29,10 +28,10 @@ def run_light(nb, x):
     return predictor.get_output(0).numpy()
 
 
-def run_full(model_dir, x):
+def run_full(model_dir, x, places):
     config = lite.CxxConfig()
     config.set_model_dir(str(model_dir))
-    config.set_valid_places([lite.Place(lite.TargetType.X86), lite.Place(lite.TargetType.Host)])
+    config.set_valid_places(places)
     predictor = lite.create_paddle_predictor(config)
     predictor.get_input(0).from_numpy(x)
     predictor.run()
@@ -42,21 +41,22 @@ def run_full(model_dir, x):
 X = np.random.default_rng(5).uniform(-1, 1, (2, 3, 32, 32)).astype(np.float32)
 
 
-def test_opt_round_trip(default_model_dir, tmp_path):
+def test_opt_round_trip(default_model_dir, tmp_path, cpu_targets, cpu_places):
     opt = lite.Opt()
     opt.set_model_dir(str(default_model_dir))
-    opt.set_valid_places("x86,host")
+    opt.set_valid_places(cpu_targets)
     opt.set_model_type("naive_buffer")
     opt.set_optimize_out(str(tmp_path / "opt_model"))
     opt.run()
     nb = tmp_path / "opt_model.nb"
     assert nb.read_bytes()[:6] == b"LITENB"
-    assert np.array_equal(run_light(nb, X), run_full(default_model_dir, X))
+    assert np.array_equal(run_light(nb, X), run_full(default_model_dir, X, cpu_places))
 
     proto = tmp_path / "proto"
     opt.run_optimize(str(default_model_dir), "", "", "protobuf", "host", str(proto))
     assert (proto / "__model__").exists() and (proto / "__params__").exists()
-    np.testing.assert_allclose(run_full(proto, X), run_full(default_model_dir, X), atol=1e-6)
+    np.testing.assert_allclose(run_full(proto, X, cpu_places),
+                               run_full(default_model_dir, X, cpu_places), atol=1e-6)
 
 
 def test_opt_errors(default_model_dir, tmp_path):
@@ -75,14 +75,14 @@ def test_opt_errors(default_model_dir, tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-def test_opt_print_supported_ops(capsys):
+def test_opt_print_supported_ops(capsys, cpu_targets):
+    # x86,host; host on the aarch64 build, which has no x86 target (docs/aarch64.md).
     opt = lite.Opt()
-    opt.set_valid_places("x86")
+    opt.set_valid_places(cpu_targets)
     opt.print_supported_ops()
     out = capsys.readouterr().out
-    assert out.startswith("ops supported by x86,host:")
-    # The aarch64 build has no x86 kernels (docs/aarch64.md): its conv2d runs on host.
-    kernel_target = "x86" if platform.machine() == "x86_64" else "host"
+    assert out.startswith(f"ops supported by {cpu_targets}:")
+    kernel_target = cpu_targets.split(",")[0]
     assert re.search(rf"^conv2d +\S*{kernel_target}", out, re.M)
 
 
@@ -98,14 +98,14 @@ def test_console_script_has_opts_flags(tools_bin):
     assert names == flag_names(theirs.stdout)
 
 
-def test_console_script_optimizes(default_model_dir, tmp_path):
+def test_console_script_optimizes(default_model_dir, tmp_path, cpu_targets, cpu_places):
     out = tmp_path / "cli_model"
     done = subprocess.run([script(), f"--model_dir={default_model_dir}", f"--optimize_out={out}",
-                           "--valid_targets=x86"], capture_output=True, text=True)
+                           f"--valid_targets={cpu_targets}"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "summary: ops 14 -> " in done.stdout
     assert f"wrote {out}.nb" in done.stdout
-    assert np.array_equal(run_light(f"{out}.nb", X), run_full(default_model_dir, X))
+    assert np.array_equal(run_light(f"{out}.nb", X), run_full(default_model_dir, X, cpu_places))
 
 
 def test_console_script_errors_are_one_line(tmp_path):

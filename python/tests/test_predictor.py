@@ -16,10 +16,10 @@ def make_input(batch=2, seed=0):
 
 
 @pytest.fixture
-def cxx_predictor(default_model_dir):
+def cxx_predictor(default_model_dir, cpu_places):
     config = lite.CxxConfig()
     config.set_model_dir(str(default_model_dir))
-    config.set_valid_places([lite.Place(lite.TargetType.X86), lite.Place(lite.TargetType.Host)])
+    config.set_valid_places(cpu_places)
     return lite.create_paddle_predictor(config)
 
 
