@@ -58,6 +58,11 @@ int main(int argc, char** argv) {
       // pplcnet_x0_25_textline_ori's 3x3 convs on its 80 x 160 input
       {8, 80, 80, 3, 1, 1},    {8, 80, 80, 3, 1, 1, 2},  {16, 40, 80, 3, 1, 1},
       {16, 40, 80, 3, 1, 1, 2}, {32, 20, 80, 3, 1, 1},  {32, 20, 80, 3, 1, 1, 2},
+      // ppocr_det_en_PP-OCRv3's 3x3 convs wider than 72 channels at a 640 x 640 input
+      // (40 x 40 maps) and at 320 x 320 (20 x 20), and ppocr_cls's 24 at stride 2
+      {120, 80, 80, 3, 2, 1},  {104, 40, 40, 3, 1, 1}, {96, 40, 40, 3, 1, 1},
+      {240, 40, 40, 3, 1, 1},  {336, 40, 40, 3, 1, 1}, {96, 20, 20, 3, 1, 1},
+      {336, 20, 20, 3, 1, 1},  {24, 24, 96, 3, 2, 1},
   };
   dnnl::engine eng(dnnl::engine::kind::cpu, 0);
   dnnl::stream strm(eng);

@@ -359,12 +359,13 @@ TEST(X86Conv, DepthwiseMatchesHost) {
 }
 
 // Depthwise 3x3 on 8 channels runs oneDNN's AVX2 jit_dw (PP-LCNet x0.25's
-// first blocks, stride 1 and 2 x 1); 16 channels keep oneDNN's first choice
-// (also jit_dw:avx2 on a CPU without AVX-512).
-TEST(X86Conv, NarrowDepthwise3x3TakesJitDwAvx2) {
+// first blocks, stride 1 and 2 x 1); 16 to 72 channels run ours with
+// AVX-512 (no per-shape JIT) and oneDNN's first choice without (jit_dw:avx2);
+// 128 channels stay with oneDNN everywhere.
+TEST(X86Conv, Depthwise3x3ChoiceByChannels) {
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   const bool avx512 = __builtin_cpu_supports("avx512f");
-  for (int c : {8, 16}) {
+  for (int c : {8, 16, 72, 128}) {
     for (int stride_h : {1, 2}) {
       Conv k;
       k.c = k.cout = k.groups = c;
@@ -382,7 +383,11 @@ TEST(X86Conv, NarrowDepthwise3x3TakesJitDwAvx2) {
                              1e-4f, threads, 2, [&](OpTester* t) {
                                auto* conv = dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
                                ASSERT_NE(conv, nullptr) << what;
-                               EXPECT_EQ(conv->impl_info() == "jit_dw:avx2", avx2 && (c == 8 || !avx512))
+                               const bool ours = avx512 && c >= 16 && c <= 72;
+                               EXPECT_EQ(conv->impl_info() == "lite:depthwise_nhwc", ours)
+                                   << what << ": " << conv->impl_info();
+                               EXPECT_EQ(conv->impl_info() == "jit_dw:avx2",
+                                         avx2 && (c == 8 || !avx512))
                                    << what << ": " << conv->impl_info();
                              });
       }

@@ -8,8 +8,8 @@
 //
 // Where it is the faster one (docs/performance.md, "Own fp32 depthwise
 // against oneDNN", depthwise_conv_bench): with AVX-512, 5x5 and 7x7 at 0.55
-// to 0.97 of oneDNN's time (brdgmm_dw / jit_dw); 3x3 stays with oneDNN, at
-// 0.87 to 1.7 of it ours loses on most shapes. With AVX2 only, oneDNN's
+// to 0.97 of oneDNN's time (brdgmm_dw / jit_dw); 3x3 only at 16 to 72
+// channels (0.83-1.05 of it, Own3x3Fits), elsewhere ours loses (to 1.7). With AVX2 only, oneDNN's
 // jit_dw:avx2 is faster than ours except at 5x5 stride 1 (ours 0.85-0.96 of
 // its time) and dilated 7x7, where oneDNN falls back to a GEMM
 // (x64:gemm:jit, 0.2-0.6 GFLOP/s against our 36): only those run ours
@@ -28,6 +28,26 @@ namespace x86 {
 
 using DW = lite::x86::DepthwiseConv;
 
+namespace {
+
+// 3x3: ours where depthwise_conv_bench has it at oneDNN's time or less
+// (AVX-512, 16 to 72 channels, stride 1 or 2 across, no dilation), which
+// also spares a first sight of a new size oneDNN's per-shape JIT there.
+// Below 16 channels oneDNN's jit_dw:avx2 is faster (conv_dnnl_strategy.cc),
+// from 128 channels up brdgmm_dw (ours 1.09-1.72x its time).
+Verdict Own3x3Fits(int64_t channels, int64_t sw, int64_t dw, bool avx512) {
+  if (!avx512) return Verdict::Decline("3x3 on AVX2 only: oneDNN's jit_dw:avx2 is faster");
+  if (channels < 16 || channels > 72) {
+    return Verdict::Decline("3x3 outside 16-72 channels: oneDNN's depthwise kernels are faster");
+  }
+  if (!((sw == 1 || sw == 2) && dw == 1)) {
+    return Verdict::Decline("3x3 not at stride 1 or 2 across without dilation");
+  }
+  return Verdict::Accept();
+}
+
+}  // namespace
+
 Verdict OwnDepthwiseFits(const operators::ConvParam& p, bool avx512) {
   const DDim& in = p.input->dims();
   const DDim& f = p.filter->dims();
@@ -39,10 +59,10 @@ Verdict OwnDepthwiseFits(const operators::ConvParam& p, bool avx512) {
   }
   if (!DW::Supports(p.act)) return Verdict::Decline("activation it does not compute");
   const int64_t sw = p.strides[1], dw = p.eff_dilations[1];
+  if (f[2] == 3 && f[3] == 3) return Own3x3Fits(f[0], sw, dw, avx512);
   if (!((f[3] == 5 || f[3] == 7) && f[2] >= 5 && (sw == 1 || sw == 2) && (dw == 1 || dw == 2))) {
     return Verdict::Decline(
-        "not a 5x5+ kernel 5 or 7 wide at stride 1 or 2 and dilation 1 or 2 (3x3: oneDNN's "
-        "depthwise kernels are faster)");
+        "not a 3x3, or a 5x5+ kernel 5 or 7 wide at stride 1 or 2 and dilation 1 or 2");
   }
   if (!avx512 && !(f[3] == 7 && dw == 2) && !(f[3] == 5 && sw == 1 && dw == 1)) {
     return Verdict::Decline(

@@ -106,7 +106,10 @@ TEST(X86ConvDepthwise, StrategyChoiceAndHostMatch) {
   cases.push_back({"7x7 dilation 2, residual and post map", d, true, true});
   d = Dw();
   d.k = 3;
-  cases.push_back({"3x3: oneDNN", d, false, false});
+  cases.push_back({"3x3, 37 channels: ours with AVX-512", d, true, false});
+  d.c = 96;
+  cases.push_back({"3x3, 96 channels: oneDNN", d, false, false});
+  d.c = 37;
   d.k = 5;
   d.act = "leaky_relu";
   cases.push_back({"5x5 leaky_relu: oneDNN", d, false, false});
@@ -165,10 +168,17 @@ TEST(X86ConvDepthwise, RulePerInstructionSet) {
   set(32, 7, 1, 2);
   EXPECT_TRUE(OwnDepthwiseFits(p, true).accepted);
   EXPECT_TRUE(OwnDepthwiseFits(p, false).accepted);
-  set(32, 3, 1, 1);
-  EXPECT_FALSE(OwnDepthwiseFits(p, true).accepted);
-  set(32, 3, 1, 2);
-  EXPECT_FALSE(OwnDepthwiseFits(p, true).accepted);
+  // 3x3: AVX-512 only, 16 to 72 channels, undilated at stride 1 or 2.
+  auto fits_3x3 = [&](int c, int stride, int dilation, bool avx512) {
+    set(c, 3, stride, dilation);
+    return OwnDepthwiseFits(p, avx512).accepted;
+  };
+  EXPECT_TRUE(fits_3x3(32, 1, 1, true) && fits_3x3(16, 2, 1, true) && fits_3x3(72, 1, 1, true));
+  EXPECT_FALSE(fits_3x3(32, 1, 1, false));
+  EXPECT_FALSE(fits_3x3(8, 1, 1, true));
+  EXPECT_FALSE(fits_3x3(80, 1, 1, true));
+  EXPECT_FALSE(fits_3x3(32, 1, 2, true));
+  EXPECT_FALSE(fits_3x3(32, 3, 1, true));
   set(32, 9, 1, 1);
   EXPECT_FALSE(OwnDepthwiseFits(p, true).accepted);
   // Grouped (not depthwise) and a channel multiplier.
