@@ -3,7 +3,10 @@
 #include "lite/kernels/arm/int8_loops.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
+#include <numeric>
+#include <vector>
 
 #ifdef __aarch64__
 #include <arm_neon.h>
@@ -64,13 +67,19 @@ class Quantizer4 {
 // clamp to [-128, 127] (round type 1's levels are within +-127 already; NaN
 // converts to 0 both ways). The subnormal zeroing is left out: factor x
 // subnormal rounds to level 0 anyway (quant_math.h: |factor| < 1.3e32).
-template <bool kTiesToEven>
-size_t Quantize16(const float* x, int8_t* q, size_t n, float scale) {
+// kGate: the levels of x[i] * g[i] (one float product, the multiply's).
+template <bool kTiesToEven, bool kGate = false>
+size_t Quantize16(const float* x, int8_t* q, size_t n, float scale, const float* g = nullptr) {
   const float32x4_t factor = vdupq_n_f32(127.f * operators::quant::InverseScale(scale));
   const float32x4_t s = vdupq_n_f32(scale), neg_s = vdupq_n_f32(-scale);
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
-    const float32x4x4_t v = vld1q_f32_x4(x + i);
+    float32x4x4_t v = vld1q_f32_x4(x + i);
+    if (kGate) {
+      const float32x4x4_t gv = vld1q_f32_x4(g + i);
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) v.val[j] = vmulq_f32(v.val[j], gv.val[j]);
+    }
     int32x4_t l[4];
 #pragma GCC unroll 4
     for (int j = 0; j < 4; ++j) {
@@ -114,6 +123,50 @@ void QuantizeLevels(const float* x, int8_t* q, size_t n, float scale, int round_
 #else
   operators::quant::QuantizeToInt8(x, q, static_cast<int64_t>(n), scale, 127, round_type);
 #endif
+}
+
+void GateQuantizeLevels(const float* x, const float* g, int8_t* q, size_t pixels, size_t c,
+                        float scale, int round_type) {
+  const Quantizer quantizer(scale, 127, round_type);
+#ifdef __aarch64__
+  const Quantizer4 q4(scale, round_type);
+#endif
+  size_t p = 0;
+#ifdef __aarch64__
+  // Whole periods first: the gate repeated over `period` pixels, a multiple
+  // of 16 values of at least 512, so one 16-wide loop takes them flat.
+  const size_t unit = 16 / std::gcd<size_t>(c, 16);  // pixels per multiple of 16
+  const size_t period = unit * ((512 + unit * c - 1) / (unit * c));
+  if (pixels >= period) {
+    std::vector<float> gates(period * c);
+    for (size_t k = 0; k < period; ++k) std::memcpy(gates.data() + k * c, g, c * sizeof(float));
+    for (; p + period <= pixels; p += period, x += period * c, q += period * c) {
+      if (round_type == 0) {
+        Quantize16<true, true>(x, q, period * c, scale, gates.data());
+      } else {
+        Quantize16<false, true>(x, q, period * c, scale, gates.data());
+      }
+    }
+  }
+#endif
+  for (; p < pixels; ++p, x += c, q += c) {
+    size_t i = 0;
+#ifdef __aarch64__
+    // 16, then 8 and 4 a step: a channel count that is not a multiple of 16
+    // leaves a remainder on every pixel.
+    i = round_type == 0 ? Quantize16<true, true>(x, q, c, scale, g)
+                        : Quantize16<false, true>(x, q, c, scale, g);
+    auto level = [&](size_t k) { return q4.Level(vmulq_f32(vld1q_f32(x + k), vld1q_f32(g + k))); };
+    for (; i + 8 <= c; i += 8) vst1_s8(q + i, Narrow(level(i), level(i + 4)));
+    if (i + 4 <= c) {
+      const float32x4_t v = level(i);
+      const int32_t four = vget_lane_s32(vreinterpret_s32_s8(Narrow(v, v)), 0);
+      std::memcpy(q + i, &four, sizeof four);
+      i += 4;
+    }
+#endif
+    for (; i < c; ++i) q[i] = static_cast<int8_t>(quantizer.Level(x[i] * g[i]));
+  }
 }
 
 void QuantDequantLevels(const float* x, float* y, size_t n, float scale, int round_type) {
