@@ -3,7 +3,11 @@
 #include "lite/kernels/arm/int8_loops.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <limits>
+#include <numeric>
+#include <vector>
 
 #ifdef __aarch64__
 #include <arm_neon.h>
@@ -64,24 +68,58 @@ class Quantizer4 {
 // clamp to [-128, 127] (round type 1's levels are within +-127 already; NaN
 // converts to 0 both ways). The subnormal zeroing is left out: factor x
 // subnormal rounds to level 0 anyway (quant_math.h: |factor| < 1.3e32).
-template <bool kTiesToEven>
-size_t Quantize16(const float* x, int8_t* q, size_t n, float scale) {
+// kGate: the levels of x[i] * g[i] (one float product, the multiply's).
+// kClip false (round type 1 only, where ClipIsSaturation(scale)): the clip
+// to [-s, s] is left out and the levels clamped to [-127, 127] after the
+// narrows instead.
+template <bool kTiesToEven, bool kGate = false, bool kClip = true>
+size_t Quantize16(const float* x, int8_t* q, size_t n, float scale, const float* g = nullptr) {
   const float32x4_t factor = vdupq_n_f32(127.f * operators::quant::InverseScale(scale));
   const float32x4_t s = vdupq_n_f32(scale), neg_s = vdupq_n_f32(-scale);
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
-    const float32x4x4_t v = vld1q_f32_x4(x + i);
+    float32x4x4_t v = vld1q_f32_x4(x + i);
+    if (kGate) {
+      const float32x4x4_t gv = vld1q_f32_x4(g + i);
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) v.val[j] = vmulq_f32(v.val[j], gv.val[j]);
+    }
     int32x4_t l[4];
 #pragma GCC unroll 4
     for (int j = 0; j < 4; ++j) {
-      l[j] = kTiesToEven ? vcvtnq_s32_f32(vmulq_f32(factor, v.val[j]))
-                         : vcvtaq_s32_f32(vmulq_f32(factor, vminq_f32(vmaxq_f32(v.val[j], neg_s), s)));
+      if (kTiesToEven) {
+        l[j] = vcvtnq_s32_f32(vmulq_f32(factor, v.val[j]));
+      } else if (kClip) {
+        l[j] = vcvtaq_s32_f32(vmulq_f32(factor, vminq_f32(vmaxq_f32(v.val[j], neg_s), s)));
+      } else {
+        l[j] = vcvtaq_s32_f32(vmulq_f32(factor, v.val[j]));
+      }
     }
     const int16x8_t a = vqmovn_high_s32(vqmovn_s32(l[0]), l[1]);
     const int16x8_t b = vqmovn_high_s32(vqmovn_s32(l[2]), l[3]);
-    vst1q_s8(q + i, vqmovn_high_s16(vqmovn_s16(a), b));
+    const int8x16_t levels = vqmovn_high_s16(vqmovn_s16(a), b);
+    vst1q_s8(q + i, kTiesToEven || kClip ? levels : vmaxq_s8(levels, vdupq_n_s8(-127)));
   }
   return i;
+}
+
+// Whether round type 1's clip of x to [-s, s] is the same as clamping the
+// level to [-127, 127]: when factor * s (the float product the loop would
+// form) rounds to 127, x beyond s has a level of 127 or more before the
+// clamp (the product is monotonic in x), x below -s -127 or less, and NaN
+// converts to 0 either way.
+inline bool ClipIsSaturation(float scale) {
+  const float factor = 127.f * operators::quant::InverseScale(scale);
+  return scale > 0.f && std::round(factor * scale) == 127.f;
+}
+
+// Quantize16 for `round_type`, the clip left out where it may be.
+template <bool kGate>
+size_t Quantize16For(int round_type, const float* x, int8_t* q, size_t n, float scale,
+                     const float* g = nullptr) {
+  if (round_type == 0) return Quantize16<true, kGate>(x, q, n, scale, g);
+  return ClipIsSaturation(scale) ? Quantize16<false, kGate, false>(x, q, n, scale, g)
+                                 : Quantize16<false, kGate, true>(x, q, n, scale, g);
 }
 
 // 8 integral floats in [-128, 127] as 8 int8.
@@ -104,8 +142,7 @@ inline void Dequantize8(int16x8_t l, float32x4_t s, float32x4_t bin, float* y) {
 void QuantizeLevels(const float* x, int8_t* q, size_t n, float scale, int round_type) {
 #ifdef __aarch64__
   const Quantizer4 q4(scale, round_type);
-  size_t i =
-      round_type == 0 ? Quantize16<true>(x, q, n, scale) : Quantize16<false>(x, q, n, scale);
+  size_t i = Quantize16For<false>(round_type, x, q, n, scale);
   for (; i + 8 <= n; i += 8) {
     vst1_s8(q + i, Narrow(q4.Level(vld1q_f32(x + i)), q4.Level(vld1q_f32(x + i + 4))));
   }
@@ -114,6 +151,45 @@ void QuantizeLevels(const float* x, int8_t* q, size_t n, float scale, int round_
 #else
   operators::quant::QuantizeToInt8(x, q, static_cast<int64_t>(n), scale, 127, round_type);
 #endif
+}
+
+void GateQuantizeLevels(const float* x, const float* g, int8_t* q, size_t pixels, size_t c,
+                        float scale, int round_type) {
+  const Quantizer quantizer(scale, 127, round_type);
+#ifdef __aarch64__
+  const Quantizer4 q4(scale, round_type);
+#endif
+  size_t p = 0;
+#ifdef __aarch64__
+  // Whole periods first: the gate repeated over `period` pixels, a multiple
+  // of 16 values of at least 512, so one 16-wide loop takes them flat.
+  const size_t unit = 16 / std::gcd<size_t>(c, 16);  // pixels per multiple of 16
+  const size_t period = unit * ((512 + unit * c - 1) / (unit * c));
+  if (pixels >= period) {
+    std::vector<float> gates(period * c);
+    for (size_t k = 0; k < period; ++k) std::memcpy(gates.data() + k * c, g, c * sizeof(float));
+    for (; p + period <= pixels; p += period, x += period * c, q += period * c) {
+      Quantize16For<true>(round_type, x, q, period * c, scale, gates.data());
+    }
+  }
+#endif
+  for (; p < pixels; ++p, x += c, q += c) {
+    size_t i = 0;
+#ifdef __aarch64__
+    // 16, then 8 and 4 a step: a channel count that is not a multiple of 16
+    // leaves a remainder on every pixel.
+    i = Quantize16For<true>(round_type, x, q, c, scale, g);
+    auto level = [&](size_t k) { return q4.Level(vmulq_f32(vld1q_f32(x + k), vld1q_f32(g + k))); };
+    for (; i + 8 <= c; i += 8) vst1_s8(q + i, Narrow(level(i), level(i + 4)));
+    if (i + 4 <= c) {
+      const float32x4_t v = level(i);
+      const int32_t four = vget_lane_s32(vreinterpret_s32_s8(Narrow(v, v)), 0);
+      std::memcpy(q + i, &four, sizeof four);
+      i += 4;
+    }
+#endif
+    for (; i < c; ++i) q[i] = static_cast<int8_t>(quantizer.Level(x[i] * g[i]));
+  }
 }
 
 void QuantDequantLevels(const float* x, float* y, size_t n, float scale, int round_type) {

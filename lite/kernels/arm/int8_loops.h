@@ -23,6 +23,13 @@ namespace arm {
 // q[i] = Quantizer(scale, 127, round_type).Level(x[i]) as int8.
 void QuantizeLevels(const float* x, int8_t* q, size_t n, float scale, int round_type);
 
+// QuantizeLevels of x[p * c + i] * g[i] (one float product, as a multiply
+// operator computes it) for pixels p < `pixels`: a gate per channel scaling
+// NHWC activations, quantized as it is written (squeeze_excitation's
+// levels output).
+void GateQuantizeLevels(const float* x, const float* g, int8_t* q, size_t pixels, size_t c,
+                        float scale, int round_type);
+
 // y[i] = Quantizer(scale, 127, round_type).QuantDequant(x[i]).
 void QuantDequantLevels(const float* x, float* y, size_t n, float scale, int round_type);
 

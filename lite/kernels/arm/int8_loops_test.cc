@@ -17,6 +17,7 @@ namespace lite {
 namespace {
 
 using kernels::arm::DequantizeLevels;
+using kernels::arm::GateQuantizeLevels;
 using kernels::arm::LookupLevels;
 using kernels::arm::QuantDequantLevels;
 using kernels::arm::QuantizeLevels;
@@ -58,7 +59,9 @@ std::vector<size_t> Lengths(size_t all) {
 }
 
 TEST(Int8Loops, QuantizeAndQuantDequantMatchQuantizer) {
-  for (float scale : {1.7f, 0.37f, 6.f}) {
+  // 1e-35: factor x scale is not 127 (InverseScale's guard), so round type
+  // 1 keeps its clip in the 16-wide loop.
+  for (float scale : {1.7f, 0.37f, 6.f, 1e-35f}) {
     const std::vector<float> x = Inputs(scale);
     for (int round_type : {0, 1}) {
       const Quantizer ref(scale, 127, round_type);
@@ -75,6 +78,29 @@ TEST(Int8Loops, QuantizeAndQuantDequantMatchQuantizer) {
         }
         EXPECT_EQ(q[n], 99) << "wrote past n = " << n;
         EXPECT_EQ(y[n], 99.f) << "wrote past n = " << n;
+      }
+    }
+  }
+}
+
+// A gate per channel over pixels of c channels (c leaving each remainder of
+// the 16-wide step): Level(x * g), one float product.
+TEST(Int8Loops, GateQuantizeMatchesQuantizerOfTheProduct) {
+  for (float scale : {1.7f, 0.37f}) {
+    const std::vector<float> x = Inputs(scale);
+    for (int round_type : {0, 1}) {
+      const Quantizer ref(scale, 127, round_type);
+      for (size_t c : {1, 7, 16, 21, 40}) {
+        const size_t pixels = x.size() / c;
+        std::vector<float> g(c);
+        for (size_t i = 0; i < c; ++i) g[i] = i % 5 == 0 ? 1.f : 0.25f + 0.0625f * i;
+        std::vector<int8_t> q(pixels * c + 1, 99);
+        GateQuantizeLevels(x.data(), g.data(), q.data(), pixels, c, scale, round_type);
+        for (size_t i = 0; i < pixels * c; ++i) {
+          ASSERT_EQ(q[i], static_cast<int8_t>(ref.Level(x[i] * g[i % c])))
+              << "x " << x[i] << " g " << g[i % c] << " c " << c << " round_type " << round_type;
+        }
+        EXPECT_EQ(q[pixels * c], 99) << "wrote past the end, c = " << c;
       }
     }
   }

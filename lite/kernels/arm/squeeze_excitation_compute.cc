@@ -8,13 +8,18 @@
 // created at the first run; set up again when the dims, a pointer or the
 // thread count change. The quantized form (Squeeze / Excite input scales,
 // se_block_fuse_pass on int8 convs) quant-dequantizes m and h between the
-// operators; Out as int8 levels (x86's levels_out) is declined.
+// operators. With SqueezeExcitationParam::levels (int8_requantize_pass;
+// registered as kInt8 "levels_out", as x86's) Out is int8 levels: the
+// multiply is the engine's loop (int8_loops.h), each product x * g quantized
+// by the int8 reader's rule as it is written, so the float product is the
+// multiply operator's and no float Out is written and read back.
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "lite/kernels/arm/arm_kernel.h"
 #include "lite/kernels/arm/epilogue.h"
+#include "lite/kernels/arm/int8_loops.h"
 #include "lite/operators/elementwise_ops.h"
 #include "lite/operators/squeeze_excitation_op.h"
 
@@ -45,7 +50,9 @@ class SqueezeExcitationCompute : public ArmKernel {
     h_.resize(static_cast<size_t>(n * r_));
     g_.resize(static_cast<size_t>(n * c));
     const float* x = p.x->data<float>();
-    float* y = p.out->mutable_data<float>();
+    const bool levels = p.levels.enabled;
+    void* y = levels ? static_cast<void*>(p.out->mutable_data<int8_t>())
+                     : static_cast<void*>(p.out->mutable_data<float>());
     if (d != dims_ || x != x_ || y != y_ || PoolChanged()) {
       RETURN_IF_ERROR(Check(xnn_setup_global_average_pooling_nwc_f32(pool_op_.get(), n, hw, x,
                                                                      m_.data(), pool()),
@@ -59,9 +66,11 @@ class SqueezeExcitationCompute : public ArmKernel {
       const size_t xs[4] = {static_cast<size_t>(n), static_cast<size_t>(d[2]),
                             static_cast<size_t>(d[3]), static_cast<size_t>(c)};
       const size_t gs[4] = {static_cast<size_t>(n), 1, 1, static_cast<size_t>(c)};
-      RETURN_IF_ERROR(Check(xnn_setup_multiply_nd_f32(mul_.get(), 4, xs, 4, gs, x, g_.data(), y,
-                                                      pool()),
-                            "xnn_setup_multiply_nd_f32"));
+      if (!levels) {
+        RETURN_IF_ERROR(Check(xnn_setup_multiply_nd_f32(mul_.get(), 4, xs, 4, gs, x, g_.data(),
+                                                        static_cast<float*>(y), pool()),
+                              "xnn_setup_multiply_nd_f32"));
+      }
       dims_ = d;
       x_ = x;
       y_ = y;
@@ -77,6 +86,14 @@ class SqueezeExcitationCompute : public ArmKernel {
                                    n * r_);
     RETURN_IF_ERROR(Check(xnn_run_operator(excite_.get(), pool()), "xnn_run_operator (excite)"));
     RETURN_IF_ERROR(y_act_.Run(g_.data(), g_.size(), pool()));
+    if (levels) {
+      for (int64_t i = 0; i < n; ++i) {
+        GateQuantizeLevels(x + i * hw * c, g_.data() + i * c, static_cast<int8_t*>(y) + i * hw * c,
+                           static_cast<size_t>(hw), static_cast<size_t>(c), p.levels.scale,
+                           p.levels.round_type);
+      }
+      return Status::OK();
+    }
     return Check(xnn_run_operator(mul_.get(), pool()), "xnn_run_operator (multiply)");
   }
 
@@ -119,13 +136,23 @@ class SqueezeExcitationCompute : public ArmKernel {
   std::vector<float> m_, h_, g_;
   DDim dims_;
   const float* x_ = nullptr;
-  float* y_ = nullptr;
+  void* y_ = nullptr;
 };
+
+bool ActivationsAccepted(const cpp::OpDesc& desc) {
+  return operators::FusedActivation::FromOpDesc(desc).ok() &&
+         operators::YActivationFromOpDesc(desc).ok();
+}
 
 bool SqueezeExcitationAccepts(const cpp::OpDesc& desc) {
   return desc.GetAttr<std::string>("Output_dtype", "float32") == "float32" &&
-         operators::FusedActivation::FromOpDesc(desc).ok() &&
-         operators::YActivationFromOpDesc(desc).ok();
+         ActivationsAccepted(desc);
+}
+
+bool SqueezeExcitationLevelsAccepts(const cpp::OpDesc& desc) {
+  return desc.GetAttr<bool>("enable_int8", false) &&
+         desc.GetAttr<std::string>("Output_dtype", "float32") == "int8" &&
+         ActivationsAccepted(desc);
 }
 
 }  // namespace
@@ -136,4 +163,14 @@ bool SqueezeExcitationAccepts(const cpp::OpDesc& desc) {
 REGISTER_LITE_KERNEL(squeeze_excitation, kARM, kFloat, kNHWC,
                      lite::kernels::arm::SqueezeExcitationCompute, def)
     .SetAccepts(lite::kernels::arm::SqueezeExcitationAccepts)
+    .Finalize();
+REGISTER_LITE_KERNEL(squeeze_excitation, kARM, kInt8, kNHWC,
+                     lite::kernels::arm::SqueezeExcitationCompute, levels_out)
+    .BindInput("X", lite::Place(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("SqueezeFilter", lite::Place(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("SqueezeBias", lite::Place(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("ExciteFilter", lite::Place(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindInput("ExciteBias", lite::Place(TARGET(kARM), PRECISION(kFloat), DATALAYOUT(kNHWC)))
+    .BindOutput("Out", lite::Place(TARGET(kARM), PRECISION(kInt8), DATALAYOUT(kNHWC)))
+    .SetAccepts(lite::kernels::arm::SqueezeExcitationLevelsAccepts)
     .Finalize();

@@ -1,11 +1,13 @@
 // arm squeeze_excitation (XNNPACK mean, two fully-connected, multiply)
 // against the host kernel: PP-OCR cls's last block, batches, no biases,
 // other activations, 2 threads, the quantized form (se_block_fuse_pass on
-// int8 convs: m and h quant-dequantized); Out as int8 levels is declined.
+// int8 convs: m and h quant-dequantized); Out as int8 levels (levels_out):
+// bit for bit the float kernel's Out quantized by the reader's rule.
 #include <string>
 #include <vector>
 
 #include "lite/kernels/arm/arm_test_util.h"
+#include "lite/kernels/arm/int8_loops.h"
 
 namespace lite {
 namespace {
@@ -74,13 +76,70 @@ TEST(ArmSqueezeExcitation, MatchesHostOnTheQuantizedForm) {
   }
 }
 
-TEST(ArmSqueezeExcitation, DeclinesLevelsOutput) {
-  Case c{{2, 20, 3, 7}, 5, true, "relu", "sigmoid", 0.4f, 1.3f};
-  auto setup = SetUpCase(c);
-  EXPECT_FALSE(arm_test::ArmAccepts("squeeze_excitation", [setup](OpTester* t) {
-    setup(t);
-    t->SetAttr("Output_dtype", std::string("int8"));
-  }));
+const KernelDef* ArmLevelsKernelDef() {
+  for (const KernelDef* d : KernelRegistry::Global().Find("squeeze_excitation")) {
+    if (d->place.target == TargetType::kARM && d->place.precision == PrecisionType::kInt8) {
+      return d;
+    }
+  }
+  return nullptr;
+}
+
+// The levels output (int8_requantize_pass's attributes) against the float
+// kernel's Out quantized by QuantizeLevels (the int8 reader's rule, itself
+// checked against quant_math.h in int8_loops_test): equal levels, pixels
+// and channels leaving every remainder of the 16-wide loop, both roundings,
+// batches, 2 runs (the second reusing the set-up).
+TEST(ArmSqueezeExcitation, LevelsOutputIsTheFloatOutputQuantized) {
+  const KernelDef* levels_def = ArmLevelsKernelDef();
+  const KernelDef* float_def = arm_test::ArmKernelDef("squeeze_excitation");
+  ASSERT_NE(levels_def, nullptr);
+  ASSERT_NE(float_def, nullptr);
+  const Case cases[] = {
+      {{2, 20, 3, 7}, 5, true, "relu", "sigmoid", 0.4f, 1.3f, 1},
+      {{1, 40, 8, 8}, 10, true, "hard_swish", "hard_sigmoid", 0.7f, 0.9f, 0},
+      {{1, 200, 2, 96}, 50, true, "relu", "hard_sigmoid", 0.f, 0.f, 1},  // cls's last block
+      {{1, 3, 1, 1}, 1, false, "", "", 0.f, 0.f, 0},
+  };
+  for (const Case& c : cases) {
+    for (int out_round : {0, 1}) {
+      const std::string what = DimsToString(c.x) + " round " + std::to_string(out_round);
+      const float out_scale = 0.3f;
+      auto setup = SetUpCase(c);
+      auto levels_setup = [&](OpTester* t) {
+        setup(t);
+        t->SetAttr("enable_int8", true);
+        t->SetAttr("Output_dtype", std::string("int8"));
+        t->SetAttr("Output_scale", out_scale);
+        t->SetAttr("Output_round_type", out_round);
+      };
+      EXPECT_FALSE(arm_test::ArmAccepts("squeeze_excitation", levels_setup)) << what;
+      OpTester f("squeeze_excitation"), q("squeeze_excitation");
+      setup(&f);
+      levels_setup(&q);
+      auto none = [](const std::string&) { return std::vector<int64_t>(); };
+      ASSERT_TRUE(levels_def->Accepts(*q.desc(), none)) << what;
+      arm_test::InputsToNhwc(&f);
+      arm_test::InputsToNhwc(&q);
+      for (int run = 0; run < 2; ++run) {
+        Status s = f.RunKernel(float_def);
+        ASSERT_TRUE(s.ok()) << what << ": " << s.ToString();
+        s = q.RunKernel(levels_def);
+        ASSERT_TRUE(s.ok()) << what << ": " << s.ToString();
+      }
+      const std::vector<float> y = f.GetData<float>("out");
+      const std::vector<int8_t> got = q.GetData<int8_t>("out");
+      ASSERT_EQ(got.size(), y.size()) << what;
+      std::vector<int8_t> want(y.size());
+      kernels::arm::QuantizeLevels(y.data(), want.data(), y.size(), out_scale, out_round);
+      int nonzero = 0;
+      for (size_t i = 0; i < y.size(); ++i) {
+        ASSERT_EQ(got[i], want[i]) << what << " at " << i << " (float " << y[i] << ")";
+        nonzero += want[i] != 0;
+      }
+      EXPECT_GT(nonzero, static_cast<int>(y.size() / 4)) << what << ": too few levels to check";
+    }
+  }
 }
 
 }  // namespace
