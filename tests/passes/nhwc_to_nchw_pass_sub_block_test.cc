@@ -148,15 +148,6 @@ void FillWeights(Scope* s) {
   }
 }
 
-const Scope* Weights() {
-  static Scope* scope = [] {
-    auto* s = new Scope;
-    FillWeights(s);
-    return s;
-  }();
-  return scope;
-}
-
 std::shared_ptr<Scope> Root() {
   auto root = std::make_shared<Scope>();
   FillWeights(root.get());
