@@ -123,6 +123,7 @@ class SqueezeExcitationCompute : public ArmKernel {
                               y_act_.clamp().lo, y_act_.clamp().hi, 0, &op),
                           "xnn_create_fully_connected_nc_f32 (excite)"));
     excite_.reset(op);
+    if (p.levels.enabled) return Status::OK();  // the gate is GateQuantizeLevels' loop
     op = nullptr;
     RETURN_IF_ERROR(Check(xnn_create_multiply_nd_f32(-inf, inf, 0, &op),
                           "xnn_create_multiply_nd_f32"));
