@@ -14,7 +14,8 @@
 # usage: tools/bench_table.sh THREADS ROUNDS RUNS [MODEL...]
 #   (defaults: every model of ../shared/models with a model.onnx reference)
 # needs: bazel build //tools:benchmark //tools:roof; node with
-#   onnxruntime-node on NODE_PATH (../shared/bench/README.md).
+#   onnxruntime-node on NODE_PATH (default ~/ort-node/node_modules;
+#   ../shared/bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 3 ]; then
@@ -25,6 +26,7 @@ threads=$1 rounds=$2 runs=$3
 shift 3
 shared=${SHARED:-../shared}
 bench=bazel-bin/tools/benchmark
+export NODE_PATH=${NODE_PATH:-$HOME/ort-node/node_modules}
 models=("$@")
 if [ ${#models[@]} -eq 0 ]; then
   for d in "$shared"/models/*/reference/model.onnx; do
@@ -51,7 +53,8 @@ for m in "${models[@]}"; do
       side=${sides[$(((k + r) % ${#sides[@]}))]}
       if [ "$side" = ort ]; then
         out=$( { /usr/bin/time -f 'rss_kb=%M' node "$shared/bench/ort_latency.js" "$ref/model.onnx" \
-                   --inputs "$ref" --threads "$threads" --runs "$runs" --warmup 3; } 2>&1)
+                   --inputs "$ref" --threads "$threads" --runs "$runs" --warmup 3; } 2>&1) || {
+          echo "ONNX Runtime failed on $m:" >&2; echo "$out" >&2; exit 1; }
         rss[ort]=$(echo "$out" | sed -n 's/^rss_kb=//p')
         line=$(echo "$out" | grep median_ms | tail -n 1)
       else
