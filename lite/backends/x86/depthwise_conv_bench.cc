@@ -7,13 +7,16 @@
 // the 5x5 and 7x7, as in MobileNetV3-like nets). One thread; the three
 // alternate run by run, best and median of `runs` each; GFLOP/s of the
 // medians (2 FLOP per multiply-add) to hold against tools/roof's fp32 line.
-//   bazel run //lite/backends/x86:depthwise_conv_bench [-- runs [shape index]]
+//   bazel run //lite/backends/x86:depthwise_conv_bench [-- runs [shape index | c,h,w,k,s[,sh]]]
+// (an index runs one of the listed shapes; c,h,w,k,s[,sh] one not listed, at dilation 1)
 #include <omp.h>
 
 #include <algorithm>
+#include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include <oneapi/dnnl/dnnl.hpp>
@@ -40,14 +43,24 @@ struct Shape {
 
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::atoi(argv[1]) : 100;
-  const int only = argc > 2 ? std::atoi(argv[2]) : -1;
+  int only = argc > 2 ? std::atoi(argv[2]) : -1;
+  // A shape not listed: "c,h,w,k,s[,sh]" (a comma tells it from an index).
+  Shape custom{0, 0, 0, 0, 1, 1};
+  const bool custom_given =
+      argc > 2 && std::strchr(argv[2], ',') &&
+      std::sscanf(argv[2], "%" SCNd64 ",%" SCNd64 ",%" SCNd64 ",%d,%d,%d", &custom.c, &custom.h,
+                  &custom.w, &custom.k, &custom.s, &custom.sh) >= 5;
+  if (argc > 2 && std::strchr(argv[2], ',') && !custom_given) {
+    std::fprintf(stderr, "depthwise_conv_bench: shape \"%s\" is not c,h,w,k,s[,sh]\n", argv[2]);
+    return 2;
+  }
   omp_set_num_threads(1);
   if (!DW::Available()) {
     std::printf("neither AVX-512 nor AVX2\n");
     return 0;
   }
   const bool avx512 = __builtin_cpu_supports("avx512f");
-  const std::vector<Shape> shapes = {
+  std::vector<Shape> shapes = {
       {32, 112, 112, 3, 1, 1}, {32, 112, 112, 3, 2, 1}, {128, 56, 56, 3, 1, 1},
       {128, 56, 56, 3, 2, 1},  {256, 28, 28, 3, 1, 1},  {256, 28, 28, 3, 2, 1},
       {512, 14, 14, 3, 1, 1},  {512, 14, 14, 3, 2, 1},  {128, 56, 56, 3, 1, 2},
@@ -63,7 +76,15 @@ int main(int argc, char** argv) {
       {120, 80, 80, 3, 2, 1},  {104, 40, 40, 3, 1, 1}, {96, 40, 40, 3, 1, 1},
       {240, 40, 40, 3, 1, 1},  {336, 40, 40, 3, 1, 1}, {96, 20, 20, 3, 1, 1},
       {336, 20, 20, 3, 1, 1},  {24, 24, 96, 3, 2, 1},
+      // ppocr_det_PP-OCRv5_mobile's 3x3 convs wider than 72 channels at 640 x 640, PP-OCRv4
+      // rec's 128-channel ones at 48 x 608 (one 1 x 2 strided), det v3's first at 640 x 640
+      {96, 80, 80, 3, 1, 1},   {96, 80, 80, 3, 2, 1},   {128, 12, 304, 3, 1, 1},
+      {128, 12, 304, 3, 2, 1, 1}, {8, 320, 320, 3, 1, 1},
   };
+  if (custom_given) {
+    shapes = {custom};
+    only = 0;
+  }
   dnnl::engine eng(dnnl::engine::kind::cpu, 0);
   dnnl::stream strm(eng);
   std::printf("%4s %9s %2s %3s %2s | %8s %8s %6s | %8s %8s %6s | %8s %8s %6s | %6s  %s\n", "c",

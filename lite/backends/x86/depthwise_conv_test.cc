@@ -157,6 +157,10 @@ TEST_P(DepthwiseConvTest, EpiloguesPaddingAndBatch) {
   Check({1, 20, 8, 9, 3, 1, 1, 0, 0, 0, 0, Act::kRelu, true, false}, GetParam());
   Check({1, 17, 4, 3, 7, 1, 1, 3, 3, 3, 3, Act::kRelu6, false, false}, GetParam());
   Check({1, 17, 6, 5, 3, 1, 2, 2, 2, 2, 2, Act::kNone, true, true}, GetParam());
+  // Wide 3x3 layers as det's (hard_swish; a channel tail of 8; many channel
+  // vectors per pixel).
+  Check({1, 120, 10, 14, 3, 2, 1, 1, 1, 1, 1, Act::kHardSwish, false, false}, GetParam());
+  Check({1, 336, 6, 14, 3, 1, 1, 1, 1, 1, 1, Act::kHardSwish, false, false}, GetParam());
 }
 
 // Kernels, strides and dilations outside the 3 / 5 / 7, 1 / 2 set the

@@ -359,13 +359,14 @@ TEST(X86Conv, DepthwiseMatchesHost) {
 }
 
 // Depthwise 3x3 on 8 channels runs oneDNN's AVX2 jit_dw (PP-LCNet x0.25's
-// first blocks, stride 1 and 2 x 1); 16 to 72 channels run ours with
-// AVX-512 (no per-shape JIT) and oneDNN's first choice without (jit_dw:avx2);
-// 128 channels stay with oneDNN everywhere.
+// first blocks, stride 1 and 2 x 1); 16 channels or more run ours with
+// AVX-512 (no per-shape JIT; det's 96 to 336) and oneDNN's first choice
+// without (jit_dw:avx2); multiples of 128 channels stay with oneDNN
+// everywhere.
 TEST(X86Conv, Depthwise3x3ChoiceByChannels) {
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   const bool avx512 = __builtin_cpu_supports("avx512f");
-  for (int c : {8, 16, 72, 128}) {
+  for (int c : {8, 16, 72, 120, 128, 336}) {
     for (int stride_h : {1, 2}) {
       Conv k;
       k.c = k.cout = k.groups = c;
@@ -383,7 +384,7 @@ TEST(X86Conv, Depthwise3x3ChoiceByChannels) {
                              1e-4f, threads, 2, [&](OpTester* t) {
                                auto* conv = dynamic_cast<kernels::x86::ConvCompute*>(t->kernel());
                                ASSERT_NE(conv, nullptr) << what;
-                               const bool ours = avx512 && c >= 16 && c <= 72;
+                               const bool ours = avx512 && c >= 16 && c % 128 != 0;
                                EXPECT_EQ(conv->impl_info() == "lite:depthwise_nhwc", ours)
                                    << what << ": " << conv->impl_info();
                                EXPECT_EQ(conv->impl_info() == "jit_dw:avx2",

@@ -8,8 +8,9 @@
 //
 // Where it is the faster one (docs/performance.md, "Own fp32 depthwise
 // against oneDNN", depthwise_conv_bench): with AVX-512, 5x5 and 7x7 at 0.55
-// to 0.97 of oneDNN's time (brdgmm_dw / jit_dw); 3x3 only at 16 to 72
-// channels (0.83-1.05 of it, Own3x3Fits), elsewhere ours loses (to 1.7). With AVX2 only, oneDNN's
+// to 0.97 of oneDNN's time (brdgmm_dw / jit_dw); 3x3 from 16 channels up
+// except at multiples of 128 (0.83-1.10 of it, Own3x3Fits; at multiples of
+// 128 ours loses, to 1.6). With AVX2 only, oneDNN's
 // jit_dw:avx2 is faster than ours except at 5x5 stride 1 (ours 0.85-0.96 of
 // its time) and dilated 7x7, where oneDNN falls back to a GEMM
 // (x64:gemm:jit, 0.2-0.6 GFLOP/s against our 36): only those run ours
@@ -30,15 +31,21 @@ using DW = lite::x86::DepthwiseConv;
 
 namespace {
 
-// 3x3: ours where depthwise_conv_bench has it at oneDNN's time or less
-// (AVX-512, 16 to 72 channels, stride 1 or 2 across, no dilation), which
-// also spares a first sight of a new size oneDNN's per-shape JIT there.
-// Below 16 channels oneDNN's jit_dw:avx2 is faster (conv_dnnl_strategy.cc),
-// from 128 channels up brdgmm_dw (ours 1.09-1.72x its time).
+// 3x3: ours where depthwise_conv_bench has it within 10% of oneDNN's time
+// (AVX-512, 16 channels or more, stride 1 or 2 across, no dilation), which
+// also spares a first sight of a new size oneDNN's per-shape JIT (JIT code
+// generation for every new map size). Below 16 channels oneDNN's
+// jit_dw:avx2 is faster (conv_dnnl_strategy.cc); at multiples of 128
+// channels brdgmm_dw is (ours 1.1-1.6x its time: a pixel stride of 512
+// bytes or a larger power of two puts a tile's input columns into few L1
+// sets).
 Verdict Own3x3Fits(int64_t channels, int64_t sw, int64_t dw, bool avx512) {
   if (!avx512) return Verdict::Decline("3x3 on AVX2 only: oneDNN's jit_dw:avx2 is faster");
-  if (channels < 16 || channels > 72) {
-    return Verdict::Decline("3x3 outside 16-72 channels: oneDNN's depthwise kernels are faster");
+  if (channels < 16) {
+    return Verdict::Decline("3x3 on fewer than 16 channels: oneDNN's jit_dw:avx2 is faster");
+  }
+  if (channels % 128 == 0) {
+    return Verdict::Decline("3x3 on a multiple of 128 channels: oneDNN's brdgmm_dw is faster");
   }
   if (!((sw == 1 || sw == 2) && dw == 1)) {
     return Verdict::Decline("3x3 not at stride 1 or 2 across without dilation");

@@ -108,7 +108,9 @@ TEST(X86ConvDepthwise, StrategyChoiceAndHostMatch) {
   d.k = 3;
   cases.push_back({"3x3, 37 channels: ours with AVX-512", d, true, false});
   d.c = 96;
-  cases.push_back({"3x3, 96 channels: oneDNN", d, false, false});
+  cases.push_back({"3x3, 96 channels: ours with AVX-512", d, true, false});
+  d.c = 128;
+  cases.push_back({"3x3, 128 channels: oneDNN", d, false, false});
   d.c = 37;
   d.k = 5;
   d.act = "leaky_relu";
@@ -168,7 +170,7 @@ TEST(X86ConvDepthwise, RulePerInstructionSet) {
   set(32, 7, 1, 2);
   EXPECT_TRUE(OwnDepthwiseFits(p, true).accepted);
   EXPECT_TRUE(OwnDepthwiseFits(p, false).accepted);
-  // 3x3: AVX-512 only, 16 to 72 channels, undilated at stride 1 or 2.
+  // 3x3: AVX-512 only, 16 channels or more but no multiple of 128, undilated at stride 1 or 2.
   auto fits_3x3 = [&](int c, int stride, int dilation, bool avx512) {
     set(c, 3, stride, dilation);
     return OwnDepthwiseFits(p, avx512).accepted;
@@ -176,7 +178,10 @@ TEST(X86ConvDepthwise, RulePerInstructionSet) {
   EXPECT_TRUE(fits_3x3(32, 1, 1, true) && fits_3x3(16, 2, 1, true) && fits_3x3(72, 1, 1, true));
   EXPECT_FALSE(fits_3x3(32, 1, 1, false));
   EXPECT_FALSE(fits_3x3(8, 1, 1, true));
-  EXPECT_FALSE(fits_3x3(80, 1, 1, true));
+  EXPECT_TRUE(fits_3x3(96, 1, 1, true) && fits_3x3(120, 2, 1, true) && fits_3x3(336, 1, 1, true));
+  EXPECT_FALSE(fits_3x3(128, 1, 1, true));
+  EXPECT_FALSE(fits_3x3(256, 2, 1, true));
+  EXPECT_FALSE(fits_3x3(512, 1, 1, true));
   EXPECT_FALSE(fits_3x3(32, 1, 2, true));
   EXPECT_FALSE(fits_3x3(32, 3, 1, true));
   set(32, 9, 1, 1);
