@@ -6,6 +6,7 @@
 # so, without Debian's python3-onnx or onnxruntime-node (NODE_PATH, default
 # ~/ort-node/node_modules; ../shared/bench/README.md).
 set -uo pipefail
+EMU=${PADDLE_LITE_PLUS_RUN_AARCH64:-}  # runs the aarch64 build's tools under emulation
 TMP=${TEST_TMPDIR:-$(mktemp -d)}/standin_onnx
 mkdir -p "$TMP"
 home=$(getent passwd "$(id -un)" | cut -d: -f6)
@@ -21,16 +22,16 @@ fi
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-tools/make_standin_models --out="$TMP" >/dev/null || { echo "make_standin_models failed"; exit 1; }
+$EMU tools/make_standin_models --out="$TMP" >/dev/null || { echo "make_standin_models failed"; exit 1; }
 targets=(host)
-[ "$(uname -m)" = x86_64 ] && targets+=(x86,host)
+[ -z "$EMU" ] && [ "$(uname -m)" = x86_64 ] && targets+=(x86,host)
 for m in restoration face_detector_heads portrait_seg; do
   if ! /usr/bin/python3 tools/standin_to_onnx.py "$TMP/$m" --shape=1,3,64,64 >"$TMP/$m.log" 2>&1 ||
      ! node tools/ort_outputs.js "$TMP/$m/reference" >>"$TMP/$m.log" 2>&1; then
     fail "$m: conversion or ORT run"; cat "$TMP/$m.log"; continue
   fi
   for t in "${targets[@]}"; do
-    tools/accuracy --reference="$TMP/$m/reference" --valid_targets="$t" >"$TMP/acc.log" 2>&1 ||
+    $EMU tools/accuracy --reference="$TMP/$m/reference" --valid_targets="$t" >"$TMP/acc.log" 2>&1 ||
       { fail "$m on $t differs from ORT"; cat "$TMP/acc.log"; }
   done
 done
