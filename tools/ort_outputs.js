@@ -31,7 +31,8 @@ async function main() {
     const data = new Arr(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length));
     feeds[input.name] = new ort.Tensor(input.dtype, data, input.shape);
   }
-  const session = await ort.InferenceSession.create(path.join(ref, meta.onnx_model || 'model.onnx'), {
+  const onnxPath = path.join(ref, meta.onnx_model || 'model.onnx');
+  const session = await ort.InferenceSession.create(onnxPath, {
     intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', logSeverityLevel: 3,
   });
   const results = await session.run(feeds);
@@ -45,7 +46,9 @@ async function main() {
   });
   meta.ort_version = ort.env.versions.common;
   fs.writeFileSync(metaPath, JSON.stringify(meta, null, 1) + '\n');
-  for (const o of meta.outputs) console.log(`${ref}/${o.file} ${JSON.stringify(o.shape)} ${o.dtype}`);
+  for (const o of meta.outputs) {
+    console.log(`${ref}/${o.file} ${JSON.stringify(o.shape)} ${o.dtype}`);
+  }
 }
 
 main().catch((e) => { console.error(`ort_outputs: ${e.message}`); process.exit(1); });

@@ -22,7 +22,8 @@ fi
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-$EMU tools/make_standin_models --out="$TMP" >/dev/null || { echo "make_standin_models failed"; exit 1; }
+$EMU tools/make_standin_models --out="$TMP" >/dev/null ||
+  { echo "make_standin_models failed"; exit 1; }
 targets=(host)
 [ -z "$EMU" ] && [ "$(uname -m)" = x86_64 ] && targets+=(x86,host)
 for m in restoration face_detector_heads portrait_seg; do

@@ -28,7 +28,8 @@ try:
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 except ImportError:
-    sys.exit("standin_to_onnx: needs python3-onnx (apt-get install python3-onnx, or tools/setup.sh --bench)")
+    sys.exit("standin_to_onnx: needs python3-onnx "
+             "(apt-get install python3-onnx, or tools/setup.sh --bench)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PADDLE_DTYPES = {5: np.float32, 2: np.int32, 3: np.int64, 6: np.float64, 0: np.bool_, 20: np.uint8}
