@@ -11,25 +11,28 @@
 # process's VmHWM) and of ORT (/usr/bin/time %M of the node process, which
 # includes Node itself, ~45 MB).
 #
-# usage: tools/bench_table.sh THREADS ROUNDS RUNS [MODEL...]
-#   (defaults: every model of ../shared/models with a model.onnx reference)
+# usage: [MODELS=DIR] tools/bench_table.sh THREADS ROUNDS RUNS [MODEL...]
+#   (defaults: every model of MODELS, ../shared/models unless set, with a
+#   model.onnx reference; MODELS=out/standin for the stand-ins'
+#   tools/standin_to_onnx.py references)
 # needs: bazel build //tools:benchmark //tools:roof; node with
 #   onnxruntime-node on NODE_PATH (default ~/ort-node/node_modules;
 #   ../shared/bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 3 ]; then
-  sed -n '2,17p' "$0" >&2
+  sed -n '2,19p' "$0" >&2
   exit 2
 fi
 threads=$1 rounds=$2 runs=$3
 shift 3
 shared=${SHARED:-../shared}
+models_root=${MODELS:-$shared/models}
 bench=bazel-bin/tools/benchmark
 export NODE_PATH=${NODE_PATH:-$HOME/ort-node/node_modules}
 models=("$@")
 if [ ${#models[@]} -eq 0 ]; then
-  for d in "$shared"/models/*/reference/model.onnx; do
+  for d in "$models_root"/*/reference/model.onnx; do
     m=$(basename "$(dirname "$(dirname "$d")")")
     case $m in rna_* | textcnn_*) continue ;; esac  # LoD sequence models: not vision
     models+=("$m")
@@ -46,7 +49,7 @@ echo "roof: ${roof} GFLOP/s (1 thread); threads=${threads} rounds=${rounds} runs
 echo "| model | input | host ms | x86 ms | npu (xnnpack) ms | ORT ms | best | best / ORT | GFLOP/s (% roof) | peak MB ours / ORT |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for m in "${models[@]}"; do
-  ref=$shared/models/$m/reference
+  ref=$models_root/$m/reference
   declare -A ms=() rss=()
   for ((r = 0; r < rounds; r++)); do
     for ((k = 0; k < ${#sides[@]}; k++)); do

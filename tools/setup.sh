@@ -2,7 +2,20 @@
 # Installs the Debian packages the build, the tests and the tools need.
 # Only missing packages are installed; running it twice is harmless. Then
 # the aarch64 cross build's parts (tools/setup_aarch64.sh).
+#
+#   tools/setup.sh [--bench]
+#
+# --bench adds the packages only benchmark tools use: python3-onnx for
+# tools/standin_to_onnx.py (the stand-ins' ONNX twins; the build and the
+# tests work without it, tools:standin_onnx_test then skips).
 set -euo pipefail
+bench=0
+for a in "$@"; do
+  case $a in
+    --bench) bench=1 ;;
+    *) echo "setup: unknown argument '$a' (usage: tools/setup.sh [--bench])" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   bazel-bootstrap protobuf-compiler libprotobuf-dev
@@ -17,6 +30,7 @@ packages=(
   # CJK glyphs for the recognizer's Chinese rendered lines (tools/text_lines.py)
   fonts-wqy-microhei
 )
+if [ "$bench" -eq 1 ]; then packages+=(python3-onnx); fi
 
 missing=()
 for p in "${packages[@]}"; do

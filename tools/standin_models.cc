@@ -333,16 +333,30 @@ std::string BlazeBlock(Net& n, const std::string& in, int64_t cout, int stride) 
   return n.Act("relu", n.Binary("elementwise_add", x, sc));
 }
 
+// The face class's probability [N, M, 1] of a head's 2-class logits.
+void HeadScores(Net& n, const std::string& cls, int a, std::string* scores) {
+  const std::string c = n.Reshape(n.Transpose(cls, {0, 2, 3, 1}, {-1, -1, -1, 2 * a}),
+                                  {0, -1, 2}, {-1, -1, 2});
+  std::string prob;
+  n.Unary("softmax", c, &prob).SetAttr("axis", -1);
+  *scores = n.Slice(prob, {-1, -1, 1}, 2, 1, 2);
+}
+
 // A head on one map with one anchor per min size: boxes [N, M, 4] decoded
-// against prior_box anchors by box_coder, face scores [N, M, 1] as the face
+// against prior_box anchors by box_coder (with `decode` false: the raw
+// regression, no prior_box / box_coder), face scores [N, M, 1] as the face
 // class of a 2-class softmax (a slice).
-void Head(Net& n, const std::string& x, std::vector<float> min_sizes, std::string* boxes,
-          std::string* scores) {
+void Head(Net& n, const std::string& x, std::vector<float> min_sizes, bool decode,
+          std::string* boxes, std::string* scores) {
   const int a = static_cast<int>(min_sizes.size());
   const std::string reg = n.Conv(x, 4 * a, 3, 1, 1, true, 0.1);
   const std::string cls = n.Conv(x, 2 * a, 3, 1, 1, true, 0.3);
   const std::string r = n.Reshape(n.Transpose(reg, {0, 2, 3, 1}, {-1, -1, -1, 4 * a}),
                                   {0, -1, 4}, {-1, -1, 4});
+  if (!decode) {
+    *boxes = r;
+    return HeadScores(n, cls, a, scores);
+  }
   const std::string pb = n.Out("prior_box", {-1, -1, a, 4});
   const std::string pv = n.Out("prior_var", {-1, -1, a, 4});
   auto& prior = n.b().Op("prior_box");
@@ -371,14 +385,14 @@ void Head(Net& n, const std::string& x, std::vector<float> min_sizes, std::strin
   coder.SetAttr("code_type", std::string("decode_center_size"));
   coder.SetAttr("box_normalized", true);
   coder.SetAttr("axis", 0);
-  const std::string c = n.Reshape(n.Transpose(cls, {0, 2, 3, 1}, {-1, -1, -1, 2 * a}),
-                                  {0, -1, 2}, {-1, -1, 2});
-  std::string prob;
-  n.Unary("softmax", c, &prob).SetAttr("axis", -1);
-  *scores = n.Slice(prob, {-1, -1, 1}, 2, 1, 2);
+  HeadScores(n, cls, a, scores);
 }
 
-BuiltProgram FaceDetector() {
+// With `with_nms` false (face_detector_heads) the program ends at the heads: the
+// raw box regression `deltas` [N, M, 4] and the face scores `scores`
+// [N, 1, M], no prior_box / box_coder / multiclass_nms3 (ops with no
+// one-op ONNX form, so ONNX Runtime can run the same cut).
+BuiltProgram FaceDetector(bool with_nms) {
   Net n(2000);
   n.b().Feed("x", {-1, 3, -1, -1});
   std::string x = n.Act("relu", n.BatchNorm(n.Conv("x", 24, 3, 2, 1, false)));
@@ -391,8 +405,24 @@ BuiltProgram FaceDetector() {
     if (i == 10) s8 = x;  // stride 8, 88 channels
   }
   std::string b8, c8, b16, c16;
-  Head(n, s8, {16.f, 24.f}, &b8, &c8);
-  Head(n, x, {32.f, 48.f, 64.f, 80.f, 96.f, 128.f}, &b16, &c16);
+  Head(n, s8, {16.f, 24.f}, with_nms, &b8, &c8);
+  Head(n, x, {32.f, 48.f, 64.f, 80.f, 96.f, 128.f}, with_nms, &b16, &c16);
+  if (!with_nms) {
+    n.b().Activation("deltas", {-1, -1, 4});
+    auto& cat = n.b().Op("concat");
+    cat.SetInput("X", {b8, b16});
+    cat.SetOutput("Out", {"deltas"});
+    cat.SetAttr("axis", 1);
+    const std::string cat_scores = n.Concat({c8, c16}, 1, {-1, -1, 1});
+    n.b().Activation("scores", {-1, 1, -1});
+    auto& tr = n.b().Op("transpose2");
+    tr.SetInput("X", {cat_scores});
+    tr.SetOutput("Out", {"scores"});
+    tr.SetAttr("axis", Ints{0, 2, 1});
+    n.b().Fetch("deltas");
+    n.b().Fetch("scores");
+    return n.b().Finish();
+  }
   const std::string boxes = n.Concat({b8, b16}, 1, {-1, -1, 4});
   const std::string scores =
       n.Transpose(n.Concat({c8, c16}, 1, {-1, -1, 1}), {0, 2, 1}, {-1, 1, -1});
@@ -464,6 +494,7 @@ const std::vector<StandinInfo>& StandinModels() {
   static const std::vector<StandinInfo> kModels = {
       {"restoration", {1, 3, 256, 256}},
       {"face_detector", {1, 3, 320, 320}},
+      {"face_detector_heads", {1, 3, 320, 320}},
       {"portrait_seg", {1, 3, 256, 256}},
   };
   return kModels;
@@ -471,10 +502,12 @@ const std::vector<StandinInfo>& StandinModels() {
 
 StatusOr<BuiltProgram> MakeStandinModel(const std::string& name) {
   if (name == "restoration") return Restoration();
-  if (name == "face_detector") return FaceDetector();
+  if (name == "face_detector") return FaceDetector(/*with_nms=*/true);
+  if (name == "face_detector_heads") return FaceDetector(/*with_nms=*/false);
   if (name == "portrait_seg") return PortraitSeg();
   return InvalidArgument("unknown stand-in model '" + name +
-                         "' (known: restoration, face_detector, portrait_seg)");
+                         "' (known: restoration, face_detector, face_detector_heads, "
+                         "portrait_seg)");
 }
 
 Status WriteStandinModels(const std::string& dir) {

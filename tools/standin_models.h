@@ -13,6 +13,11 @@
 //                  max-pool shortcuts, two heads decoded with slice ops, in-graph
 //                  multiclass_nms3. Input x [-1,3,-1,-1] (multiples of 16),
 //                  outputs the kept boxes [K,6] and their count per image.
+//   face_detector_heads  the same network and weights ending at the heads: the
+//                  raw box regression `deltas` [N,M,4] and face `scores`
+//                  [N,1,M], without prior_box / box_coder / multiclass_nms3
+//                  (no one-op ONNX form), the cut tools/standin_to_onnx.py
+//                  converts so ONNX Runtime runs the same network.
 //   portrait_seg   PP-HumanSeg-style: strided convs, adaptive avg pools (1, 2, 4)
 //                  resized back with bilinear_interp_v2 to sizes read at run time
 //                  (shape + slice, as OutSize and as SizeTensor), a channel-axis
@@ -37,7 +42,7 @@ struct StandinInfo {
   std::vector<int64_t> shape;  // the input shape the docs profile at
 };
 
-// restoration, face_detector, portrait_seg.
+// restoration, face_detector, face_detector_heads, portrait_seg.
 const std::vector<StandinInfo>& StandinModels();
 
 // The named stand-in; InvalidArgument naming the known ones otherwise.
