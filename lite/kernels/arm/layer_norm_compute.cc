@@ -4,8 +4,9 @@
 // written when the op has them. XNNPACK (2022) has no normalization
 // operator, so this is the engine's own loop: the mean, then the population
 // variance as the sum of squared deviations (no E[x^2] - mean^2
-// cancellation), then one affine pass; plain loops over contiguous floats
-// that the compiler vectorizes for NEON. Registered at layout NCHW: every
+// cancellation), then one affine pass; `omp simd` loops over contiguous
+// floats (NEON on aarch64; the sums' order is fixed by the vector width, so
+// a build gives the same result every run). Registered at layout NCHW: every
 // rank is read row-major (SVTR's attention blocks in PP-OCRv4 rec are rank 3,
 // [1, 76, 120] rows of 120), so layout_cast_pass inserts no casts between it
 // and the neighbouring fc / add kernels.
@@ -42,9 +43,11 @@ class LayerNormCompute : public ArmKernel {
       const float* xr = x + r * n;
       float* yr = y + r * n;
       float sum = 0.f;
+#pragma omp simd reduction(+ : sum)
       for (int64_t j = 0; j < n; ++j) sum += xr[j];
       const float mean = sum / static_cast<float>(n);
       float sq = 0.f;
+#pragma omp simd reduction(+ : sq)
       for (int64_t j = 0; j < n; ++j) {
         const float dv = xr[j] - mean;
         sq += dv * dv;
@@ -53,6 +56,7 @@ class LayerNormCompute : public ArmKernel {
       const float inv = 1.f / std::sqrt(var + p.epsilon);
       if (mean_out) mean_out[r] = mean;
       if (var_out) var_out[r] = var;
+#pragma omp simd
       for (int64_t j = 0; j < n; ++j) {
         float v = (xr[j] - mean) * inv;
         if (scale) v *= scale[j];

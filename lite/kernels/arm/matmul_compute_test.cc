@@ -1,8 +1,9 @@
 // arm matmul / matmul_v2 (own loop) against the host kernel (Eigen): the
 // two attention products of PP-OCRv4 rec (q k^T with a transposed Y, then
 // the weights times v), a shared operand broadcast over batches, a
-// transposed X, 1-D X, matmul's alpha, a fused relu; and what the kernel
-// declines at kernel pick (the int8 form).
+// transposed X, 1-D X, both loop orders (N >= K and K > N), matmul's
+// alpha, a fused relu; and what the kernel declines at kernel pick (the
+// int8 form).
 #include <string>
 #include <vector>
 
@@ -41,6 +42,8 @@ TEST(ArmMatMul, BroadcastTransposeAndVectorMatchHost) {
   ExpectMatMul("matmul_v2", {3, 4}, {2, 2, 5, 4}, false, true);
   ExpectMatMul("matmul_v2", {2, 4, 3}, {4, 5}, true, false);
   ExpectMatMul("matmul_v2", {4}, {4, 5}, false, false);
+  // K > N (dot products over K) with both operands stored transposed.
+  ExpectMatMul("matmul_v2", {2, 9, 3}, {2, 4, 9}, true, true);
 }
 
 TEST(ArmMatMul, AlphaAndFusedReluMatchHost) {

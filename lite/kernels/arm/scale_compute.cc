@@ -1,11 +1,10 @@
 // arm scale (float32): Out = scale * X + bias, or scale * (X + bias) when
 // bias_after_scale is false, then the fused activation (FusedActivation) in
-// place; one loop over contiguous floats that the compiler vectorizes for
-// NEON. Element-wise, so any layout is read as it lies; registered at
-// layout NCHW like its neighbours in SVTR's attention blocks (q scaled
-// before q k^T). Declined at kernel pick: ScaleTensor (a run-time scale;
-// the host kernel reads it). The host kernel remains the pick for integer
-// inputs.
+// place; one `omp simd` loop over contiguous floats (NEON on aarch64).
+// Element-wise, so any layout is read as it lies; registered at layout NCHW
+// like its neighbours in SVTR's attention blocks (q scaled before q k^T).
+// Declined at kernel pick: ScaleTensor (a run-time scale; the host kernel
+// reads it). The host kernel remains the pick for integer inputs.
 #include "lite/kernels/arm/arm_kernel.h"
 #include "lite/operators/scale_ops.h"
 
@@ -27,8 +26,10 @@ class ScaleCompute : public ArmKernel {
     float* y = p.out->mutable_data<float>();
     const int64_t n = p.x->numel();
     if (p.bias_after_scale) {
+#pragma omp simd
       for (int64_t i = 0; i < n; ++i) y[i] = s * x[i] + b;
     } else {
+#pragma omp simd
       for (int64_t i = 0; i < n; ++i) y[i] = s * (x[i] + b);
     }
     p.act.ApplyInPlace(y, n);
