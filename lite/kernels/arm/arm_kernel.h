@@ -61,10 +61,13 @@ class ArmKernel : public KernelBase {
   // "arm <op>" for messages (the runtime adds the op's name and key).
   std::string What() const { return "arm " + def().op_type; }
   // XNNPACK's status of `call` as a Status; a successful xnn_create_* call
-  // adds its operator to impl_info().
+  // adds its operator to impl_info(). The message is built only on failure:
+  // kernels check every xnn_run_operator, and formatting "arm <op>" there
+  // was a heap allocation per call on each run.
   Status Check(xnn_status s, const char* call) const {
-    if (s == xnn_status_success) NoteOperator(call);
-    return lite::arm::XnnCheck(s, What(), call);
+    if (s != xnn_status_success) return lite::arm::XnnCheck(s, What(), call);
+    NoteOperator(call);
+    return Status::OK();
   }
   // Whether the thread count changed since the last setup (the pool is an
   // argument of xnn_setup_*).
