@@ -41,16 +41,21 @@ Status ArmKernel::CreateResidualAdd(const lite::arm::Clamp& clamp,
 }
 
 Status ArmKernel::RunResidualAdd(xnn_operator_t add, const Tensor& residual, const DDim& out,
-                                 float* y) const {
+                                 float* y) {
   if (residual.dims() != out) {
     return InvalidArgument(What() + ": ResidualData dims " + DimsToString(residual.dims()) +
                            " differ from the output's " + DimsToString(out));
   }
-  const size_t shape[4] = {static_cast<size_t>(out[0]), static_cast<size_t>(out[2]),
-                           static_cast<size_t>(out[3]), static_cast<size_t>(out[1])};
-  RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add, 4, shape, 4, shape, y, residual.data<float>(), y,
-                                             pool()),
-                        "xnn_setup_add_nd_f32"));
+  const float* r = residual.data<float>();
+  ResidualSetup& last = residual_setup_;
+  if (add != last.add || r != last.residual || y != last.y || out != last.dims ||
+      threads() != last.threads) {
+    const size_t shape[4] = {static_cast<size_t>(out[0]), static_cast<size_t>(out[2]),
+                             static_cast<size_t>(out[3]), static_cast<size_t>(out[1])};
+    RETURN_IF_ERROR(Check(xnn_setup_add_nd_f32(add, 4, shape, 4, shape, y, r, y, pool()),
+                          "xnn_setup_add_nd_f32"));
+    last = {add, r, y, out, threads()};
+  }
   return Check(xnn_run_operator(add, pool()), "xnn_run_operator (residual add)");
 }
 
