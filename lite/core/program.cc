@@ -13,22 +13,35 @@
 namespace lite {
 
 bool Instruction::InputsChanged() {
+  // last_input_dims_ holds, per input, its rank then its dims, in one array:
+  // this check runs before every op of every inference, and comparing
+  // against one contiguous array of our own (inline, no memcmp call per
+  // input) instead of a vector per input was a measurable share of a small
+  // model's run on the arm target, which runs one instruction per op.
   const auto& inputs = op_->input_tensors();
-  bool changed = !inferred_once_ || last_input_dims_.size() != inputs.size();
-  if (!changed) {
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs[i]->dims() != last_input_dims_[i] || inputs[i]->lod() != last_input_lods_[i]) {
-        changed = true;
-        break;
-      }
+  bool changed = !inferred_once_ || last_input_lods_.size() != inputs.size();
+  size_t k = 0;
+  for (size_t i = 0; i < inputs.size() && !changed; ++i) {
+    const DDim& d = inputs[i]->dims();
+    if (k + d.size() >= last_input_dims_.size() ||
+        last_input_dims_[k] != static_cast<int64_t>(d.size())) {
+      changed = true;
+      break;
     }
+    for (size_t j = 0; j < d.size(); ++j) {
+      if (d[j] != last_input_dims_[k + 1 + j]) changed = true;
+    }
+    k += 1 + d.size();
+    const LoD& lod = inputs[i]->lod();
+    if (!(lod.empty() && last_input_lods_[i].empty()) && lod != last_input_lods_[i]) changed = true;
   }
   if (changed) {
     inferred_once_ = true;
     last_input_dims_.clear();
     last_input_lods_.clear();
     for (const Tensor* t : inputs) {
-      last_input_dims_.push_back(t->dims());
+      last_input_dims_.push_back(static_cast<int64_t>(t->dims().size()));
+      last_input_dims_.insert(last_input_dims_.end(), t->dims().begin(), t->dims().end());
       last_input_lods_.push_back(t->lod());
     }
   }

@@ -64,7 +64,7 @@ class Instruction {
   bool checked_ = false;
   bool prepared_ = false;
   bool inferred_once_ = false;  // ops without inputs still infer once
-  std::vector<DDim> last_input_dims_;
+  std::vector<int64_t> last_input_dims_;  // per input: rank, then dims
   std::vector<LoD> last_input_lods_;
   std::vector<Tensor*> release_after_;
 };

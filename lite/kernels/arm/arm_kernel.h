@@ -54,17 +54,20 @@ class ArmKernel : public KernelBase {
   Status CheckConstantWeights(const Tensor* w, const Tensor* bias) const;
   // A conv's ResidualData: CreateResidualAdd makes *add (XNNPACK's add,
   // clamped to `clamp`, the fused activation's range) once; RunResidualAdd
-  // adds `residual` (dims `out`, held NHWC) into `y` in place.
+  // adds `residual` (dims `out`, held NHWC) into `y` in place, setting the
+  // add up again only when the dims, a pointer or the thread count changed.
   Status CreateResidualAdd(const lite::arm::Clamp& clamp, lite::arm::XnnOperator* add) const;
-  Status RunResidualAdd(xnn_operator_t add, const Tensor& residual, const DDim& out,
-                        float* y) const;
+  Status RunResidualAdd(xnn_operator_t add, const Tensor& residual, const DDim& out, float* y);
   // "arm <op>" for messages (the runtime adds the op's name and key).
   std::string What() const { return "arm " + def().op_type; }
   // XNNPACK's status of `call` as a Status; a successful xnn_create_* call
-  // adds its operator to impl_info().
+  // adds its operator to impl_info(). The message is built only on failure:
+  // kernels check every xnn_run_operator, and formatting "arm <op>" there
+  // was a heap allocation per call on each run.
   Status Check(xnn_status s, const char* call) const {
-    if (s == xnn_status_success) NoteOperator(call);
-    return lite::arm::XnnCheck(s, What(), call);
+    if (s != xnn_status_success) return lite::arm::XnnCheck(s, What(), call);
+    NoteOperator(call);
+    return Status::OK();
   }
   // Whether the thread count changed since the last setup (the pool is an
   // argument of xnn_setup_*).
@@ -79,6 +82,14 @@ class ArmKernel : public KernelBase {
   void NoteOperator(const char* call) const;
 
   int setup_threads_ = -1;
+  // What the residual add was last set up for (RunResidualAdd).
+  struct ResidualSetup {
+    xnn_operator_t add = nullptr;
+    const float* residual = nullptr;
+    float* y = nullptr;
+    DDim dims;
+    int threads = -1;
+  } residual_setup_;
   mutable std::string impl_;  // NoteOperator, from the const Check
 };
 

@@ -130,6 +130,33 @@ TEST(ArmConv, FusedActivationsAndResidual) {
   ExpectArmMatchesHost("depthwise_conv2d", c.Setup(), {"out"}, "depthwise residual + relu");
 }
 
+// The residual add is set up once and kept while its pointers hold: a
+// ResidualData that moves to another buffer between runs (as an arena plan
+// moves it after the first run) is read from there, not from the old one.
+TEST(ArmConv, ResidualMovingBetweenRuns) {
+  Conv c;
+  c.residual = true;
+  OpTester t("conv2d");
+  c.Setup()(&t);
+  arm_test::InputsToNhwc(&t);
+  const KernelDef* def = arm_test::ArmKernelDef("conv2d");
+  ASSERT_NE(def, nullptr);
+  Status s = t.RunKernel(def);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  const std::vector<float> first = t.GetData<float>("out");
+  Tensor* res = t.scope()->Var("res")->GetMutableTensor();
+  Tensor moved;  // res plus one, in a buffer of its own
+  moved.Resize(res->dims());
+  float* m = moved.mutable_data<float>();
+  for (int64_t i = 0; i < res->numel(); ++i) m[i] = res->data<float>()[i] + 1.f;
+  res->ShareDataWith(moved);
+  s = t.RunKernel(def);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  const std::vector<float> second = t.GetData<float>("out");
+  ASSERT_EQ(second.size(), first.size());
+  for (size_t i = 0; i < first.size(); ++i) EXPECT_NEAR(second[i], first[i] + 1.f, 1e-5f) << i;
+}
+
 // The profile's last column names the XNNPACK operators a kernel runs.
 TEST(ArmConv, ImplInfoNamesTheXnnpackOperators) {
   for (bool residual : {false, true}) {

@@ -38,13 +38,14 @@ Status Epilogue::Init(const FusedActivation& act, const std::string& what) {
   return Status::OK();
 }
 
+std::string Epilogue::What() const { return what_ + " fused " + act_.name(); }
+
 Status Epilogue::Run(float* data, size_t n, pthreadpool_t pool) {
   if (folded_) return Status::OK();
   if (!op_) {
     act_.ApplyInPlace(data, static_cast<int64_t>(n));
     return Status::OK();
   }
-  const std::string what = what_ + " fused " + act_.name();
   if (n != n_ || data != data_ || pool != pool_) {
     xnn_status s = xnn_status_success;
     const char* call = "";
@@ -62,12 +63,14 @@ Status Epilogue::Run(float* data, size_t n, pthreadpool_t pool) {
         call = "xnn_setup_leaky_relu_nc_f32";
         break;
     }
-    RETURN_IF_ERROR(lite::arm::XnnCheck(s, what, call));
+    if (s != xnn_status_success) return lite::arm::XnnCheck(s, What(), call);
     n_ = n;
     data_ = data;
     pool_ = pool;
   }
-  return lite::arm::XnnCheck(xnn_run_operator(op_.get(), pool), what, "xnn_run_operator");
+  const xnn_status s = xnn_run_operator(op_.get(), pool);
+  if (s != xnn_status_success) return lite::arm::XnnCheck(s, What(), "xnn_run_operator");
+  return Status::OK();
 }
 
 }  // namespace arm

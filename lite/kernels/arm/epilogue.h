@@ -31,6 +31,10 @@ class Epilogue {
   Status Run(float* data, size_t n, pthreadpool_t pool);
 
  private:
+  // "<kernel> fused <activation>" for errors, built only when one occurs
+  // (Run is on every inference).
+  std::string What() const;
+
   operators::FusedActivation act_;
   std::string what_;
   bool folded_ = true;

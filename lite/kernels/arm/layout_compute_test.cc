@@ -38,5 +38,29 @@ TEST(ArmLayout, RoundTripAndChannelOrder) {
   EXPECT_EQ(RunLayout("nchw_to_nhwc", {2, 3}, flat), flat);
 }
 
+// Every element lands where the NHWC index says, and back: channels and
+// pixels above and off the permute's 16 x 16 tiles, and its three-channel
+// pass.
+void ExpectEveryElement(const DDim& d) {
+  const int64_t c = d[1], hw = d[2] * d[3];
+  const auto x = RandomFloats(Product(d), 5);
+  const auto nhwc = RunLayout("nchw_to_nhwc", d, x);
+  ASSERT_EQ(nhwc.size(), x.size());
+  for (int64_t n = 0; n < d[0]; ++n) {
+    for (int64_t ch = 0; ch < c; ++ch) {
+      for (int64_t p = 0; p < hw; ++p) {
+        ASSERT_EQ(nhwc[(n * hw + p) * c + ch], x[(n * c + ch) * hw + p]) << n << " " << ch;
+      }
+    }
+  }
+  EXPECT_EQ(RunLayout("nhwc_to_nchw", d, nhwc), x);
+}
+
+TEST(ArmLayout, EveryElementAcrossTiles) {
+  ExpectEveryElement({2, 19, 5, 7});  // tiles, both ways
+  ExpectEveryElement({2, 3, 5, 7});   // three channels into NHWC: one pass
+  ExpectEveryElement({1, 21, 1, 3});  // into NHWC by tiles, three pixels back in one pass
+}
+
 }  // namespace
 }  // namespace lite
