@@ -352,7 +352,6 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
     OpLite* op = inst->mutable_op();
     const cpp::OpDesc& desc = op->op_desc();
     if (desc.Type() == "fetch") continue;
-    if (desc.Type() == "subgraph" || desc.HasAttr("sub_block")) return unknown();
     std::vector<std::pair<std::string, Tensor*>> outs = op->output_tensors();
     if (desc.Type() == "feed") {
       // The feed kernel shares the caller's tensor (dims with the data): no
@@ -379,7 +378,15 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
         if (IsValueShapeParam(param.first) || (IsIntegerType(d) && !levels)) return unknown();
       }
     }
-    if (!op->CheckShape().ok() || !op->InferShape().ok()) return unknown();
+    // An op with a sub-block infers its outputs in its kernel: the kernel's
+    // own dry pass sets them and says what its run needs beyond them.
+    int64_t inner = 0;
+    if (desc.HasAttr("sub_block")) {
+      inner = inst->mutable_kernel()->InferAhead();
+      if (inner < 0) return unknown();
+    } else if (!op->CheckShape().ok() || !op->InferShape().ok()) {
+      return unknown();
+    }
     for (const auto& out : outs) {
       const Tensor* t = out.second;
       if (!t || t->persistable()) continue;
@@ -389,7 +396,7 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
       held += std::max<int64_t>(0, bytes - slot);
       slot = std::max(slot, bytes);
     }
-    peak = std::max(peak, held);
+    peak = std::max(peak, held + inner);
     for (const Tensor* t : inst->release_after()) {
       auto it = live.find(t);
       if (it == live.end()) continue;
