@@ -338,9 +338,9 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
   return true;
 }
 
-int64_t RuntimeProgram::ActivationBytesAhead() {
+int64_t RuntimeProgram::ActivationBytesAhead(int64_t* inner_at_peak) {
   std::map<const Tensor*, int64_t> live;  // lookup only, never iterated
-  int64_t held = 0, peak = 0;
+  int64_t held = 0, peak = 0, peak_inner = 0;
   auto forget = [this] {
     for (auto& inst : instructions_) inst->ForgetShapes();
   };
@@ -396,7 +396,10 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
       held += std::max<int64_t>(0, bytes - slot);
       slot = std::max(slot, bytes);
     }
-    peak = std::max(peak, held + inner);
+    if (held + inner > peak) {
+      peak = held + inner;
+      peak_inner = inner;
+    }
     for (const Tensor* t : inst->release_after()) {
       auto it = live.find(t);
       if (it == live.end()) continue;
@@ -405,6 +408,7 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
     }
   }
   forget();
+  if (inner_at_peak) *inner_at_peak = peak_inner;
   return peak;
 }
 

@@ -103,8 +103,10 @@ class RuntimeProgram {
   // shapes (the run then reports it), or an op with a sub-block whose kernel
   // cannot infer ahead (KernelBase::InferAhead; a device subgraph can, and
   // adds its inner need at its step). Every instruction re-infers on the
-  // next Run, so the pass leaves no shape behind.
-  int64_t ActivationBytesAhead();
+  // next Run, so the pass leaves no shape behind. `*inner` (may be null):
+  // of the result, the bytes kernels added at the peak's step (InferAhead),
+  // an estimate of RSS already rather than of activations.
+  int64_t ActivationBytesAhead(int64_t* inner = nullptr);
 
   // Per-instruction wall time, accumulated over runs while profiling is on.
   void set_profiling(bool on) { profiling_ = on; }
