@@ -122,8 +122,9 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
 int64_t SubgraphCompute::InferAhead() {
   int64_t bytes = -1;
   if (InputsKnown() && InferOriginShapes().ok()) bytes = ActivationBytes();
-  // The origin instructions re-infer on their next run (a fallback's), so
-  // the shapes set here for a run that may be refused stay behind nowhere.
+  // The origin instructions re-infer on their next run (a fallback's): the
+  // shapes set here, for a run the budget may refuse, are not taken as
+  // that run's.
   for (auto& inst : origin_) inst->ForgetShapes();
   if (bytes < 0 || fell_back_) return bytes;
   if (compiled_.count(InputSignature())) return 0;
