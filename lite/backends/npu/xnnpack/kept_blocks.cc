@@ -94,11 +94,15 @@ void KeptBlocks::Free(void* block) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = in_use_.find(block);
     if (it != in_use_.end()) {
-      kept_.emplace(it->second.size, it->second);
-      kept_bytes_ += it->second.resident;
       in_use_bytes_ -= it->second.resident;
+      if (users_ > 0) {
+        kept_.emplace(it->second.size, it->second);
+        kept_bytes_ += it->second.resident;
+      } else {
+        mark_ = in_use_bytes_;
+      }
       in_use_.erase(it);
-      return;
+      if (users_ > 0) return;
     }
   }
   std::free(block);
@@ -129,6 +133,19 @@ void KeptBlocks::Trim() {
   kept_.clear();
   kept_bytes_ = 0;
   mark_ = in_use_bytes_;
+}
+
+void KeptBlocks::AddUser() {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++users_;
+}
+
+void KeptBlocks::RemoveUser() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (--users_ > 0) return;
+  }
+  Trim();
 }
 
 std::string KeptBlocks::Describe() const {

@@ -19,6 +19,10 @@
 // memory budget's release) frees every kept block and lowers the mark to
 // what is in use. Smaller blocks go straight to posix_memalign / free.
 //
+// Kept only while a user is alive (KeptBlocksUser: every xnnpack driver
+// holds one): a block freed while there is none goes straight back, and the
+// last user's going frees every kept block, so nothing stays held once the
+// predictors on this path are gone.
 // Process-wide and thread-safe (every predictor's executables share it).
 #pragma once
 
@@ -47,6 +51,9 @@ class KeptBlocks {
   void Trim();
   // "N MB kept, M MB in use" ("" when nothing is held).
   std::string Describe() const;
+  // KeptBlocksUser's counting; the last RemoveUser trims.
+  void AddUser();
+  void RemoveUser();
 
  private:
   KeptBlocks() = default;
@@ -67,6 +74,16 @@ class KeptBlocks {
   // Resident bytes (Block::resident) kept and in use, and the most of both
   // together so far.
   size_t kept_bytes_ = 0, in_use_bytes_ = 0, mark_ = 0;
+  int users_ = 0;
+};
+
+// While one is alive, KeptBlocks::Global() keeps freed large blocks.
+class KeptBlocksUser {
+ public:
+  KeptBlocksUser() { KeptBlocks::Global().AddUser(); }
+  ~KeptBlocksUser() { KeptBlocks::Global().RemoveUser(); }
+  KeptBlocksUser(const KeptBlocksUser&) = delete;
+  KeptBlocksUser& operator=(const KeptBlocksUser&) = delete;
 };
 
 struct KeptBlockDeleter {

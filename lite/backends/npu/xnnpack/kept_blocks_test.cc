@@ -1,7 +1,8 @@
 // KeptBlocks: a freed large block is handed to the next request it fits
 // (its pages stay mapped, those past the request given back), the blocks
 // held never exceed the most in use at once, small blocks pass through, Reallocate keeps the contents, and the
-// process cache's trim frees what is kept.
+// process cache's trim frees what is kept; blocks are kept only while a
+// KeptBlocksUser (an xnnpack driver) is alive.
 #include "lite/backends/npu/xnnpack/kept_blocks.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@ namespace {
 constexpr size_t kMb = 1 << 20;
 
 TEST(KeptBlocks, AFreedLargeBlockServesTheNextRequestItFits) {
+  KeptBlocksUser user;
   KeptBlocks& b = KeptBlocks::Global();
   void* large = b.Allocate(16 * kMb, 64);
   ASSERT_NE(large, nullptr);
@@ -33,6 +35,7 @@ TEST(KeptBlocks, AFreedLargeBlockServesTheNextRequestItFits) {
 }
 
 TEST(KeptBlocks, HeldBytesStayUnderTheMostInUseAtOnce) {
+  KeptBlocksUser user;
   KeptBlocks& b = KeptBlocks::Global();
   // 8 + 8 MB in use at once: the mark is 16 MB.
   void* x = b.Allocate(8 * kMb, 64);
@@ -48,7 +51,25 @@ TEST(KeptBlocks, HeldBytesStayUnderTheMostInUseAtOnce) {
   EXPECT_EQ(b.Describe(), "");
 }
 
+TEST(KeptBlocks, NothingIsKeptWithoutAUserAndTheLastUserTrims) {
+  KeptBlocks& b = KeptBlocks::Global();
+  void* orphan = b.Allocate(8 * kMb, 64);
+  b.Free(orphan);  // no driver alive: straight back
+  EXPECT_EQ(b.Describe(), "");
+  {
+    KeptBlocksUser first;
+    void* x = b.Allocate(8 * kMb, 64);
+    {
+      KeptBlocksUser second;
+      b.Free(x);
+    }  // one user is still alive: kept
+    EXPECT_EQ(b.Describe(), "8.0 MB kept, 0.0 MB in use");
+  }  // the last one's going frees it
+  EXPECT_EQ(b.Describe(), "");
+}
+
 TEST(KeptBlocks, SmallBlocksPassThroughAndReallocateKeepsTheContents) {
+  KeptBlocksUser user;
   KeptBlocks& b = KeptBlocks::Global();
   char* small = static_cast<char*>(b.Allocate(1000, 16));
   ASSERT_NE(small, nullptr);
