@@ -70,13 +70,19 @@ Status MemoryBudget::BeforeRun(RuntimeProgram* program, const std::vector<Runtim
   // those times the ratio measured on earlier runs (kFirstRunRatio before
   // any, plus the first run's one-time bytes). Without a plan (shapes not
   // known ahead), the per-element rate of earlier runs.
-  planned_ = program->ActivationBytesAhead();
+  int64_t inner = 0;  // of planned_, a device subgraph's estimate (RSS already)
+  planned_ = program->ActivationBytesAhead(&inner);
   int64_t need = 0, arena = 0;
   if (planned_ > 0) {
-    const double ratio = planned_ratio_ > 0 ? planned_ratio_ : kFirstRunRatio;
-    need = static_cast<int64_t>(ratio * static_cast<double>(planned_)) +
-           (measured_runs_ > 0 ? 0 : kFirstRunBytes);
-    arena = planned_;
+    // Before a measured ratio, kFirstRunRatio covers what activations bring
+    // along (det on x86 and host); a subgraph's compile estimate is RSS
+    // growth measured per byte already and counts once.
+    need = planned_ratio_ > 0
+               ? static_cast<int64_t>(planned_ratio_ * static_cast<double>(planned_))
+               : static_cast<int64_t>(kFirstRunRatio * static_cast<double>(planned_ - inner)) +
+                     inner;
+    need += measured_runs_ > 0 ? 0 : kFirstRunBytes;
+    arena = planned_ - inner;
   } else {
     need = static_cast<int64_t>(bytes_per_element_ * elements);
     // Without a plan yet the run's arena is unknown: nothing counts as reused.

@@ -10,9 +10,10 @@
 // measured on earlier runs (for a run that raised the process's peak,
 // VmHWM, that peak above where the run started plus the part of the warm
 // arena buffer, arena_plan.h, the run reused; or the growth of RSS), and
-// before any such measurement kFirstRunRatio plus, for the very first run,
-// kFirstRunBytes: so the first run is checked too. Where shapes cannot be
-// known ahead (values decide them, a device subgraph infers its own), the
+// before any such measurement kFirstRunRatio (on all but what a device
+// subgraph added, its compile's estimate, which counts once) plus, for the
+// very first run, kFirstRunBytes: so the first run is checked too, on npu
+// as well. Where shapes cannot be known ahead (values decide them), the
 // bytes per input element measured on earlier first runs (the largest of
 // the pool's new allocations, the growth of RSS and the peak above the
 // start, after the first run) times this run's input elements; then the

@@ -117,35 +117,45 @@ TEST(MemoryBudget, RunOverTheBudgetIsRefusedAndThePredictorStaysUsable) {
 // a 2048 x 2048 input (its first conv's output alone 128 MB) is refused
 // under what the process holds plus 96 MB. The predictor then runs 64 x 64
 // as one without a limit does, also right after another refusal (the dry
-// pass leaves no shape behind for the repeat).
+// pass leaves no shape behind for the repeat). On npu (xnnpack) too: the
+// subgraph kernel infers its inner shapes ahead (KernelBase::InferAhead) and
+// adds what compiling that shape will take; the refusal comes before any
+// compile.
 TEST(MemoryBudget, FirstRunOverTheBudgetIsRefusedBeforeAnyRunWasMeasured) {
-  auto plain = CreatePaddlePredictor<CxxConfig>(DefaultModelConfig());
-  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
-  Status s;
-  const std::vector<float> small = RunAt(plain->get(), 64, &s);
-  ASSERT_TRUE(s.ok()) << s.ToString();
-  CxxConfig config = DefaultModelConfig();
-  const int limit_mb = static_cast<int>(lite::ProcessRssBytes() / (1024 * 1024)) + 96;
-  config.set_memory_limit_mb(limit_mb);
-  auto p = CreatePaddlePredictor<CxxConfig>(config);
-  ASSERT_TRUE(p.ok()) << p.status().ToString();
-  RunAt(p->get(), 2048, &s);
-  ASSERT_FALSE(s.ok()) << "a first 2048 x 2048 run fit under " << limit_mb << " MB";
-  EXPECT_EQ(s.code(), lite::StatusCode::kInvalidArgument);
-  EXPECT_NE(s.message().find("input 'x' [1, 3, 2048, 2048] needs about"), std::string::npos)
-      << s.ToString();
-  EXPECT_NE(s.message().find("of activations planned at this shape"), std::string::npos)
-      << s.ToString();
-  const MemoryStats stats = (*p)->GetMemoryStats();
-  EXPECT_EQ(stats.budget_refusals, 1);
-  EXPECT_GE(stats.planned_activation_bytes, 128LL * 1024 * 1024);
-  EXPECT_EQ(RunAt(p->get(), 64, &s), small);
-  ASSERT_TRUE(s.ok()) << s.ToString();
-  RunAt(p->get(), 2048, &s);
-  EXPECT_FALSE(s.ok());
-  EXPECT_EQ(RunAt(p->get(), 64, &s), small);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  EXPECT_EQ((*p)->GetMemoryStats().budget_refusals, 2);
+  for (bool npu : {false, true}) {
+    SCOPED_TRACE(npu ? "npu,host (xnnpack)" : "default places");
+    auto make = [npu] { return npu ? XnnpackConfig() : DefaultModelConfig(); };
+    auto plain = CreatePaddlePredictor<CxxConfig>(make());
+    ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+    Status s;
+    const std::vector<float> small = RunAt(plain->get(), 64, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    CxxConfig config = make();
+    const int limit_mb = static_cast<int>(lite::ProcessRssBytes() / (1024 * 1024)) + 96;
+    config.set_memory_limit_mb(limit_mb);
+    auto p = CreatePaddlePredictor<CxxConfig>(config);
+    ASSERT_TRUE(p.ok()) << p.status().ToString();
+    // On npu creation compiled the model's declared input shape.
+    const int held = (*p)->GetMemoryStats().npu_cached_shapes;
+    RunAt(p->get(), 2048, &s);
+    ASSERT_FALSE(s.ok()) << "a first 2048 x 2048 run fit under " << limit_mb << " MB";
+    EXPECT_EQ(s.code(), lite::StatusCode::kInvalidArgument);
+    EXPECT_NE(s.message().find("input 'x' [1, 3, 2048, 2048] needs about"), std::string::npos)
+        << s.ToString();
+    EXPECT_NE(s.message().find("of activations planned at this shape"), std::string::npos)
+        << s.ToString();
+    const MemoryStats stats = (*p)->GetMemoryStats();
+    EXPECT_EQ(stats.budget_refusals, 1);
+    EXPECT_EQ(stats.npu_cached_shapes, held);  // nothing compiled for it
+    EXPECT_GE(stats.planned_activation_bytes, 128LL * 1024 * 1024);
+    EXPECT_EQ(RunAt(p->get(), 64, &s), small);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    RunAt(p->get(), 2048, &s);
+    EXPECT_FALSE(s.ok());
+    EXPECT_EQ(RunAt(p->get(), 64, &s), small);
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    EXPECT_EQ((*p)->GetMemoryStats().budget_refusals, 2);
+  }
 }
 
 // The dry planning pass's activation bytes for a new size are about the

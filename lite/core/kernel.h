@@ -145,6 +145,13 @@ class KernelBase {
   // Called once before the first Run (e.g. to repack weights).
   virtual Status Prepare() { return Status::OK(); }
   virtual Status Run() = 0;
+  // The dry planning pass (RuntimeProgram::ActivationBytesAhead) asks this of
+  // a kernel whose op runs an inner block and infers its outputs' shapes
+  // inside the kernel (a device subgraph): infer them for the inputs as now
+  // fed, run nothing, and return the bytes the run needs at its peak beyond
+  // the op's outputs (inner activations, a device compile's memory); -1 when
+  // the kernel cannot tell (the pass then gives up). The default cannot.
+  virtual int64_t InferAhead() { return -1; }
   // The implementation the kernel planned (e.g. oneDNN's primitive name and
   // ISA, "brgconv:avx512_core_vnni"), shown per op by the profile; empty
   // when a kernel has only one.

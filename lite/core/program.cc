@@ -351,9 +351,9 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
   return true;
 }
 
-int64_t RuntimeProgram::ActivationBytesAhead() {
+int64_t RuntimeProgram::ActivationBytesAhead(int64_t* inner_at_peak) {
   std::map<const Tensor*, int64_t> live;  // lookup only, never iterated
-  int64_t held = 0, peak = 0;
+  int64_t held = 0, peak = 0, peak_inner = 0;
   auto forget = [this] {
     for (auto& inst : instructions_) inst->ForgetShapes();
   };
@@ -365,7 +365,6 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
     OpLite* op = inst->mutable_op();
     const cpp::OpDesc& desc = op->op_desc();
     if (desc.Type() == "fetch") continue;
-    if (desc.Type() == "subgraph" || desc.HasAttr("sub_block")) return unknown();
     std::vector<std::pair<std::string, Tensor*>> outs = op->output_tensors();
     if (desc.Type() == "feed") {
       // The feed kernel shares the caller's tensor (dims with the data): no
@@ -392,7 +391,15 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
         if (IsValueShapeParam(param.first) || (IsIntegerType(d) && !levels)) return unknown();
       }
     }
-    if (!op->CheckShape().ok() || !op->InferShape().ok()) return unknown();
+    // An op with a sub-block infers its outputs in its kernel: the kernel's
+    // own dry pass sets them and says what its run needs beyond them.
+    int64_t inner = 0;
+    if (desc.HasAttr("sub_block")) {
+      inner = inst->mutable_kernel()->InferAhead();
+      if (inner < 0) return unknown();
+    } else if (!op->CheckShape().ok() || !op->InferShape().ok()) {
+      return unknown();
+    }
     for (const auto& out : outs) {
       const Tensor* t = out.second;
       if (!t || t->persistable()) continue;
@@ -402,7 +409,10 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
       held += std::max<int64_t>(0, bytes - slot);
       slot = std::max(slot, bytes);
     }
-    peak = std::max(peak, held);
+    if (held + inner > peak) {
+      peak = held + inner;
+      peak_inner = inner;
+    }
     for (const Tensor* t : inst->release_after()) {
       auto it = live.find(t);
       if (it == live.end()) continue;
@@ -411,6 +421,7 @@ int64_t RuntimeProgram::ActivationBytesAhead() {
     }
   }
   forget();
+  if (inner_at_peak) *inner_at_peak = peak_inner;
   return peak;
 }
 

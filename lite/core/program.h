@@ -99,11 +99,14 @@ class RuntimeProgram {
   // memory_optimize_pass releases them; outputs never released stay), which
   // the arena plan of a run at these shapes is about. -1 when the shapes
   // cannot be known ahead: an op whose shapes may depend on input values
-  // (shape-giving inputs, integer activations), a device subgraph or an op
-  // with a sub-block (which infer inside their kernels), or an op that
-  // rejects the shapes (the run then reports it). Every instruction
-  // re-infers on the next Run, so the pass leaves no shape behind.
-  int64_t ActivationBytesAhead();
+  // (shape-giving inputs, integer activations), an op that rejects the
+  // shapes (the run then reports it), or an op with a sub-block whose kernel
+  // cannot infer ahead (KernelBase::InferAhead; a device subgraph can, and
+  // adds its inner need at its step). Every instruction re-infers on the
+  // next Run, so the pass leaves no shape behind. `*inner` (may be null):
+  // of the result, the bytes kernels added at the peak's step (InferAhead),
+  // an estimate of RSS already rather than of activations.
+  int64_t ActivationBytesAhead(int64_t* inner = nullptr);
 
   // Per-instruction wall time, accumulated over runs while profiling is on.
   void set_profiling(bool on) { profiling_ = on; }

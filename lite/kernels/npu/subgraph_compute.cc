@@ -9,6 +9,7 @@
 #include "lite/kernels/npu/subgraph_converter.h"
 #include "lite/utils/file_util.h"
 #include "lite/utils/logging.h"
+#include "lite/utils/memory.h"
 
 namespace lite {
 namespace kernels {
@@ -34,6 +35,7 @@ Status SubgraphCompute::Init() {
     return Status::OK();
   }
   auto compiled = CompileCurrent();
+  compile_rss_before_ = -1;  // no run follows to measure it
   if (!compiled.ok()) return FallBack(compiled.status().message());
   record_.state = SubgraphRecord::State::kOnDevice;
   record_.reason.clear();
@@ -82,6 +84,8 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   const int64_t bytes = ActivationBytes();
   largest_bytes_ = std::max(largest_bytes_, bytes);
   npu->evictions += EvictToBytes(largest_bytes_ * 3 / 2 - bytes);
+  compile_rss_before_ = ProcessRssBytes();
+  compile_bytes_ = bytes;
   Compiled compiled;
   compiled.parts.resize(1);
   Part& whole = compiled.parts[0];
@@ -113,6 +117,19 @@ StatusOr<SubgraphCompute::Compiled*> SubgraphCompute::CompileCurrent() {
   compiled.last_used = ++use_clock_;
   compiled.bytes = bytes;
   return &(compiled_[sig] = std::move(compiled));
+}
+
+int64_t SubgraphCompute::InferAhead() {
+  int64_t bytes = -1;
+  if (InputsKnown() && InferOriginShapes().ok()) bytes = ActivationBytes();
+  // The origin instructions re-infer on their next run (a fallback's): the
+  // shapes set here, for a run the budget may refuse, are not taken as
+  // that run's.
+  for (auto& inst : origin_) inst->ForgetShapes();
+  if (bytes < 0 || fell_back_) return bytes;
+  if (compiled_.count(InputSignature())) return 0;
+  const double ratio = compile_ratio_ > 0 ? compile_ratio_ : kFirstCompileRatio;
+  return static_cast<int64_t>(ratio * static_cast<double>(bytes));
 }
 
 int64_t SubgraphCompute::ActivationBytes() const {
@@ -354,6 +371,11 @@ Status SubgraphCompute::Run() {
   record_.state = SubgraphRecord::State::kOnDevice;
   record_.reason.clear();
   Status s = NpuContextOf(ctx())->options.cross_check ? CrossCheck(*compiled) : RunOnDevice(*compiled);
+  if (compile_rss_before_ >= 0 && s.ok() && compile_bytes_ > 0) {
+    const int64_t growth = ProcessRssBytes() - compile_rss_before_;
+    compile_ratio_ = std::max(compile_ratio_, static_cast<double>(growth) / compile_bytes_);
+  }
+  compile_rss_before_ = -1;
   if (s.ok()) return s;
   RETURN_IF_ERROR(FallBack("driver " + driver_->name() + " execute: " + s.message()));
   return RunOrigin();

@@ -51,6 +51,14 @@ class SubgraphCompute : public KernelBase {
  public:
   Status Init() override;
   Status Run() override;
+  // The dry planning pass's question (KernelBase::InferAhead): the origin
+  // ops' shapes inferred for the inputs as fed (the outputs' dims set), and
+  // beyond the outputs: nothing for a signature compiled and held, else the
+  // compile's estimate, its activation bytes (ActivationBytes) times the
+  // largest RSS growth per activation byte a compile here has measured
+  // (kFirstCompileRatio before one); on host after a fallback, the origin
+  // ops' activation bytes.
+  int64_t InferAhead() override;
   const SubgraphRecord& record() const { return record_; }
 
  private:
@@ -122,7 +130,21 @@ class SubgraphCompute : public KernelBase {
   // a measure of an executable's workspace, which holds these activations.
   int64_t ActivationBytes() const;
 
+  // Before any compile here was measured, a compile's need per activation
+  // byte (ActivationBytes; every origin output at its shape, none reused):
+  // det's first compile on xnnpack grew RSS by 0.67 of them at 640x640 and
+  // at 1280x1280 in a fresh process, at most 0.72 over a stream of 12
+  // sizes (docs/memory.md).
+  static constexpr double kFirstCompileRatio = 0.75;
+
   std::map<std::vector<DDim>, Compiled> compiled_;
+  // A compile's RSS growth (after the evictions, to the end of its first
+  // run: the runtime's memory faults in there) per activation byte, the
+  // largest measured; 0 before one. The RSS before the pending compile and
+  // its activation bytes (-1: none pending).
+  double compile_ratio_ = 0;
+  int64_t compile_rss_before_ = -1;
+  int64_t compile_bytes_ = 0;
   uint64_t use_clock_ = 0;
   int64_t largest_bytes_ = 0;  // the largest ActivationBytes compiled so far
   bool fell_back_ = false;

@@ -3,10 +3,12 @@
 #include <pthreadpool.h>
 #include <xnnpack.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <set>
 
+#include "lite/backends/npu/xnnpack/kept_blocks.h"
 #include "lite/backends/npu/xnnpack/xnnpack_builder.h"
 #include "lite/backends/npu/xnnpack/xnnpack_kernels.h"
 
@@ -15,8 +17,21 @@ namespace npu {
 
 namespace {
 
+// XNNPACK's memory comes from KeptBlocks (its large blocks stay mapped for
+// the next executable); the first xnn_initialize in the process sets it.
+void* XnnAllocate(void*, size_t size) { return KeptBlocks::Global().Allocate(size, 16); }
+void* XnnReallocate(void*, void* pointer, size_t size) {
+  return KeptBlocks::Global().Reallocate(pointer, size);
+}
+void XnnDeallocate(void*, void* pointer) { KeptBlocks::Global().Free(pointer); }
+void* XnnAlignedAllocate(void*, size_t alignment, size_t size) {
+  return KeptBlocks::Global().Allocate(size, alignment);
+}
+
 Status Initialize() {
-  static xnn_status status = [] { return xnn_initialize(nullptr); }();
+  static const xnn_allocator allocator = {nullptr, XnnAllocate, XnnReallocate, XnnDeallocate,
+                                          XnnAlignedAllocate, XnnDeallocate};
+  static xnn_status status = [] { return xnn_initialize(&allocator); }();
   if (status != xnn_status_success) {
     return Unimplemented("xnnpack: xnn_initialize failed (xnn_status " +
                          std::to_string(static_cast<int>(status)) + ")");
@@ -51,7 +66,9 @@ class XnnpackExecutable : public Executable {
   std::vector<Segment> segments;
   pthreadpool_t pool = nullptr;
   ConstantStore constants;  // transformed, owned for XNNPACK
-  std::map<int, std::vector<float>> buffers;  // boundary operand -> NHWC data
+  // Boundary operand -> NHWC data, from KeptBlocks: a compile takes the
+  // pages an evicted executable left, already resident.
+  std::map<int, KeptFloats> buffers;
 };
 
 }  // namespace
@@ -101,8 +118,11 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
         (o.lifetime == Lifetime::kModelInput || o.lifetime == Lifetime::kModelOutput)) {
       return Unimplemented("xnnpack: int8 model input or output " + o.name);
     }
-    exe->buffers[idx] = o.lifetime == Lifetime::kConstant ? NhwcData(o.f32(), o.dims)
-                                                          : std::vector<float>(o.numel());
+    KeptFloats& buffer = exe->buffers[idx] = AllocateKeptFloats(o.numel());
+    if (o.lifetime == Lifetime::kConstant) {
+      const std::vector<float> nhwc = NhwcData(o.f32(), o.dims);
+      std::copy(nhwc.begin(), nhwc.end(), buffer.get());
+    }
   }
   if (options.threads > 1) exe->pool = pthreadpool_create(static_cast<size_t>(options.threads));
   for (Segment& seg : exe->segments) {
@@ -137,7 +157,7 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
     }
     // Buffers never move: set the runtime up once.
     std::vector<xnn_external_value> values;
-    for (const auto& kv : externals) values.push_back({kv.second, exe->buffers[kv.first].data()});
+    for (const auto& kv : externals) values.push_back({kv.second, exe->buffers[kv.first].get()});
     s = xnn_setup_runtime(seg.runtime, values.size(), values.data());
     if (s != xnn_status_success) {
       return Internal("xnnpack: xnn_setup_runtime failed (xnn_status " +
@@ -155,7 +175,7 @@ Status XnnpackDriver::Execute(Executable* executable, const std::vector<HostTens
   RETURN_IF_ERROR(CheckHostTensors(m, inputs, outputs));
   for (size_t i = 0; i < m.inputs.size(); ++i) {
     const auto& d = m.operands[m.inputs[i]].dims;
-    float* dst = exe->buffers[m.inputs[i]].data();
+    float* dst = exe->buffers[m.inputs[i]].get();
     const float* src = static_cast<const float*>(inputs[i].data);
     if (NeedsLayout(d)) {
       NchwToNhwc(src, dst, d);
@@ -175,13 +195,13 @@ Status XnnpackDriver::Execute(Executable* executable, const std::vector<HostTens
     const Operation& op = m.operations[seg.ops.front()];
     std::vector<const float*> in;
     std::vector<float*> out;
-    for (int idx : op.inputs) in.push_back(exe->buffers[idx].data());
-    for (int idx : op.outputs) out.push_back(exe->buffers[idx].data());
+    for (int idx : op.inputs) in.push_back(exe->buffers[idx].get());
+    for (int idx : op.outputs) out.push_back(exe->buffers[idx].get());
     RunNhwcKernel(m, op, in, out);
   }
   for (size_t i = 0; i < m.outputs.size(); ++i) {
     const auto& d = m.operands[m.outputs[i]].dims;
-    const float* src = exe->buffers[m.outputs[i]].data();
+    const float* src = exe->buffers[m.outputs[i]].get();
     float* dst = static_cast<float*>(outputs[i].data);
     if (NeedsLayout(d)) {
       NhwcToNchw(src, dst, d);

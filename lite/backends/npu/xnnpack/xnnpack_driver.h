@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lite/backends/npu/driver.h"
+#include "lite/backends/npu/xnnpack/kept_blocks.h"
 
 namespace lite {
 namespace npu {
@@ -29,6 +30,9 @@ class XnnpackDriver : public Driver {
                                                 const CompileOptions& options) override;
   Status Execute(Executable* executable, const std::vector<HostTensor>& inputs,
                  const std::vector<HostTensor>& outputs) override;
+
+ private:
+  KeptBlocksUser kept_blocks_user_;  // freed large blocks kept while a driver lives
 };
 
 // The support rules, shared by Supports() and Compile().
