@@ -4,8 +4,8 @@
 // every float input 0.5 (dynamic extents set to 1), runs it and prints each
 // output's shape and largest element.
 //
-//   g++ -std=c++17 predict.cc -I include -L lib -lpaddle_lite_plus \
-//       -Wl,-rpath,'$ORIGIN/../lib' -o predict
+//   g++ -std=c++17 predict.cc -I include -L lib -lpaddle_lite_plus
+//       -Wl,-rpath,'$ORIGIN/../lib' -o predict      (one command line)
 //   ./predict model.nb
 #include <cstdio>
 #include <vector>
