@@ -1,4 +1,5 @@
-// arm matmul / matmul_v2 (own loop) against the host kernel (Eigen): the
+// arm matmul / matmul_v2 (the portable GEMM, one call per batch) against
+// the host kernel (which folds contiguous batches into one GEMM): the
 // two attention products of PP-OCRv4 rec (q k^T with a transposed Y, then
 // the weights times v), a shared operand broadcast over batches, a
 // transposed X, 1-D X, both loop orders (N >= K and K > N), matmul's

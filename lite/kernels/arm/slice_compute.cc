@@ -2,7 +2,7 @@
 // (operators::ComputeSlice, evaluated every run since StartsTensor /
 // EndsTensor values can change) is copied from Input, read through its
 // row-major strides from the window's first element, densely into Out
-// (CopyStridedBox, strided_copy.h; a dim decrease_axis drops has extent 1,
+// (CopyBox, lite/base/memory_box.h; a dim decrease_axis drops has extent 1,
 // so Out's dense order is the window's). SVTR's attention blocks slice q, k
 // and v out of one [3, N, heads, T, d] tensor. Registered at layout NCHW,
 // like its neighbours there; the host kernel remains the pick for integer
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "lite/kernels/arm/arm_kernel.h"
-#include "lite/kernels/arm/strided_copy.h"
+#include "lite/base/memory_box.h"
 #include "lite/operators/slice_op.h"
 
 namespace lite {
@@ -30,11 +30,12 @@ class SliceCompute : public ArmKernel {
     ASSIGN_OR_RETURN(operators::SliceWindow w, operators::ComputeSlice(p));
     p.out->Resize(w.out_dims);
     char* dst = reinterpret_cast<char*>(p.out->mutable_data<float>());
-    const std::vector<int64_t> strides = RowMajorStrides(p.x->dims());
+    const std::vector<int64_t> strides = MemoryStrides(p.x->dims(), /*nhwc=*/false);
     int64_t offset = 0;
     for (size_t k = 0; k < strides.size(); ++k) offset += w.begin[k] * strides[k];
     const char* src = reinterpret_cast<const char*>(p.x->data<float>() + offset);
-    CopyStridedBox(src, strides, w.sliced_dims, sizeof(float), dst);
+    CopyBox(src, strides, dst, MemoryStrides(w.sliced_dims, /*nhwc=*/false), w.sliced_dims,
+            sizeof(float));
     return Status::OK();
   }
 };

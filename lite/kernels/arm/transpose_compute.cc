@@ -1,6 +1,6 @@
 // arm transpose / transpose2 (float32, any rank and perm): Out dim k is X
 // dim axis[k], so Out is X read through X's permuted row-major strides and
-// written densely (CopyStridedBox, strided_copy.h). XNNPACK's 2022 API has
+// written densely (CopyBox, lite/base/memory_box.h). XNNPACK's 2022 API has
 // no transpose operator. Registered at layout NCHW like its neighbours in
 // SVTR's attention blocks (flatten, layer_norm, fc, matmul: rank 3 and 5
 // tensors read row-major), so layout_cast_pass adds no casts around it; a
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "lite/kernels/arm/arm_kernel.h"
-#include "lite/kernels/arm/strided_copy.h"
+#include "lite/base/memory_box.h"
 #include "lite/operators/transpose_op.h"
 
 namespace lite {
@@ -32,7 +32,7 @@ class TransposeCompute : public ArmKernel {
     if (p.x->dtype() != DataType::kFloat32) {
       return Unimplemented(What() + ": float32 only, got " + DataTypeName(p.x->dtype()));
     }
-    const std::vector<int64_t> xs = RowMajorStrides(xd);
+    const std::vector<int64_t> xs = MemoryStrides(xd, /*nhwc=*/false);
     DDim od(rank);
     std::vector<int64_t> src_strides(rank);
     for (int k = 0; k < rank; ++k) {
@@ -41,8 +41,8 @@ class TransposeCompute : public ArmKernel {
     }
     p.out->Resize(od);
     char* y = reinterpret_cast<char*>(p.out->mutable_data<float>());
-    CopyStridedBox(reinterpret_cast<const char*>(p.x->data<float>()), src_strides, od,
-                   sizeof(float), y);
+    CopyBox(reinterpret_cast<const char*>(p.x->data<float>()), src_strides, y,
+            MemoryStrides(od, /*nhwc=*/false), od, sizeof(float));
     return Status::OK();
   }
 };

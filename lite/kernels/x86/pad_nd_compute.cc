@@ -9,7 +9,7 @@
 #include <algorithm>
 
 #include "lite/kernels/x86/dnnl_kernel.h"
-#include "lite/kernels/x86/memory_box.h"
+#include "lite/base/memory_box.h"
 #include "lite/operators/pad_nd_op.h"
 
 namespace lite {

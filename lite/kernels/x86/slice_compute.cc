@@ -10,7 +10,7 @@
 #include <algorithm>
 
 #include "lite/kernels/x86/dnnl_kernel.h"
-#include "lite/kernels/x86/memory_box.h"
+#include "lite/base/memory_box.h"
 #include "lite/operators/slice_op.h"
 
 namespace lite {

@@ -1,8 +1,9 @@
-// Boxes of a tensor as the x86 NHWC kernels hold it in memory. A kernel
-// registered at layout NHWC keeps a rank-4 activation in NHWC element order
-// under NCHW dims, and anything else row-major (layout_cast_pass.cc);
-// MemoryStrides gives each logical dim's stride in that order, so slice and
-// pad can address the logical box they cut or fill without a layout cast.
+// Boxes of a tensor as a kernel holds it in memory. A kernel registered at
+// layout NHWC keeps a rank-4 activation in NHWC element order under NCHW
+// dims, and anything else row-major (layout_cast_pass.cc); MemoryStrides
+// gives each logical dim's stride in that order, so slice, pad and
+// transpose kernels (x86 and arm) address the logical box they cut, fill or
+// permute without a layout cast.
 // CopyBox copies a box between two such tensors on raw bytes (every dtype),
 // its innermost loop along the dim that is innermost in the source's memory
 // (C of an NHWC tensor): one memcpy per run where both sides are
@@ -16,8 +17,6 @@
 #include "lite/base/tensor.h"
 
 namespace lite {
-namespace kernels {
-namespace x86 {
 
 // Per logical dim of `dims`, its stride in elements: NHWC order when
 // `nhwc` and rank 4, else row-major.
@@ -30,6 +29,4 @@ std::vector<int64_t> MemoryStrides(const DDim& dims, bool nhwc);
 void CopyBox(const char* src, const std::vector<int64_t>& src_strides, char* dst,
              const std::vector<int64_t>& dst_strides, const DDim& extent, size_t bytes);
 
-}  // namespace x86
-}  // namespace kernels
 }  // namespace lite

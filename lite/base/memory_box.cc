@@ -1,11 +1,9 @@
-#include "lite/kernels/x86/memory_box.h"
+#include "lite/base/memory_box.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace lite {
-namespace kernels {
-namespace x86 {
 
 std::vector<int64_t> MemoryStrides(const DDim& dims, bool nhwc) {
   const int rank = static_cast<int>(dims.size());
@@ -74,6 +72,4 @@ void CopyBox(const char* src, const std::vector<int64_t>& src_strides, char* dst
   }
 }
 
-}  // namespace x86
-}  // namespace kernels
 }  // namespace lite
