@@ -45,6 +45,9 @@ struct CompileOptions {
 class Executable {
  public:
   virtual ~Executable() = default;
+  // How it runs, for the profile (e.g. which of a driver's paths and why);
+  // empty by default.
+  virtual std::string Describe() const { return std::string(); }
 };
 
 // A caller-owned tensor handed to Execute: host memory, row-major, in the

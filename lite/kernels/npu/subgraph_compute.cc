@@ -201,6 +201,11 @@ Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
   }
   part->executable = std::move(exe).value();
   ++record_.compiles;
+  const std::string how = part->executable->Describe();
+  if (!how.empty() && impl_info_.find(how) == std::string::npos) {
+    impl_info_ += (impl_info_.empty() ? "" : "; ") + how;
+    LogMessage(LogSeverity::kInfo, "npu: subgraph " + std::to_string(record_.id) + " runs as " + how);
+  }
   if (keyed) SaveCompiled(*part->executable, key);
   return Status::OK();
 }

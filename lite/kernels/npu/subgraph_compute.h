@@ -60,6 +60,9 @@ class SubgraphCompute : public KernelBase {
   // ops' activation bytes.
   int64_t InferAhead() override;
   const SubgraphRecord& record() const { return record_; }
+  // How the driver runs it (Executable::Describe of the executables
+  // compiled so far, each distinct one once), shown by the profile.
+  const std::string& impl_info() const override { return impl_info_; }
 
  private:
   // Consecutive origin ops [begin, end): on the device (an executable
@@ -119,6 +122,7 @@ class SubgraphCompute : public KernelBase {
   Status FallBack(const std::string& reason);
 
   SubgraphRecord record_;
+  std::string impl_info_;
   std::unique_ptr<lite::npu::Driver> driver_;
   std::vector<std::unique_ptr<Instruction>> origin_;
   // Drops the least recently used executables until `keep` are left.

@@ -113,7 +113,13 @@ void* KeptBlocks::Reallocate(void* block, size_t bytes) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = block ? in_use_.find(block) : in_use_.end();
-    if (it != in_use_.end()) old = it->second.resident;
+    if (it != in_use_.end()) {
+      // A large block that holds `bytes` stays (XNNPACK re-sizes its
+      // indirection buffers at every setup of another size); its resident
+      // pages stay counted as they were, the most it held.
+      if (bytes <= it->second.resident) return block;
+      old = it->second.resident;
+    }
   }
   if (old == 0 && !Large(bytes, 16)) return std::realloc(block, bytes);
   void* p = Allocate(bytes, 16);

@@ -46,6 +46,7 @@ class KeptBlocks {
   void Free(void* block);
   // realloc for Allocate's blocks (alignment 16): the contents up to the
   // smaller size move; null when memory is exhausted (`block` then stays).
+  // A large block whose resident pages hold `bytes` is returned as it is.
   void* Reallocate(void* block, size_t bytes);
   // Frees every kept block.
   void Trim();

@@ -1,6 +1,7 @@
 #include "lite/backends/npu/xnnpack/xnnpack_builder.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace lite {
@@ -16,6 +17,64 @@ Status XnnCheck(xnn_status s, const Operation& op, const char* what) {
   return Internal(std::string("xnnpack: ") + what + " failed (xnn_status " +
                   std::to_string(static_cast<int>(s)) + ") for " + OperationTypeName(op.type) +
                   " from " + op.origin);
+}
+
+namespace {
+bool Reordered(const std::vector<int64_t>& d) {
+  return d.size() == 4 && d[1] != 1 && d[2] * d[3] != 1;
+}
+size_t Count(const std::vector<int64_t>& d) {
+  size_t n = 1;
+  for (int64_t v : d) n *= static_cast<size_t>(v);
+  return n;
+}
+}  // namespace
+
+void ToStored(const float* src, float* dst, const std::vector<int64_t>& d) {
+  if (Reordered(d)) {
+    NchwToNhwc(src, dst, d);
+  } else {
+    std::memcpy(dst, src, sizeof(float) * Count(d));
+  }
+}
+
+void FromStored(const float* src, float* dst, const std::vector<int64_t>& d) {
+  if (Reordered(d)) {
+    NhwcToNchw(src, dst, d);
+  } else {
+    std::memcpy(dst, src, sizeof(float) * Count(d));
+  }
+}
+
+void NhwcPaddings(const std::vector<int64_t>& pads, std::vector<size_t>* pre,
+                  std::vector<size_t>* post) {
+  const size_t rank = pads.size() / 2;
+  pre->assign(rank, 0);
+  post->assign(rank, 0);
+  for (size_t i = 0; i < rank; ++i) {
+    (*pre)[i] = size_t(pads[2 * i]);
+    (*post)[i] = size_t(pads[2 * i + 1]);
+  }
+  if (rank == 4) {  // NCHW -> NHWC order
+    *pre = {(*pre)[0], (*pre)[2], (*pre)[3], (*pre)[1]};
+    *post = {(*post)[0], (*post)[2], (*post)[3], (*post)[1]};
+  }
+}
+
+void BatchNormAffine(const Model& model, const Operation& op, std::vector<float>* k,
+                     std::vector<float>* b) {
+  const int64_t C = model.operands[op.inputs[0]].dims[1];
+  const float* sc = model.operands[op.inputs[1]].f32();
+  const float* bi = model.operands[op.inputs[2]].f32();
+  const float* mean = model.operands[op.inputs[3]].f32();
+  const float* var = model.operands[op.inputs[4]].f32();
+  const float eps = op.Float("epsilon", 1e-5f);
+  k->resize(C);
+  b->resize(C);
+  for (int64_t c = 0; c < C; ++c) {
+    (*k)[c] = sc[c] / std::sqrt(var[c] + eps);
+    (*b)[c] = bi[c] - mean[c] * (*k)[c];
+  }
 }
 
 std::vector<size_t> XnnDims(const std::vector<int64_t>& d) {

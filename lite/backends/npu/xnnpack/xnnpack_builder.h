@@ -48,6 +48,20 @@ std::vector<T> NhwcData(const T* src, const std::vector<int64_t>& d) {
   return dst;
 }
 
+// A model input converted into the driver's storage order (NHWC when 4-D
+// and the orders differ, else copied), and a stored output back.
+void ToStored(const float* src, float* dst, const std::vector<int64_t>& d);
+void FromStored(const float* src, float* dst, const std::vector<int64_t>& d);
+
+// pad's NCHW "paddings" (before/after per axis) as XNNPACK's NHWC pre and
+// post paddings.
+void NhwcPaddings(const std::vector<int64_t>& pads, std::vector<size_t>* pre,
+                  std::vector<size_t>* post);
+// batch_norm (inputs x, scale, bias, mean, variance) as y = x * k + b per
+// channel.
+void BatchNormAffine(const Model& model, const Operation& op, std::vector<float>* k,
+                     std::vector<float>* b);
+
 // Transformed constant data handed to XNNPACK (float32, int8 levels, int32
 // biases as bytes); must outlive the subgraphs and runtimes using it.
 using ConstantStore = std::vector<std::vector<uint8_t>>;

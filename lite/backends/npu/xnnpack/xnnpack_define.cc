@@ -255,17 +255,8 @@ Status XnnpackBuilder::Define(size_t index) {
       return XnnCheck(xnn_define_static_reshape(subgraph_, out_dims.size(), out_dims.data(), x, y, 0),
                    op, "reshape");
     case OperationType::kPad: {
-      const auto pads = op.Ints("paddings");
-      const size_t rank = pads.size() / 2;
-      std::vector<size_t> pre(rank), post(rank);
-      for (size_t i = 0; i < rank; ++i) {
-        pre[i] = size_t(pads[2 * i]);
-        post[i] = size_t(pads[2 * i + 1]);
-      }
-      if (rank == 4) {  // NCHW -> NHWC order
-        pre = {pre[0], pre[2], pre[3], pre[1]};
-        post = {post[0], post[2], post[3], post[1]};
-      }
+      std::vector<size_t> pre, post;
+      NhwcPaddings(op.Ints("paddings"), &pre, &post);
       return XnnCheck(xnn_define_static_constant_pad(subgraph_, pre.data(), post.data(), op.Float("value"),
                                                   x, y, 0),
                    op, "constant pad");
@@ -290,16 +281,8 @@ Status XnnpackBuilder::Define(size_t index) {
     }
     case OperationType::kBatchNorm: {  // x * k + b per channel
       const int64_t C = model_.operands[op.inputs[0]].dims[1];
-      const float* sc = model_.operands[op.inputs[1]].f32();
-      const float* bi = model_.operands[op.inputs[2]].f32();
-      const float* mean = model_.operands[op.inputs[3]].f32();
-      const float* var = model_.operands[op.inputs[4]].f32();
-      const float eps = op.Float("epsilon", 1e-5f);
-      std::vector<float> k(C), b(C);
-      for (int64_t c = 0; c < C; ++c) {
-        k[c] = sc[c] / std::sqrt(var[c] + eps);
-        b[c] = bi[c] - mean[c] * k[c];
-      }
+      std::vector<float> k, b;
+      BatchNormAffine(model_, op, &k, &b);
       uint32_t t = XNN_INVALID_VALUE_ID;
       RETURN_IF_ERROR(temporary(&t));
       RETURN_IF_ERROR(XnnCheck(xnn_define_multiply2(subgraph_, -kInf, kInf, x,

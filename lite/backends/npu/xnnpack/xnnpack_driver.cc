@@ -11,6 +11,7 @@
 #include "lite/backends/npu/xnnpack/kept_blocks.h"
 #include "lite/backends/npu/xnnpack/xnnpack_builder.h"
 #include "lite/backends/npu/xnnpack/xnnpack_kernels.h"
+#include "lite/backends/npu/xnnpack/xnnpack_op_path.h"
 
 namespace lite {
 namespace npu {
@@ -39,10 +40,6 @@ Status Initialize() {
   return Status::OK();
 }
 
-bool NeedsLayout(const std::vector<int64_t>& d) {
-  return d.size() == 4 && d[1] != 1 && d[2] * d[3] != 1;
-}
-
 // Segments run in order: XNNPACK runtimes, and the driver's own NHWC
 // kernels between them. Every operand crossing a segment (and every model
 // input and output) has a buffer here, NHWC for 4-D operands.
@@ -62,6 +59,8 @@ class XnnpackExecutable : public Executable {
     }
     if (pool) pthreadpool_destroy(pool);
   }
+  std::string Describe() const override { return "xnnpack subgraph runtime (" + why + ")"; }
+  std::string why;  // why the operator path declined
   Model model;  // constant data kept: kernel segments may read constants
   std::vector<Segment> segments;
   pthreadpool_t pool = nullptr;
@@ -82,12 +81,24 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
   RETURN_IF_ERROR(Initialize());
   std::string invalid = model.Validate(/*check_mode=*/false);
   if (!invalid.empty()) return InvalidArgument("invalid model: " + invalid);
+  for (const Operation& op : model.operations) RETURN_IF_ERROR(XnnpackSupports(model, op));
+  // The paths in order, the first that takes the model wins: operators
+  // (created once, set up per size), then one subgraph runtime per size,
+  // which records why the operators declined.
+  auto exe = operators_.Compile(model, options.threads);
+  if (exe.ok()) return exe;
+  return CompileRuntime(model, options, exe.status().message());
+}
+
+StatusOr<std::unique_ptr<Executable>> XnnpackDriver::CompileRuntime(const Model& model,
+                                                                    const CompileOptions& options,
+                                                                    const std::string& why) {
   auto exe = std::make_unique<XnnpackExecutable>();
+  exe->why = "operators declined: " + why;
   exe->model = model;
   // Segments: runs of XNNPACK operations, each own-kernel operation alone.
   std::vector<int> segment_of(model.operations.size());
   for (size_t i = 0; i < model.operations.size(); ++i) {
-    RETURN_IF_ERROR(XnnpackSupports(model, model.operations[i]));
     const bool kernel = IsNhwcKernel(model, model.operations[i]);
     if (exe->segments.empty() || kernel || exe->segments.back().kernel) {
       exe->segments.emplace_back();
@@ -169,19 +180,14 @@ StatusOr<std::unique_ptr<Executable>> XnnpackDriver::Compile(const Model& model,
 
 Status XnnpackDriver::Execute(Executable* executable, const std::vector<HostTensor>& inputs,
                               const std::vector<HostTensor>& outputs) {
+  if (OperatorPath::Owns(executable)) return OperatorPath::Execute(executable, inputs, outputs);
   auto* exe = dynamic_cast<XnnpackExecutable*>(executable);
   if (!exe) return InvalidArgument("not an executable of the xnnpack driver");
   const Model& m = exe->model;
   RETURN_IF_ERROR(CheckHostTensors(m, inputs, outputs));
   for (size_t i = 0; i < m.inputs.size(); ++i) {
-    const auto& d = m.operands[m.inputs[i]].dims;
-    float* dst = exe->buffers[m.inputs[i]].get();
-    const float* src = static_cast<const float*>(inputs[i].data);
-    if (NeedsLayout(d)) {
-      NchwToNhwc(src, dst, d);
-    } else {
-      std::memcpy(dst, src, sizeof(float) * m.operands[m.inputs[i]].numel());
-    }
+    ToStored(static_cast<const float*>(inputs[i].data), exe->buffers[m.inputs[i]].get(),
+             m.operands[m.inputs[i]].dims);
   }
   for (Segment& seg : exe->segments) {
     if (!seg.kernel) {
@@ -200,14 +206,8 @@ Status XnnpackDriver::Execute(Executable* executable, const std::vector<HostTens
     RunNhwcKernel(m, op, in, out);
   }
   for (size_t i = 0; i < m.outputs.size(); ++i) {
-    const auto& d = m.operands[m.outputs[i]].dims;
-    const float* src = exe->buffers[m.outputs[i]].get();
-    float* dst = static_cast<float*>(outputs[i].data);
-    if (NeedsLayout(d)) {
-      NhwcToNchw(src, dst, d);
-    } else {
-      std::memcpy(dst, src, sizeof(float) * m.operands[m.outputs[i]].numel());
-    }
+    FromStored(exe->buffers[m.outputs[i]].get(), static_cast<float*>(outputs[i].data),
+               m.operands[m.outputs[i]].dims);
   }
   return Status::OK();
 }

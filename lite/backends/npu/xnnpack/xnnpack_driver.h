@@ -1,7 +1,12 @@
 // The xnnpack NPU driver: XNNPACK's subgraph API (Debian libxnnpack-dev) as
 // the graph-IR device. Registered as "xnnpack".
 //
-// Compile() maps an NN IR Model onto one XNNPACK subgraph and runtime.
+// Compile() takes the first of two paths that accepts the model: the
+// operator path (xnnpack_op_path.h: XNNPACK operators created once per
+// structure and set up again per input size, for float models), else one
+// XNNPACK subgraph and runtime per size (int8 models, an operation the
+// operator path has no node for); the executable's Describe() says which
+// and why. The rest of this paragraph is the runtime path.
 // XNNPACK is NHWC: every 4-D operand lives as NHWC inside the runtime,
 // filters and constants are transformed once at compile time, and Execute()
 // converts only the model's 4-D inputs and outputs between NCHW and NHWC.
@@ -18,6 +23,7 @@
 
 #include "lite/backends/npu/driver.h"
 #include "lite/backends/npu/xnnpack/kept_blocks.h"
+#include "lite/backends/npu/xnnpack/xnnpack_op_path.h"
 
 namespace lite {
 namespace npu {
@@ -30,9 +36,18 @@ class XnnpackDriver : public Driver {
                                                 const CompileOptions& options) override;
   Status Execute(Executable* executable, const std::vector<HostTensor>& inputs,
                  const std::vector<HostTensor>& outputs) override;
+  // The operator path's nodes created and reused so far (tests).
+  const OperatorPath& operators() const { return operators_; }
 
  private:
+  // One XNNPACK subgraph runtime per size: what the operator path declines
+  // (`why`, shown by the executable's Describe()).
+  StatusOr<std::unique_ptr<Executable>> CompileRuntime(const Model& model,
+                                                       const CompileOptions& options,
+                                                       const std::string& why);
+
   KeptBlocksUser kept_blocks_user_;  // freed large blocks kept while a driver lives
+  OperatorPath operators_;           // float models: operators created once
 };
 
 // The support rules, shared by Supports() and Compile().
