@@ -83,10 +83,12 @@ class OpNode {
 // Elements of a tensor of `dims` (all known).
 size_t Numel(const std::vector<int64_t>& dims);
 
-// The node for `op` writing `out` with output bounds [lo, hi] (a folded
-// clamp), or a status saying why this path has no node for it
-// (Unimplemented). Constants are read from `model` here only to shape the
-// node; Create() reads their data. One factory per family.
+// The node for `op` with output bounds [lo, hi] (a folded clamp; the
+// caller passes the operand it writes in OpEnv::out), or a status saying
+// why this path has no node for it (Unimplemented). Weights are read by
+// Create(); small constants (an elementwise operand, prelu slopes,
+// batch_norm's per-channel affine) are copied into the node here. One
+// factory per family.
 using NodeOrWhy = StatusOr<std::unique_ptr<OpNode>>;
 NodeOrWhy MakeOpNode(const Model& model, const Operation& op, float lo, float hi);
 NodeOrWhy MakeDenseNode(const Model& model, const Operation& op, float lo, float hi);
