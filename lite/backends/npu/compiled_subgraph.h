@@ -33,7 +33,7 @@ struct CompiledSubgraph {
   std::string input_dims;    // "1x3x32x32;1x8" (also inside the NN IR)
   std::string driver;
   std::string driver_version;
-  std::string driver_api;  // "1.2"
+  std::string driver_api;  // "1.3"
   std::string engine_version;
   std::string cpu_features;
   std::string blob_sha256;  // SHA-256 hex of `blob`, checked before Deserialize

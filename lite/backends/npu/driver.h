@@ -33,9 +33,10 @@ namespace npu {
 // Bumped on incompatible changes of this header or nn_ir.h (major), or on
 // additions (minor).
 constexpr int kDriverApiMajor = 1;
-constexpr int kDriverApiMinor = 2;  // 1.1: DriverRegistry origins (plugins)
+constexpr int kDriverApiMinor = 3;  // 1.1: DriverRegistry origins (plugins)
                                     // 1.2: optional version, cpu_features,
                                     //      Serialize / Deserialize
+                                    // 1.3: optional Executable::Describe
 
 struct CompileOptions {
   int threads = 1;  // the predictor's thread count
