@@ -9,7 +9,7 @@ namespace tools {
 
 namespace {
 
-// ---- helpers for the ops the other stand-ins do not use ----
+// ---- layers the other stand-ins do not use ----
 
 std::string MatMul(Net& n, const std::string& x, const std::string& y, bool trans_y,
                    std::vector<int64_t> dims) {
@@ -82,7 +82,7 @@ std::string Flatten(Net& n, const std::string& x, int start, int stop,
   return y;
 }
 
-// What Paddle's exporters add to every program and the helpers leave out:
+// What Paddle's exporters add to every program and the Net layers leave out:
 // the XShape output of reshape2 / transpose2 / flatten_contiguous_range
 // ([0, X's dims...]); batch_norm's training outputs (MeanOut / VarianceOut
 // written over the Mean / Variance weights, SavedMean / SavedVariance) and

@@ -1,4 +1,4 @@
-// Net: layer helpers over ProgramBuilder for the stand-in models
+// Net: layer builders over ProgramBuilder for the stand-in models
 // (tools/standin_models.h, tools/standin_families.h): each appends the ops of
 // one layer as Paddle's exporters write them and returns its output's name
 // ("<op><n>.out"), declared [-1, C, -1, -1] (or the rank the op gives) with
