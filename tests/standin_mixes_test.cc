@@ -2,12 +2,13 @@
 // on every target mix (tests/target_mixes.h, plus arm,host): the full
 // predictor and the light predictor (after saving .nb) give the host full
 // predictor's outputs within a tolerance. The detector's kept boxes are
-// compared as a set (NMS leaves them in score order, which near-equal scores
-// may swap): each host row must match one row of the same label within the
-// tolerance, and the per-image counts must be equal. Not strict: an op a
-// device refuses runs on host. One test case per mix, so a failure names its
-// mix; small inputs, so it stays fast. Mixes outside the build (x86 on
-// aarch64) skip.
+// compared as a set per image (NMS leaves them in score order, which
+// near-equal scores may swap): each host row must match one row of the same
+// image and label within the tolerance, and the per-image counts must be
+// equal. Each predictor runs twice (another shape or batch the second time).
+// Not strict: an op a device refuses runs on host. One test case per mix, so
+// a failure names its mix; small inputs, so it stays fast. Mixes outside the
+// build (x86 on aarch64) skip.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -112,24 +113,30 @@ void ExpectClose(const Outputs& want, const Outputs& got, const std::string& wha
   }
 }
 
-// yolov3's [K, 6] boxes (label, score, x1, y1, x2, y2) as a set, and the
-// per-image counts equal.
+// yolov3's [K, 6] boxes (label, score, x1, y1, x2, y2) as a set per image
+// (rows of image i follow those of images before it), and the per-image
+// counts equal.
 void ExpectSameBoxes(const Outputs& want, const Outputs& got, const std::string& what) {
   ASSERT_EQ(got.shapes, want.shapes) << what;
   ASSERT_EQ(got.values[1], want.values[1]) << what << ": boxes per image";
   const auto& w = want.values[0];
   const auto& g = got.values[0];
-  std::vector<bool> used(g.size() / 6, false);
-  for (size_t r = 0; r < w.size() / 6; ++r) {
-    bool found = false;
-    for (size_t c = 0; c < used.size() && !found; ++c) {
-      if (used[c] || g[c * 6] != w[r * 6]) continue;
-      bool same = true;
-      for (int k = 1; k < 6 && same; ++k) same = Close(w[r * 6 + k], g[c * 6 + k]);
-      if (same) used[c] = found = true;
+  size_t begin = 0;
+  for (size_t image = 0; image < want.values[1].size(); ++image) {
+    const size_t end = begin + static_cast<size_t>(want.values[1][image]);
+    std::vector<bool> used(end, false);
+    for (size_t r = begin; r < end; ++r) {
+      bool found = false;
+      for (size_t c = begin; c < end && !found; ++c) {
+        if (used[c] || g[c * 6] != w[r * 6]) continue;
+        bool same = true;
+        for (int k = 1; k < 6 && same; ++k) same = Close(w[r * 6 + k], g[c * 6 + k]);
+        if (same) used[c] = found = true;
+      }
+      ASSERT_TRUE(found) << what << ": image " << image << ", host box " << r << " (label "
+                         << w[r * 6] << ", score " << w[r * 6 + 1] << ") has no match";
     }
-    ASSERT_TRUE(found) << what << ": host box " << r << " (label " << w[r * 6] << ", score "
-                       << w[r * 6 + 1] << ") has no match";
+    begin = end;
   }
 }
 
