@@ -10,9 +10,6 @@
 // ../shared/models; skips with the standard message without it. The x86
 // mixes skip on the aarch64 build, which has no x86 target
 // (lite/api/build_targets.h).
-#include <sys/stat.h>
-
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -21,6 +18,7 @@
 #include "lite/api/build_targets.h"
 #include "lite/api/paddle_api.h"
 #include "lite/model_parser/test_models.h"
+#include "tests/target_mixes.h"
 #include "tests/test_util.h"
 #include "tools/reference.h"
 
@@ -32,28 +30,11 @@ using paddle::lite_api::MobileConfig;
 using paddle::lite_api::Place;
 using paddle::lite_api::TargetType;
 
-struct Mix {
-  std::string name;
-  std::vector<TargetType> targets;
-  std::string driver;  // for npu mixes
-  bool plugin = false;
-};
+using lite::test_util::Mix;
+using lite::test_util::PrintMix;
 
-std::string PrintMix(const ::testing::TestParamInfo<Mix>& info) { return info.param.name; }
-
-// The sample plugin copied into a directory of its own (drivers are found
-// by directory).
 const std::string& SamplePluginDir() {
-  static const std::string dir = [] {
-    const std::string d = lite::test_util::TempDir() + "/target_mixes_plugin";
-    mkdir(d.c_str(), 0755);
-    std::ifstream in("examples/npu_plugin/sample_ref_npu_driver.so", std::ios::binary);
-    EXPECT_TRUE(in.good()) << "sample plugin not in the runfiles";
-    std::ofstream out(d + "/sample_ref_npu_driver.so", std::ios::binary);
-    out << in.rdbuf();
-    return d;
-  }();
-  return dir;
+  return lite::test_util::SamplePluginDir("target_mixes_plugin");
 }
 
 class TargetMixes : public ::testing::TestWithParam<Mix> {};
@@ -93,18 +74,7 @@ TEST_P(TargetMixes, EverySharedModelMatchesItsReferenceFullAndLight) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Mixes, TargetMixes,
-    ::testing::Values(Mix{"host", {TargetType::kHost}, ""},
-                      Mix{"x86_host", {TargetType::kX86, TargetType::kHost}, ""},
-                      Mix{"npu_xnnpack", {TargetType::kNPU, TargetType::kHost}, "xnnpack"},
-                      Mix{"npu_reference", {TargetType::kNPU, TargetType::kHost}, "reference"},
-                      Mix{"npu_ccodegen", {TargetType::kNPU, TargetType::kHost}, "ccodegen"},
-                      Mix{"npu_sample_plugin", {TargetType::kNPU, TargetType::kHost}, "sample_ref",
-                          /*plugin=*/true},
-                      Mix{"npu_x86_host",
-                          {TargetType::kNPU, TargetType::kX86, TargetType::kHost},
-                          "xnnpack"}),
-    PrintMix);
+INSTANTIATE_TEST_SUITE_P(Mixes, TargetMixes, ::testing::ValuesIn(lite::test_util::ReadmeMixes()),
+                         PrintMix);
 
 }  // namespace

@@ -1,5 +1,7 @@
 // make_standin_models: writes the stand-in models of tools/standin_models.h
-// (restoration, face_detector, portrait_seg) as Paddle combined models:
+// (restoration, face_detector, portrait_seg, and the families of
+// tools/standin_families.h: vit, yolov3, mobilenetv2) as Paddle combined
+// models:
 //
 //   make_standin_models --out=out/standin   -> out/standin/NAME/__model__ + __params__
 #include <gflags/gflags.h>
@@ -23,7 +25,7 @@ int main(int argc, char** argv) {
   for (const auto& m : lite::tools::StandinModels()) {
     std::string shape;
     for (int64_t d : m.shape) shape += (shape.empty() ? "" : ",") + std::to_string(d);
-    std::cout << "wrote " << FLAGS_out << "/" << m.name << " (input x, profiled at " << shape
+    std::cout << "wrote " << FLAGS_out << "/" << m.name << " (image input profiled at " << shape
               << ")\n";
   }
   return 0;

@@ -44,15 +44,7 @@ Outputs RunStandin(const std::string& name, const std::vector<Place>& places,
   for (size_t i = 0; i < (*p)->GetOutputNames().size(); ++i) {
     auto t = (*p)->GetOutput(static_cast<int>(i));
     out.shapes.push_back(t->shape());
-    std::vector<float> v(static_cast<size_t>(t->numel()));
-    if (t->dtype() == DataType::kInt32) {
-      std::vector<int32_t> iv(v.size());
-      t->CopyToCpu(iv.data());
-      for (size_t k = 0; k < v.size(); ++k) v[k] = static_cast<float>(iv[k]);
-    } else {
-      t->CopyToCpu(v.data());
-    }
-    out.values.push_back(std::move(v));
+    out.values.push_back(lite::tools::OutputAsFloats(*t));
   }
   return out;
 }

@@ -48,7 +48,9 @@ asan_subset=(
 # machine: the tests below under qemu with both emulated CPUs (the test
 # binaries are compiled once; the second CPU only reruns them), and
 # tools/accuracy on the small shared models (host, npu,host and arm,host,
-# full and light predictor). The whole aarch64 suite: bazel test --config=aarch64
+# full and light predictor); the family stand-ins on host, npu,host (every
+# driver, the sample plugin) and arm,host (tests:standin_mixes_test). The
+# whole aarch64 suite: bazel test --config=aarch64
 # //lite/... //tests/... //tools/... //python/... //examples/...
 aarch64_subset=(
   //third_party:system_libraries_test
@@ -57,6 +59,7 @@ aarch64_subset=(
   //lite/utils:heap_room_test
   //lite/backends/npu/...
   //lite/kernels/arm/...
+  //tests:standin_mixes_test
 )
 aarch64_models=mnist_mlp_fluid2018,ppocr_cls_mobile_v2.0,pplcnet_x0_25_textline_ori_pir,ppocr_cls_mobile_v2.0_slim_quant,textcnn_seqconv_lod
 

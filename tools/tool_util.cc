@@ -181,5 +181,17 @@ Latency Summarize(std::vector<double> ms) {
   return l;
 }
 
+std::vector<float> OutputAsFloats(const paddle::lite_api::Tensor& t) {
+  std::vector<float> v(static_cast<size_t>(t.numel()));
+  if (t.dtype() == paddle::lite_api::DataType::kInt32) {
+    std::vector<int32_t> iv(v.size());
+    t.CopyToCpu(iv.data());
+    for (size_t k = 0; k < v.size(); ++k) v[k] = static_cast<float>(iv[k]);
+  } else {
+    t.CopyToCpu(v.data());
+  }
+  return v;
+}
+
 }  // namespace tools
 }  // namespace lite

@@ -1,6 +1,7 @@
 #include "lite/operators/tile_ops.h"
 
 #include "lite/operators/op_with_param.h"
+#include "lite/operators/tensor_util.h"
 
 #include <algorithm>
 
@@ -23,7 +24,6 @@ class TileOp : public OpWithParam<TileParam> {
   Status AttachImpl(const cpp::OpDesc& desc, Scope* scope) override;
 
  private:
-  bool IsRepeatForm() const;  // tile / expand: the attribute holds repeats
   Status InferExpandAs();
 
  private:
@@ -32,9 +32,13 @@ class TileOp : public OpWithParam<TileParam> {
 
 }  // namespace
 
-bool TileOp::IsRepeatForm() const {
-  return kind_ == TileOpKind::kTile || kind_ == TileOpKind::kExpand;
+namespace {
+
+bool HasRunTimeShape(const TileParam& p) {
+  return p.shape_tensor != nullptr || !p.shape_tensor_list.empty();
 }
+
+}  // namespace
 
 Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   ASSIGN_OR_RETURN(Tensor * x, Input("X"));
@@ -44,6 +48,12 @@ Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                      : kind_ == TileOpKind::kExpand    ? "expand_times"
                      : kind_ == TileOpKind::kExpandV2 ? "shape"
                                            : "target_shape";
+  param_.repeat_form = kind_ == TileOpKind::kTile || kind_ == TileOpKind::kExpand;
+  if (kind_ == TileOpKind::kExpandV2) {
+    param_.shape_tensor = OptionalInput("Shape");
+    for (Tensor* t : InputList("expand_shapes_tensor")) param_.shape_tensor_list.push_back(t);
+    if (HasRunTimeShape(param_)) return Status::OK();
+  }
   for (const char* input : {"RepeatTimes", "repeat_times_tensor", "Shape",
                             "expand_shapes_tensor", "ExpandTimes", "expand_times_tensor"}) {
     if (OptionalInput(input) || !InputList(input).empty()) {
@@ -62,14 +72,26 @@ Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
   return Status::OK();
 }
 
-Status TileOp::CheckShape() const {
-  for (int64_t v : param_.attr) {
-    if (IsRepeatForm() ? v < 1 : (v < -1 || v == 0)) {
-      return OpError(std::string(IsRepeatForm() ? "repeats" : "target shape") + " " +
-                     DimsToString(param_.attr) + " has an invalid value " + std::to_string(v));
+namespace {
+
+Status CheckTarget(const std::vector<int64_t>& target, bool repeat_form) {
+  for (int64_t v : target) {
+    if (repeat_form ? v < 1 : (v < -1 || v == 0)) {
+      return InvalidArgument(std::string(repeat_form ? "repeats" : "target shape") + " " +
+                             DimsToString(target) + " has an invalid value " +
+                             std::to_string(v));
     }
   }
   return Status::OK();
+}
+
+}  // namespace
+
+// The run-time shape is checked when it is read (TileShape).
+Status TileOp::CheckShape() const {
+  if (HasRunTimeShape(param_)) return Status::OK();
+  const Status s = CheckTarget(param_.attr, param_.repeat_form);
+  return s.ok() ? s : OpError(s.message());
 }
 
 // expand_as: repeats = target / X per dim, both of one rank.
@@ -97,34 +119,47 @@ Status TileOp::InferExpandAs() {
 
 Status TileOp::InferShape() {
   if (kind_ == TileOpKind::kExpandAs) return InferExpandAs();
-  const DDim& xd = param_.x->dims();
-  const std::vector<int64_t> target = param_.y ? param_.y->dims() : param_.attr;
+  const Status s = TileShape(&param_);
+  return s.ok() ? s : OpError(s.message());
+}
+
+Status TileShape(TileParam* p) {
+  std::vector<int64_t> target = p->y ? p->y->dims() : p->attr;
+  if (p->shape_tensor) {
+    ASSIGN_OR_RETURN(target, ReadIntTensor(*p->shape_tensor, "expand_v2 Shape"));
+  } else if (!p->shape_tensor_list.empty()) {
+    ASSIGN_OR_RETURN(target, ReadIntTensorList(p->shape_tensor_list, "expand_shapes_tensor"));
+  }
+  if (HasRunTimeShape(*p)) RETURN_IF_ERROR(CheckTarget(target, p->repeat_form));
+  const bool repeat_form = p->repeat_form;
+  const DDim& xd = p->x->dims();
   const size_t rank = std::max(xd.size(), target.size());
   DDim x(rank - xd.size(), 1);
   x.insert(x.end(), xd.begin(), xd.end());
-  std::vector<int64_t> t(rank - target.size(), IsRepeatForm() ? 1 : -1);
+  std::vector<int64_t> t(rank - target.size(), repeat_form ? 1 : -1);
   t.insert(t.end(), target.begin(), target.end());
-  if (!IsRepeatForm() && target.size() < xd.size()) {
-    return OpError("target shape " + DimsToString(target) + " has a lower rank than X " +
-                   DimsToString(xd));
+  if (!repeat_form && target.size() < xd.size()) {
+    return InvalidArgument("target shape " + DimsToString(target) + " has a lower rank than X " +
+                           DimsToString(xd));
   }
   DDim out(rank);
-  param_.repeats.assign(rank, 1);
+  p->repeats.assign(rank, 1);
   for (size_t i = 0; i < rank; ++i) {
-    if (IsRepeatForm()) {
-      param_.repeats[i] = t[i];
+    if (repeat_form) {
+      p->repeats[i] = t[i];
     } else if (t[i] != -1 && t[i] != x[i]) {
       if (x[i] != 1) {
-        return OpError("X " + DimsToString(xd) + " cannot expand to " + DimsToString(target) +
-                       ": dim " + std::to_string(i) + " is neither 1 nor " + std::to_string(t[i]));
+        return InvalidArgument("X " + DimsToString(xd) + " cannot expand to " +
+                               DimsToString(target) + ": dim " + std::to_string(i) +
+                               " is neither 1 nor " + std::to_string(t[i]));
       }
-      param_.repeats[i] = t[i];
+      p->repeats[i] = t[i];
     }
-    out[i] = x[i] < 0 ? -1 : x[i] * param_.repeats[i];
+    out[i] = x[i] < 0 ? -1 : x[i] * p->repeats[i];
   }
-  param_.x_dims = x;
-  param_.out->Resize(out);
-  param_.out->set_dtype(param_.x->dtype());
+  p->x_dims = x;
+  p->out->Resize(out);
+  p->out->set_dtype(p->x->dtype());
   return Status::OK();
 }
 

@@ -7,9 +7,15 @@
 //   expand_as_v2 (target_shape, or Y's dims when Y is given): the same;
 //   expand_as (v1, input target_tensor): X tiled to target_tensor's dims,
 //     same rank, every target dim a multiple of X's (Paddle's expand_as).
-// InferShape turns each form into per-dim repeats of the rank-aligned X. The
-// tensor forms of the attributes (RepeatTimes, repeat_times_tensor, Shape,
-// expand_shapes_tensor) are refused by name. A -1 (unknown) X dim stays -1.
+// InferShape turns each form into per-dim repeats of the rank-aligned X.
+// expand_v2 also takes its target shape at run time, as dynamic-batch exports
+// write `x.expand((paddle.shape(y)[0], -1, -1))`: one int tensor `Shape`, or
+// `expand_shapes_tensor`, one 1-element int tensor per dim (attribute shape
+// then holds -2 where a tensor gives the value); the kernel re-resolves it
+// each run (TileShape), since the tensors' values change while their dims do
+// not. The tensor forms of tile's and expand's repeats (RepeatTimes,
+// repeat_times_tensor, ExpandTimes, expand_times_tensor) are refused by name.
+// A -1 (unknown) X dim stays -1.
 #pragma once
 
 #include <vector>
@@ -24,10 +30,19 @@ struct TileParam : OpParam {
   const Tensor* y = nullptr;      // expand_as_v2's Y / expand_as's target_tensor
   Tensor* out = nullptr;
   std::vector<int64_t> attr;      // repeat_times / expand_times / shape / target_shape
+  bool repeat_form = false;       // tile / expand: `attr` holds repeats
+  // expand_v2's run-time target shape: Shape, else expand_shapes_tensor.
+  const Tensor* shape_tensor = nullptr;
+  std::vector<const Tensor*> shape_tensor_list;
   // Filled by InferShape: X's dims aligned to the output rank, and repeats.
   DDim x_dims;
   std::vector<int64_t> repeats;
 };
+
+// The run-time target shape (when the tensor forms are given) or `attr`,
+// then out's dims, x_dims and repeats; InvalidArgument when X does not
+// expand to it. Not for expand_as (its dims come from target_tensor).
+Status TileShape(TileParam* p);
 
 }  // namespace operators
 }  // namespace lite

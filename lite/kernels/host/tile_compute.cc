@@ -1,6 +1,7 @@
 // Host kernel for tile / expand / expand_v2 / expand_as(_v2) (tile_ops.h), any
 // dtype: writes X's innermost rows once per output row, then replicates each
-// finished block along its dim by memcpy.
+// finished block along its dim by memcpy. expand_v2 with a run-time shape
+// resolves it again each run (its tensors' values change, their dims do not).
 #include <cstring>
 
 #include "lite/core/kernel.h"
@@ -38,6 +39,7 @@ class TileCompute : public KernelBase {
  public:
   Status Run() override {
     auto& p = Param<operators::TileParam>();
+    if (p.shape_tensor || !p.shape_tensor_list.empty()) RETURN_IF_ERROR(operators::TileShape(&p));
     const size_t elem = DataTypeSize(p.x->dtype());
     char* out = static_cast<char*>(p.out->mutable_data(p.x->dtype()));
     if (p.out->numel() == 0) return Status::OK();

@@ -101,6 +101,43 @@ TEST(Tile, ExpandAsTilesToTargetTensor) {
   }
 }
 
+// expand_v2 as dynamic-batch exports write `cls.expand((shape(x)[0], -1, -1))`:
+// attribute shape [-2, -1, -1] and one 1-element tensor per dim. A second
+// run with another batch value (same tensor dims, so no re-infer) follows it.
+TEST(Tile, ExpandV2TakesItsShapeFromTensorsEachRun) {
+  OpTester t("expand_v2");
+  t.SetInput<float>("X", "x", {1, 1, 3}, {1.f, 2.f, 3.f});
+  Tensor* batch = t.SetInput<int32_t>("expand_shapes_tensor", "batch", {1}, {2});
+  t.SetInput<int32_t>("expand_shapes_tensor", "keep1", {1}, {-1});
+  t.SetInput<int32_t>("expand_shapes_tensor", "keep2", {1}, {-1});
+  t.SetOutput("Out", "out");
+  t.SetAttr("shape", std::vector<int32_t>{-2, -1, -1});
+  Status s = t.Run();
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(t.Get("out").dims(), (DDim{2, 1, 3}));
+  EXPECT_EQ(t.GetData<float>("out"), (std::vector<float>{1, 2, 3, 1, 2, 3}));
+  batch->mutable_data<int32_t>()[0] = 3;
+  ASSERT_TRUE(t.Run().ok());
+  EXPECT_EQ(t.Get("out").dims(), (DDim{3, 1, 3}));
+  EXPECT_EQ(t.GetData<float>("out"), Reference<float>({1.f, 2.f, 3.f}, {1, 1, 3}, {3, 1, 3}));
+
+  OpTester whole("expand_v2");  // one int64 Shape tensor
+  whole.SetInput<float>("X", "x", {2, 1}, {4.f, 5.f});
+  whole.SetInput<int64_t>("Shape", "shape", {2}, {-1, 3});
+  whole.SetOutput("Out", "out");
+  whole.SetAttr("shape", std::vector<int32_t>{});
+  ASSERT_TRUE(whole.Run().ok());
+  EXPECT_EQ(whole.GetData<float>("out"), (std::vector<float>{4, 4, 4, 5, 5, 5}));
+
+  OpTester bad("expand_v2");  // a 0 read at run time is refused like the attribute's
+  bad.SetInput<float>("X", "x", {1}, {1.f});
+  bad.SetInput<int32_t>("Shape", "shape", {1}, {0});
+  bad.SetOutput("Out", "out");
+  s = bad.Run();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("invalid value 0"), std::string::npos) << s.message();
+}
+
 TEST(Tile, Errors) {
   OpTester bad("expand_v2");
   bad.SetInput<float>("X", "x", {2, 3}, std::vector<float>(6, 0.f));

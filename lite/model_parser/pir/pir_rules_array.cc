@@ -140,8 +140,13 @@ void AddArrayRules(RuleTable* table) {
   (*table)["pd_op.tile"] = [](const Op& op, Translator* t) {
     return WithConstInts(op, t, "tile", {"X"}, 1, "repeat_times");
   };
+  // expand(x, shape): a constant shape is the attribute; a tensor Shape; a
+  // list of scalars (a batch read at run time, as dynamic-batch exports
+  // expand a cls token) expand_shapes_tensor.
   (*table)["pd_op.expand"] = [](const Op& op, Translator* t) {
-    return WithConstInts(op, t, "expand_v2", {"X"}, 1, "shape");
+    ASSIGN_OR_RETURN(IntArrayOperand shape, t->IntArray(op, 1, "shape"));
+    ASSIGN_OR_RETURN(cpp::OpDesc * d, t->EmitSimple(op, "expand_v2", {"X"}));
+    return BindIntArray(shape, d, "shape", "Shape", "expand_shapes_tensor");
   };
   // expand_as(x, y) {target_shape}: y is optional.
   (*table)["pd_op.expand_as"] = [](const Op& op, Translator* t) {

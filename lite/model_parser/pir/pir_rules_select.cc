@@ -12,22 +12,6 @@ namespace lite {
 namespace pir {
 namespace {
 
-// Binds IntArray operand `v` to the engine op: a constant as attribute
-// `attr`, a tensor as input `tensor_input`, a list of scalars as
-// `list_input` (either input name may be empty when the op has no such form).
-Status BindIntArray(const IntArrayOperand& v, cpp::OpDesc* d, const char* attr,
-                    const std::string& tensor_input, const std::string& list_input) {
-  if (!v.tensor.empty()) {
-    if (tensor_input.empty()) return Unimplemented(std::string(attr) + " as a tensor");
-    d->SetInput(tensor_input, {v.tensor});
-  } else if (!v.list.empty()) {
-    if (list_input.empty()) return Unimplemented(std::string(attr) + " as a tensor list");
-    d->SetInput(list_input, v.list);
-  }
-  d->SetAttr(attr, v.values);
-  return Status::OK();
-}
-
 // strided_slice(x, starts, ends, strides) {axes}
 Status StridedSlice(const Op& op, Translator* t) {
   AttrReader a(op);

@@ -155,6 +155,12 @@ std::vector<RuleCase> Cases() {
                }});
   c.push_back({"expand", {"w", "a:3,4"}, {}, 1, "expand_v2", {{"X", {"w"}}},
                [](const cpp::OpDesc& d) { EXPECT_EQ(Get<I64s>(d, "shape"), (I64s{3, 4})); }});
+  // The run-time forms: one shape tensor, and a list of scalars (a
+  // dynamic-batch export's cls_token.expand((B, -1, -1))).
+  c.push_back({"expand", {"w", "idx"}, {}, 1, "expand_v2", {{"X", {"w"}}, {"Shape", {"idx"}}},
+               nullptr});
+  c.push_back({"expand", {"w", "l:idx,idx"}, {}, 1, "expand_v2",
+               {{"X", {"w"}}, {"expand_shapes_tensor", {"idx", "idx"}}}, nullptr});
   c.push_back({"expand_as", {"w", "y"}, {ArrayAttr("target_shape", "a_i32", "2,3,4,4")}, 1,
                "expand_as_v2", {{"X", {"w"}}, {"Y", {"y"}}}, [](const cpp::OpDesc& d) {
                  EXPECT_EQ(Get<I64s>(d, "target_shape"), (I64s{2, 3, 4, 4}));

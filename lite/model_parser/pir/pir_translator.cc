@@ -192,6 +192,19 @@ StatusOr<double> Translator::ConstScalar(const Op& op, size_t k, const char* wha
   return c->values[0];
 }
 
+Status BindIntArray(const IntArrayOperand& v, cpp::OpDesc* d, const char* attr,
+                    const std::string& tensor_input, const std::string& list_input) {
+  if (!v.tensor.empty()) {
+    if (tensor_input.empty()) return Unimplemented(std::string(attr) + " as a tensor");
+    d->SetInput(tensor_input, {v.tensor});
+  } else if (!v.list.empty()) {
+    if (list_input.empty()) return Unimplemented(std::string(attr) + " as a tensor list");
+    d->SetInput(list_input, v.list);
+  }
+  d->SetAttr(attr, v.values);
+  return Status::OK();
+}
+
 StatusOr<IntArrayOperand> Translator::IntArray(const Op& op, size_t k, const char* what) {
   IntArrayOperand out;
   if (ConstOperand(op, k) != nullptr) {

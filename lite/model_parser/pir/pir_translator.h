@@ -62,6 +62,12 @@ struct IntArrayOperand {
   std::string tensor;
 };
 
+// Binds IntArray operand `v` to the engine op: a constant as attribute
+// `attr`, a tensor as input `tensor_input`, a list of scalars as
+// `list_input` (either input name may be empty when the op has no such form).
+Status BindIntArray(const IntArrayOperand& v, cpp::OpDesc* d, const char* attr,
+                    const std::string& tensor_input, const std::string& list_input);
+
 class Translator;
 using Rule = std::function<Status(const Op&, Translator*)>;
 using RuleTable = std::map<std::string, Rule>;
