@@ -49,17 +49,21 @@ Status TileOp::AttachImpl(const cpp::OpDesc& desc, Scope* scope) {
                      : kind_ == TileOpKind::kExpandV2 ? "shape"
                                            : "target_shape";
   param_.repeat_form = kind_ == TileOpKind::kTile || kind_ == TileOpKind::kExpand;
-  if (kind_ == TileOpKind::kExpandV2) {
-    param_.shape_tensor = OptionalInput("Shape");
-    for (Tensor* t : InputList("expand_shapes_tensor")) param_.shape_tensor_list.push_back(t);
+  // The run-time forms of `attr`: one int tensor, else one 1-element int
+  // tensor per dim.
+  const char* tensor = kind_ == TileOpKind::kTile        ? "RepeatTimes"
+                       : kind_ == TileOpKind::kExpand    ? "ExpandTimes"
+                       : kind_ == TileOpKind::kExpandV2 ? "Shape"
+                                                          : nullptr;
+  const char* tensor_list = kind_ == TileOpKind::kTile        ? "repeat_times_tensor"
+                            : kind_ == TileOpKind::kExpand    ? "expand_times_tensor"
+                            : kind_ == TileOpKind::kExpandV2 ? "expand_shapes_tensor"
+                                                               : nullptr;
+  if (tensor) {
+    param_.shape_tensor = OptionalInput(tensor);
+    for (Tensor* t : InputList(tensor_list)) param_.shape_tensor_list.push_back(t);
+    param_.shape_tensor_name = param_.shape_tensor ? tensor : tensor_list;
     if (HasRunTimeShape(param_)) return Status::OK();
-  }
-  for (const char* input : {"RepeatTimes", "repeat_times_tensor", "Shape",
-                            "expand_shapes_tensor", "ExpandTimes", "expand_times_tensor"}) {
-    if (OptionalInput(input) || !InputList(input).empty()) {
-      return Unimplemented("op " + DebugName() + ": input " + input +
-                           " (a run-time " + attr + ") is not supported; give attribute " + attr);
-    }
   }
   if (kind_ == TileOpKind::kExpandAs) {
     ASSIGN_OR_RETURN(Tensor * target, Input("target_tensor"));
@@ -126,9 +130,9 @@ Status TileOp::InferShape() {
 Status TileShape(TileParam* p) {
   std::vector<int64_t> target = p->y ? p->y->dims() : p->attr;
   if (p->shape_tensor) {
-    ASSIGN_OR_RETURN(target, ReadIntTensor(*p->shape_tensor, "expand_v2 Shape"));
+    ASSIGN_OR_RETURN(target, ReadIntTensor(*p->shape_tensor, p->shape_tensor_name));
   } else if (!p->shape_tensor_list.empty()) {
-    ASSIGN_OR_RETURN(target, ReadIntTensorList(p->shape_tensor_list, "expand_shapes_tensor"));
+    ASSIGN_OR_RETURN(target, ReadIntTensorList(p->shape_tensor_list, p->shape_tensor_name));
   }
   if (HasRunTimeShape(*p)) RETURN_IF_ERROR(CheckTarget(target, p->repeat_form));
   const bool repeat_form = p->repeat_form;

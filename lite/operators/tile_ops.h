@@ -11,10 +11,11 @@
 // expand_v2 also takes its target shape at run time, as dynamic-batch exports
 // write `x.expand((paddle.shape(y)[0], -1, -1))`: one int tensor `Shape`, or
 // `expand_shapes_tensor`, one 1-element int tensor per dim (attribute shape
-// then holds -2 where a tensor gives the value); the kernel re-resolves it
-// each run (TileShape), since the tensors' values change while their dims do
-// not. The tensor forms of tile's and expand's repeats (RepeatTimes,
-// repeat_times_tensor, ExpandTimes, expand_times_tensor) are refused by name.
+// then holds -2 where a tensor gives the value); tile and expand take their
+// repeats the same ways (RepeatTimes / repeat_times_tensor, ExpandTimes /
+// expand_times_tensor). The tensors win over the attribute; the kernel
+// re-resolves them each run (TileShape), since their values change while
+// their dims do not.
 // A -1 (unknown) X dim stays -1.
 #pragma once
 
@@ -31,9 +32,12 @@ struct TileParam : OpParam {
   Tensor* out = nullptr;
   std::vector<int64_t> attr;      // repeat_times / expand_times / shape / target_shape
   bool repeat_form = false;       // tile / expand: `attr` holds repeats
-  // expand_v2's run-time target shape: Shape, else expand_shapes_tensor.
+  // The run-time target shape or repeats (expand_v2: Shape, else
+  // expand_shapes_tensor; tile: RepeatTimes, else repeat_times_tensor;
+  // expand: ExpandTimes, else expand_times_tensor), and the input's name.
   const Tensor* shape_tensor = nullptr;
   std::vector<const Tensor*> shape_tensor_list;
+  const char* shape_tensor_name = "";
   // Filled by InferShape: X's dims aligned to the output rank, and repeats.
   DDim x_dims;
   std::vector<int64_t> repeats;

@@ -153,14 +153,47 @@ TEST(Tile, Errors) {
   zero.SetAttr("repeat_times", std::vector<int32_t>{0});
   EXPECT_FALSE(zero.Run().ok());
 
-  OpTester tensor("tile");
+  OpTester tensor("tile");  // a repeat below 1 read at run time, named by its input
   tensor.SetInput<float>("X", "x", {2}, {1.f, 2.f});
-  tensor.SetInput<int32_t>("RepeatTimes", "r", {1}, {2});
+  tensor.SetInput<int32_t>("RepeatTimes", "r", {1}, {0});
   tensor.SetOutput("Out", "out");
   tensor.SetAttr("repeat_times", std::vector<int32_t>{2});
   s = tensor.Run();
-  EXPECT_EQ(s.code(), StatusCode::kUnimplemented) << s.ToString();
-  EXPECT_NE(s.message().find("RepeatTimes"), std::string::npos) << s.message();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("invalid value 0"), std::string::npos) << s.message();
+}
+
+// tile's and expand's repeats as tensors win over the attribute and are read
+// again each run.
+TEST(Tile, RepeatsFromTensorsEachRun) {
+  OpTester tile("tile");
+  tile.SetInput<float>("X", "x", {1, 2}, {1.f, 2.f});
+  Tensor* rows = tile.SetInput<int64_t>("RepeatTimes", "r", {2}, {2, 1});
+  tile.SetOutput("Out", "out");
+  tile.SetAttr("repeat_times", std::vector<int32_t>{1, 1});
+  Status s = tile.Run();
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(tile.Get("out").dims(), (DDim{2, 2}));
+  EXPECT_EQ(tile.GetData<float>("out"), (std::vector<float>{1, 2, 1, 2}));
+  rows->mutable_data<int64_t>()[0] = 3;
+  rows->mutable_data<int64_t>()[1] = 2;
+  ASSERT_TRUE(tile.Run().ok());
+  EXPECT_EQ(tile.Get("out").dims(), (DDim{3, 4}));
+  EXPECT_EQ(tile.GetData<float>("out"), Reference<float>({1.f, 2.f}, {1, 2}, {3, 4}));
+
+  OpTester expand("expand");  // one 1-element tensor per dim
+  expand.SetInput<float>("X", "x", {2, 1}, {4.f, 5.f});
+  expand.SetInput<int32_t>("expand_times_tensor", "t0", {1}, {1});
+  Tensor* cols = expand.SetInput<int32_t>("expand_times_tensor", "t1", {1}, {3});
+  expand.SetOutput("Out", "out");
+  expand.SetAttr("expand_times", std::vector<int32_t>{1, 1});
+  s = expand.Run();
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(expand.GetData<float>("out"), (std::vector<float>{4, 4, 4, 5, 5, 5}));
+  cols->mutable_data<int32_t>()[0] = 2;
+  ASSERT_TRUE(expand.Run().ok());
+  EXPECT_EQ(expand.Get("out").dims(), (DDim{2, 2}));
+  EXPECT_EQ(expand.GetData<float>("out"), (std::vector<float>{4, 4, 5, 5}));
 }
 
 }  // namespace
