@@ -42,7 +42,8 @@ struct StandinInfo {
   std::vector<int64_t> shape;  // the input shape the docs profile at
 };
 
-// restoration, face_detector, face_detector_heads, portrait_seg.
+// restoration, face_detector, face_detector_heads, portrait_seg, googlenet,
+// dqn (tools/standin_classic.h).
 const std::vector<StandinInfo>& StandinModels();
 
 // The named stand-in; InvalidArgument naming the known ones otherwise.
