@@ -13,7 +13,6 @@ namespace x86 {
 
 namespace {
 constexpr int64_t kPanel = 256;  // columns per packed panel: 16 accumulators
-constexpr int64_t kAhead = 8;    // W rows prefetched ahead
 
 // The width of the panel starting at column j0: up to kPanel, the last
 // rounded up to 16.
@@ -53,10 +52,7 @@ void Panel(int64_t k, const float* x, const float* w, const float* bias, int64_t
     const __m512 xi = _mm512_set1_ps(x[i]);
     const float* wr = w + i * 16 * NV;
 #pragma GCC unroll 16
-    for (int v = 0; v < NV; ++v) {
-      _mm_prefetch(reinterpret_cast<const char*>(wr + kAhead * 16 * NV + 16 * v), _MM_HINT_T0);
-      acc[v] = _mm512_fmadd_ps(xi, _mm512_loadu_ps(wr + 16 * v), acc[v]);
-    }
+    for (int v = 0; v < NV; ++v) acc[v] = _mm512_fmadd_ps(xi, _mm512_loadu_ps(wr + 16 * v), acc[v]);
   }
 #pragma GCC unroll 16
   for (int v = 0; v < NV; ++v) _mm512_mask_storeu_ps(y + 16 * v, TailMask(cols - 16 * v), acc[v]);
