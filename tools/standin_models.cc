@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lite/model_parser/model_saver.h"
+#include "tools/standin_classic.h"
 #include "tools/standin_families.h"
 #include "tools/standin_net.h"
 #include "tools/tool_util.h"
@@ -255,6 +256,7 @@ const std::vector<StandinInfo>& StandinModels() {
       {"face_detector", {1, 3, 320, 320}},
       {"face_detector_heads", {1, 3, 320, 320}},
       {"portrait_seg", {1, 3, 256, 256}},
+      {"googlenet", {1, 3, 224, 224}}, {"dqn", {1, 4, 84, 84}},  // tools/standin_classic.h
       {"vit", {1, 3, 64, 64}}, {"yolov3", {1, 3, 320, 320}}, {"mobilenetv2", {1, 3, 224, 224}},
   };
   return kModels;
@@ -265,10 +267,12 @@ StatusOr<BuiltProgram> MakeStandinModel(const std::string& name) {
   if (name == "face_detector") return FaceDetector(/*with_nms=*/true);
   if (name == "face_detector_heads") return FaceDetector(/*with_nms=*/false);
   if (name == "portrait_seg") return PortraitSeg();
+  if (name == "googlenet") return GoogLeNetStandin();
+  if (name == "dqn") return DqnStandin();
   if (auto family = MakeFamilyStandin(name); family.ok()) return family;
-  return InvalidArgument("unknown stand-in model '" + name +
-                         "' (known: restoration, face_detector, face_detector_heads, "
-                         "portrait_seg)");
+  std::string known;
+  for (const StandinInfo& m : StandinModels()) known += (known.empty() ? "" : ", ") + m.name;
+  return InvalidArgument("unknown stand-in model '" + name + "' (known: " + known + ")");
 }
 
 Status WriteStandinModels(const std::string& dir) {

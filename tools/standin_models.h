@@ -42,8 +42,9 @@ struct StandinInfo {
   std::vector<int64_t> shape;  // the input shape the docs profile at
 };
 
-// restoration, face_detector, face_detector_heads, portrait_seg, then the
-// families of tools/standin_families.h (vit, yolov3, mobilenetv2).
+// restoration, face_detector, face_detector_heads, portrait_seg, googlenet,
+// dqn (tools/standin_classic.h), then the families of tools/standin_families.h
+// (vit, yolov3, mobilenetv2).
 const std::vector<StandinInfo>& StandinModels();
 
 // The named stand-in; InvalidArgument naming the known ones otherwise.

@@ -20,7 +20,7 @@ struct Outputs {
 };
 
 Outputs RunStandin(const std::string& name, const std::vector<Place>& places,
-            const std::vector<int64_t>& shape) {
+            const std::vector<int64_t>& shape, double hi = 1) {
   auto m = lite::tools::MakeStandinModel(name);
   EXPECT_TRUE(m.ok()) << m.status().ToString();
   std::string model, params;
@@ -37,7 +37,7 @@ Outputs RunStandin(const std::string& name, const std::vector<Place>& places,
   in->Resize(shape);
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
-  const auto x = lite::tools::LcgUniform(static_cast<size_t>(n), 11, 0, 1);
+  const auto x = lite::tools::LcgUniform(static_cast<size_t>(n), 11, 0, hi);
   in->CopyFromCpu(x.data());
   auto s = (*p)->Run();
   EXPECT_TRUE(s.ok()) << name << ": " << s.ToString();
@@ -105,6 +105,33 @@ TEST_P(Standin, BuildsRunsAndTargetsAgree) {
 
 INSTANTIATE_TEST_SUITE_P(Families, Standin,
                          ::testing::Values("restoration", "face_detector", "portrait_seg"));
+
+// The classic conv nets (tools/standin_classic.h): googlenet at a small map
+// (its global pool takes any size), dqn at its fixed 84x84 of 0..255 values.
+TEST(Standin, ClassicNetsRunAndTargetsAgree) {
+  struct Case {
+    std::string name;
+    std::vector<int64_t> shape, out;
+    double hi;
+  };
+  for (const Case& c : {Case{"googlenet", {1, 3, 64, 64}, {1, 1000}, 1},
+                        Case{"dqn", {1, 4, 84, 84}, {1, 6}, 255}}) {
+    const Outputs host = RunStandin(c.name, {Place(TargetType::kHost)}, c.shape, c.hi);
+    ASSERT_EQ(host.shapes.size(), 1u) << c.name;
+    EXPECT_EQ(host.shapes[0], c.out) << c.name;
+    ExpectInformative(host.values[0], c.name + " on host");
+    if (c.name == "googlenet") {  // the softmax: the probabilities sum to 1
+      double sum = 0;
+      for (float v : host.values[0]) sum += v;
+      EXPECT_NEAR(sum, 1.0, 1e-4);
+    }
+#if defined(__x86_64__)
+    const Outputs x86 =
+        RunStandin(c.name, {Place(TargetType::kX86), Place(TargetType::kHost)}, c.shape, c.hi);
+    ExpectClose(host, x86, c.name + " x86,host against host");
+#endif
+  }
+}
 
 TEST(Standin, UnknownNameIsAnError) {
   auto m = lite::tools::MakeStandinModel("nafnet");

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tools/standin_to_onnx.py end to end on each stand-in at 1x3x64x64: the ONNX twin runs under
+# tools/standin_to_onnx.py end to end on each stand-in at 1x3x64x64 (dqn at its 1x4x84x84 of
+# 0..255 values): the ONNX twin runs under
 # ONNX Runtime (tools/ort_outputs.js) and our engine (tools/accuracy, on host and, on x86-64,
 # on x86,host) gives ORT's outputs within the reference's tolerance (1e-4 + 1e-3 relative);
 # the face detector with its post-processing is refused naming prior_box. Skipped, saying
@@ -26,8 +27,12 @@ $EMU tools/make_standin_models --out="$TMP" >/dev/null ||
   { echo "make_standin_models failed"; exit 1; }
 targets=(host)
 [ -z "$EMU" ] && [ "$(uname -m)" = x86_64 ] && targets+=(x86,host)
-for m in restoration face_detector_heads portrait_seg; do
-  if ! /usr/bin/python3 tools/standin_to_onnx.py "$TMP/$m" --shape=1,3,64,64 >"$TMP/$m.log" 2>&1 ||
+# NAME:SHAPE:HIGH (the input uniform in [0, HIGH); dqn takes 0..255 frames at its fixed size).
+for spec in restoration:1,3,64,64:1 face_detector_heads:1,3,64,64:1 portrait_seg:1,3,64,64:1 \
+            googlenet:1,3,64,64:1 dqn:1,4,84,84:255; do
+  IFS=: read -r m shape high <<<"$spec"
+  if ! /usr/bin/python3 tools/standin_to_onnx.py "$TMP/$m" --shape="$shape" --high="$high" \
+         >"$TMP/$m.log" 2>&1 ||
      ! node tools/ort_outputs.js "$TMP/$m/reference" >>"$TMP/$m.log" 2>&1; then
     fail "$m: conversion or ORT run"; cat "$TMP/$m.log"; continue
   fi

@@ -2,12 +2,12 @@
 """standin_to_onnx.py: the ONNX twin of a stand-in model (tools/standin_models.h), so ONNX
 Runtime runs the same network with the same weights, plus a reference folder for it.
 
-  tools/standin_to_onnx.py MODEL_DIR [--shape=1,3,256,256] [--seed=1]
+  tools/standin_to_onnx.py MODEL_DIR [--shape=1,3,256,256] [--seed=1] [--high=1]
 
 reads MODEL_DIR/__model__ (a Paddle ProgramDesc, parsed with lite/model_parser/framework.proto
 compiled by the system protoc) and MODEL_DIR/__params__ (the combined params file: one tensor
 record per persistable var, sorted by name), and writes MODEL_DIR/reference/: model.onnx
-(opset 13, spatial dims symbolic), x.bin (uniform [0, 1) of --shape, numpy seed --seed) and a
+(opset 13, spatial dims symbolic), x.bin (uniform [0, --high) of --shape, numpy seed --seed) and a
 meta.json in the shared models' format whose outputs tools/ort_outputs.js fills in by running
 ONNX Runtime. Only the op types the stand-ins use are converted; any other op type (the face
 detector's prior_box / box_coder / multiclass_nms3 among them: use face_detector_heads) stops
@@ -271,6 +271,46 @@ class Converter:
             raise ConvertError(f"reshape2 {o['Out'][0]}: a run-time shape is not converted")
         self.node("Reshape", [i["X"][0], self.const(a["shape"])], o["Out"])
 
+    def op_squeeze2(self, i, o, a):
+        self.node("Squeeze", [i["X"][0], self.const(a["axes"])], o["Out"])
+
+    def op_flatten_contiguous_range(self, i, o, a):
+        x, start, stop = i["X"][0], a["start_axis"], a["stop_axis"]
+        if stop not in (-1, self.rank(x) - 1):  # ONNX's Flatten keeps no trailing axes
+            raise ConvertError(f"flatten_contiguous_range {o['Out'][0]}: stop_axis {stop} "
+                               "before the last axis is not converted")
+        if start == 0:
+            raise ConvertError(f"flatten_contiguous_range {o['Out'][0]}: start_axis 0 is not "
+                               "converted")
+        if start == 1:
+            self.node("Flatten", [x], o["Out"], axis=1)
+        else:
+            self.node("Reshape", [x, self.const([0] * start + [-1])], o["Out"])
+
+    def op_matmul_v2(self, i, o, a):
+        x, y = i["X"][0], i["Y"][0]
+        if a.get("trans_x", False):
+            raise ConvertError(f"matmul_v2 {o['Out'][0]}: trans_x is not converted")
+        if a.get("trans_y", False):
+            y = self.node("Transpose", [y], [self.tmp()])  # a 2-D weight: swap its axes
+        self.node("MatMul", [x, y], o["Out"])
+
+    def op_dropout(self, i, o, a):
+        # Inference: downgrade_in_infer (Paddle's default; the Python API's mode
+        # "downscale_in_infer") scales by 1 - p, upscale_in_train passes X through.
+        impl = a.get("dropout_implementation", "downgrade_in_infer")
+        impl = impl.decode() if isinstance(impl, bytes) else impl
+        if not a.get("is_test", False):
+            raise ConvertError(f"dropout {o['Out'][0]}: is_test false is not converted")
+        if impl == "upscale_in_train":
+            self.node("Identity", [i["X"][0]], o["Out"])
+        elif impl != "downgrade_in_infer":
+            raise ConvertError(f"dropout {o['Out'][0]}: dropout_implementation {impl} is not "
+                               "converted")
+        else:
+            keep = 1.0 - a.get("dropout_prob", 0.5)
+            self.node("Mul", [i["X"][0], self.const(keep, np.float32)], o["Out"])
+
     def op_softmax(self, i, o, a):
         self.node("Softmax", [i["X"][0]], o["Out"], axis=a.get("axis", -1))
 
@@ -353,6 +393,8 @@ def main():
     ap.add_argument("model_dir")
     ap.add_argument("--shape", default="1,3,256,256", help="the input's shape")
     ap.add_argument("--seed", type=int, default=1, help="numpy seed of the input")
+    ap.add_argument("--high", type=float, default=1.0,
+                    help="the input's values are uniform in [0, HIGH) (dqn: 255)")
     args = ap.parse_args()
     name = os.path.basename(os.path.normpath(args.model_dir))
     try:
@@ -363,7 +405,7 @@ def main():
     os.makedirs(ref, exist_ok=True)
     onnx.save(model, os.path.join(ref, "model.onnx"))
     shape = [int(d) for d in args.shape.split(",")]
-    x = np.random.RandomState(args.seed).uniform(0, 1, shape).astype(np.float32)
+    x = np.random.RandomState(args.seed).uniform(0, args.high, shape).astype(np.float32)
     x.tofile(os.path.join(ref, "x.bin"))
     meta = {
         "model": name,
@@ -374,7 +416,8 @@ def main():
         "paths_relative_to": "the model folder (the parent of reference/)",
         "inputs": [{"name": feeds[0], "feed_col": 0, "shape": shape, "dtype": "float32",
                     "file": "x.bin",
-                    "generator": f"numpy RandomState({args.seed}).uniform(0, 1), float32"}],
+                    "generator": f"numpy RandomState({args.seed}).uniform(0, {args.high:g}), "
+                                 "float32"}],
         "output_names": fetches,
         "outputs": [],
         "tolerance": {"max_abs": 1e-4, "max_rel": 1e-3,

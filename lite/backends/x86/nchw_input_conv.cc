@@ -199,12 +199,14 @@ void Pixels(const RowJob& j, int64_t ow) {
   if (ox < ow) Tail<T, NV, P - 1, KW, SW>(j, ox, ow - ox);
 }
 
-// 3-wide kernels of stride 1 or 2 (every image stem we know) compiled for
-// their geometry; the rest generic.
+// 3-wide kernels of stride 1 or 2 (every image stem we know) and the
+// 8-wide stride-4 one of the DQN Atari net's frames compiled for their
+// geometry; the rest generic.
 template <class T, int NV, int P>
 void PixelsAnyWidth(const RowJob& j, int64_t ow) {
   if (j.kw == 3 && j.dw == 1 && j.sw == 2) Pixels<T, NV, P, 3, 2>(j, ow);
   else if (j.kw == 3 && j.dw == 1 && j.sw == 1) Pixels<T, NV, P, 3, 1>(j, ow);
+  else if (j.kw == 8 && j.dw == 1 && j.sw == 4) Pixels<T, NV, P, 8, 4>(j, ow);
   else Pixels<T, NV, P, 0, 0>(j, ow);
 }
 

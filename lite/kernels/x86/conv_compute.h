@@ -32,7 +32,8 @@
 //
 // Winograd: dense 3x3 stride-1 undilated convs with at least
 // kWinogradMinInChannels inputs, kWinogradMinOutChannels outputs and
-// kWinogradMinOutputPixels output pixels, and no activation, relu or relu6,
+// kWinogradMinOutputPixels output pixels (or fewer than
+// kSmallMapWinogradMinOutputPixels), and no activation, relu or relu6,
 // run our own Winograd F(4x4, 3x3) on NHWC (lite/backends/x86/winograd_nhwc.h;
 // AVX-512 builds and CPUs). oneDNN's own Winograd kernel wants blocked
 // activations (reorders around it) and takes no activation but relu: it runs

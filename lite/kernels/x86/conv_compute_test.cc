@@ -113,10 +113,10 @@ TEST(X86Conv, MatchesHostAcrossGeometries) {
   }
 }
 
-// Dense 3x3 stride-1 convs from 16 input channels and 32x32 output pixels
-// with no activation, relu or relu6 run our NHWC Winograd F(4x4, 3x3) on
-// AVX-512, smaller maps from 12x12 with 32 -> 64+ channels oneDNN's; the
-// rest, and
+// Dense 3x3 stride-1 convs from 16 input channels and 32x32 output pixels,
+// or below 12x12 output pixels, with no activation, relu or relu6 run our
+// NHWC Winograd F(4x4, 3x3) on AVX-512, maps between from 12x12 with 32 ->
+// 64+ channels oneDNN's; the rest, and
 // every other geometry, run oneDNN's direct kernel. Either way the output
 // matches the host kernel.
 TEST(X86Conv, WinogradForWide3x3Stride1ConvsMatchesHost) {
@@ -146,7 +146,10 @@ TEST(X86Conv, WinogradForWide3x3Stride1ConvsMatchesHost) {
   cases.push_back({"64 -> 64 at 14x14: oneDNN's Winograd (blocked, reordered)", k, true, 2e-5f,
                    /*by_onednn=*/true});
   k.h = k.w = 10;
-  cases.push_back({"10x10 output (< 12x12): direct", k, false});
+  cases.push_back({"10x10 output (< 12x12, below oneDNN's Winograd): ours", k, true});
+  k.h = k.w = 7;
+  k.act = "relu";
+  cases.push_back({"7x7 output, relu (DQN's third conv, GoogLeNet's last blocks): ours", k, true});
   k = Conv();
   k.c = 64;
   k.cout = 64;
@@ -413,6 +416,9 @@ TEST(X86Conv, EveryFusedActivationMatchesHost) {
       Conv k;
       k.c = 16;
       k.cout = 16;
+      // 13x13: oneDNN's direct kernel with its post-ops (below 12x12 a
+      // dense 3x3 16 -> 16 conv with relu / relu6 is the own Winograd's).
+      k.h = k.w = 13;
       if (op == "depthwise_conv2d") k.groups = 16;
       k.act = a.name;
       k.alpha = a.alpha;

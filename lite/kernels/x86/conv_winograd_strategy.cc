@@ -1,6 +1,9 @@
 // The float conv's Winograd strategy: dense 3x3 stride-1 undilated convs
 // with at least kWinogradMinInChannels inputs, kWinogradMinOutChannels
-// outputs and kWinogradMinOutputPixels output pixels (conv_compute.h), no
+// outputs and kWinogradMinOutputPixels output pixels, or fewer than
+// kSmallMapWinogradMinOutputPixels (below oneDNN's own Winograd's range,
+// where its direct kernel was the alternative: the DQN stand-in's 7x7 conv,
+// the whole net 4% faster in A/B runs) (conv_compute.h), no
 // activation, relu or relu6 and no post-activation affine map, on NHWC, run
 // our own Winograd F(4x4, 3x3) (lite/backends/x86/winograd_nhwc.h; AVX-512
 // builds and CPUs, impl_info() "lite:winograd_nhwc_4x3"). ResidualData is
@@ -31,9 +34,11 @@ class WinogradStrategy : public ConvStrategy {
     const DDim& out = p.output->dims();
     if (!WN::Available()) return Verdict::Decline("not in this build or on this CPU");
     if (!Dense3x3Stride1(p)) return Verdict::Decline("not a dense 3x3 stride-1 undilated conv");
+    const int64_t pixels = out[2] * out[3];
     if (!(in[1] >= ConvCompute::kWinogradMinInChannels &&
           p.filter->dims()[0] >= ConvCompute::kWinogradMinOutChannels &&
-          out[2] * out[3] >= ConvCompute::kWinogradMinOutputPixels)) {
+          (pixels >= ConvCompute::kWinogradMinOutputPixels ||
+           pixels < ConvCompute::kSmallMapWinogradMinOutputPixels))) {
       return Verdict::Decline("below its channel or map thresholds");
     }
     if (!(p.act.kind == K::kNone || p.act.kind == K::kRelu || p.act.kind == K::kRelu6)) {

@@ -2,7 +2,12 @@
 // in_num_col_dims, W [k, n] read in place (plain row-major), the bias as a
 // broadcast [1, n] operand, activation_type relu and the fused activation as
 // post-ops (relu first, as the host kernel applies them). Primitive
-// re-created when m, k or n change.
+// re-created when m, k or n change. One row (m = 1, the batch-1 classifier
+// or DQN head) with a persistable W goes to the own GEMV
+// (lite/backends/x86/gemv.h: W packed into column panels at the first run,
+// then streamed once per run) where the CPU has AVX-512, its activations
+// applied after it.
+#include "lite/backends/x86/gemv.h"
 #include "lite/backends/x86/post_ops.h"
 #include "lite/kernels/x86/dnnl_kernel.h"
 #include "lite/operators/matmul_ops.h"
@@ -17,6 +22,7 @@ class FcCompute : public DnnlKernel {
  protected:
   Status RunDnnl() override {
     const auto& p = Param<operators::FcParam>();
+    if (p.m == 1 && p.w->persistable() && lite::x86::Gemv::Available()) return RunGemv(p);
     using lite::x86::PlainDesc;
     const DDim src{p.m, p.k}, w{p.k, p.n}, dst{p.m, p.n}, bias{1, p.n};
     if (src != src_dims_ || w != w_dims_) {
@@ -41,7 +47,27 @@ class FcCompute : public DnnlKernel {
     return Status::OK();
   }
 
+  const std::string& impl_info() const override {
+    return gemv_.has_weights() ? kGemvImpl : KernelBase::impl_info();
+  }
+
  private:
+  Status RunGemv(const operators::FcParam& p) {
+    if (!gemv_.has_weights() || gemv_.k() != p.k || gemv_.n() != p.n) {
+      gemv_.SetWeights(p.w->data<float>(), p.k, p.n);  // once: W is a weight
+    }
+    float* y = p.out->mutable_data<float>();
+    gemv_.Run(p.input->data<float>(), p.bias ? p.bias->data<float>() : nullptr, y, threads());
+    if (p.relu || p.act.enabled()) {
+      for (int64_t j = 0; j < p.n; ++j) {
+        y[j] = p.act.Apply(p.relu && y[j] < 0.f ? 0.f : y[j]);
+      }
+    }
+    return Status::OK();
+  }
+
+  const std::string kGemvImpl = "lite:gemv";
+  lite::x86::Gemv gemv_;
   DDim src_dims_, w_dims_;
   dnnl::matmul matmul_;
 };

@@ -1,4 +1,4 @@
-// x86 softmax, concat and fc (oneDNN) against the host kernels.
+// x86 softmax, concat and fc (oneDNN; one row: the own GEMV) against the host kernels.
 #include <string>
 #include <vector>
 
@@ -145,6 +145,27 @@ TEST(X86Fc, MatchesHostWithBiasAndActivations) {
         if (fused_sigmoid) t->SetAttr("fuse_activation", std::string("sigmoid"));
       };
       ExpectX86MatchesHost("fc", setup, {"out"}, "fc " + act + (fused_sigmoid ? " sigmoid" : ""),
+                           1e-5f);
+    }
+  }
+}
+
+// One row (the batch-1 fc the own GEMV takes on AVX-512 CPUs): column
+// counts with a 16-column tail and beyond one 256-column block, relu and a
+// fused activation after it.
+TEST(X86Fc, OneRowMatchesHost) {
+  for (int64_t n : {6, 300}) {
+    for (const std::string act : {"", "relu"}) {
+      auto setup = [&](OpTester* t) {
+        t->SetInput<float>("Input", "x", {1, 64}, RandomFloats(64, 1));
+        t->SetInput<float>("W", "w", {64, n}, RandomFloats(64 * n, 2));
+        t->SetInput<float>("Bias", "b", {n}, RandomFloats(n, 3));
+        t->SetOutput("Out", "out");
+        t->SetAttr("in_num_col_dims", 1);
+        t->SetAttr("activation_type", act);
+        if (n == 6) t->SetAttr("fuse_activation", std::string("sigmoid"));
+      };
+      ExpectX86MatchesHost("fc", setup, {"out"}, "fc 1 row n " + std::to_string(n) + " " + act,
                            1e-5f);
     }
   }
