@@ -27,7 +27,7 @@ Model SmallModel(float c0 = 0.5f, int64_t width = 4) {
   std::vector<float> cv(width, -1.f);
   cv[0] = c0;
   c.data.resize(cv.size() * sizeof(float));
-  std::memcpy(c.data.data(), cv.data(), c.data.size());
+  std::memcpy(c.data.mutable_data(), cv.data(), c.data.size());
   Operand t;
   t.dims = {1, width};
   t.name = "t";

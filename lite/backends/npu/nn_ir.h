@@ -6,7 +6,8 @@
 // operands by index. Nothing here knows about Paddle ops, scopes or drivers:
 // bridges (lite/kernels/npu/bridges) translate Paddle ops into it, drivers
 // (lite/backends/npu/<driver>) compile and run it. A Model owns its operands
-// and their constant data; it is a plain value (copyable, no pointers).
+// and their constant data; it is a plain value (copyable; copies share
+// constants' bytes, copy on write: shared_bytes.h).
 //
 // Layout: every operand is in Paddle's order (images NCHW, conv filters
 // OIHW, conv_transpose filters IOHW, fc weights [K, N]). A driver that wants
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "lite/backends/npu/nn_ir_operations.h"
+#include "lite/backends/npu/shared_bytes.h"
 
 namespace lite {
 namespace npu {
@@ -64,7 +66,7 @@ struct Operand {
   Quantization quant;         // kInt8 operands only
   std::vector<int64_t> dims;
   Lifetime lifetime = Lifetime::kTemporary;
-  std::vector<uint8_t> data;  // kConstant: row-major; empty in check mode
+  SharedBytes data;           // kConstant: row-major; empty in check mode (shared by copies)
   std::string name;           // the Paddle variable it stands for (reports)
 
   int64_t numel() const;      // -1 when a dim is unknown

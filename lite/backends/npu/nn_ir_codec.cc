@@ -222,7 +222,10 @@ StatusOr<Model> DecodeModel(const uint8_t* data, size_t size) {
       r.List("operand quantization scales", &o.quant.scales);
       r.Pod("operand quantization zero point", &o.quant.zero_point);
       r.Pod("operand quantization axis", &o.quant.axis);
-      if (r.Pod("operand data size", &bytes)) r.Bytes("operand data", bytes, &o.data);
+      std::vector<uint8_t> data;
+      if (r.Pod("operand data size", &bytes) && r.Bytes("operand data", bytes, &data)) {
+        o.data = std::move(data);
+      }
       if (!r.ok()) break;
     }
   }

@@ -177,7 +177,8 @@ Status SubgraphCompute::BuildPart(Part* part, std::vector<std::string>* notes,
   for (size_t k = part->begin; k < part->end; ++k) ops.push_back(origin_[k]->mutable_op());
   const Scope* weights = p.scope->parent() ? p.scope->parent() : p.scope;
   ASSIGN_OR_RETURN(lite::npu::Model model,
-                   lite::npu::ConvertToModel(ops, p.scope, weights, part->inputs, part->outputs));
+                   lite::npu::ConvertToModel(ops, p.scope, weights, part->inputs, part->outputs,
+                                             &weight_cache_));
   part->output_dims.clear();
   for (int idx : model.outputs) part->output_dims.push_back(model.operands[idx].dims);
   lite::npu::CompileOptions options;

@@ -40,6 +40,7 @@
 #include "lite/backends/npu/driver.h"
 #include "lite/backends/npu/placement.h"
 #include "lite/core/kernel.h"
+#include "lite/kernels/npu/bridges/bridge.h"
 #include "lite/core/program.h"
 #include "lite/operators/subgraph_op.h"
 
@@ -142,6 +143,8 @@ class SubgraphCompute : public KernelBase {
   static constexpr double kFirstCompileRatio = 0.75;
 
   std::map<std::vector<DDim>, Compiled> compiled_;
+  // The weights' bytes, converted once and shared by every size's model.
+  lite::npu::WeightCache weight_cache_;
   // A compile's RSS growth (after the evictions, to the end of its first
   // run: the runtime's memory faults in there) per activation byte, the
   // largest measured; 0 before one. The RSS before the pending compile and

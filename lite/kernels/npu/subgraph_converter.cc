@@ -24,9 +24,9 @@ Status CheckOnDevice(OpLite* op, const Scope* scope, const Scope* weights, const
 
 StatusOr<Model> ConvertToModel(const std::vector<OpLite*>& ops, const Scope* scope,
                                const Scope* weights, const std::vector<std::string>& inputs,
-                               const std::vector<std::string>& outputs) {
+                               const std::vector<std::string>& outputs, WeightCache* cache) {
   Model model;
-  BridgeContext ctx(&model, scope, weights, /*check_mode=*/false);
+  BridgeContext ctx(&model, scope, weights, /*check_mode=*/false, cache);
   for (const auto& var : inputs) ctx.AddModelInput(var);
   for (OpLite* op : ops) {
     const BridgeFn* bridge = BridgeRegistry::Global().Find(op->Type());

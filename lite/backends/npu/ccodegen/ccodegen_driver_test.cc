@@ -51,7 +51,7 @@ class Builder {
     o.lifetime = Lifetime::kConstant;
     o.name = "c" + std::to_string(model.operands.size());
     o.data.resize(data.size() * sizeof(float));
-    std::memcpy(o.data.data(), data.data(), o.data.size());
+    std::memcpy(o.data.mutable_data(), data.data(), o.data.size());
     return model.AddOperand(std::move(o));
   }
   int Temporary(std::vector<int64_t> dims) { return Add(std::move(dims), Lifetime::kTemporary); }
@@ -443,7 +443,7 @@ TEST(CcodegenDriver, CorruptOrForeignBytesAreStatuses) {
   Model other = m;
   for (Operand& o : other.operands) {
     if (o.lifetime == Lifetime::kConstant) {
-      o.data[0] ^= 1;
+      o.data.mutable_data()[0] ^= 1;
       break;
     }
   }

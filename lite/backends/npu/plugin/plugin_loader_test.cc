@@ -422,7 +422,7 @@ TEST(PluginDriver, SampleSerializesAndRefusesForeignOrCorruptBytes) {
   Model other = model;
   for (Operand& o : other.operands) {
     if (o.lifetime == Lifetime::kConstant) {
-      o.data[0] ^= 1;
+      o.data.mutable_data()[0] ^= 1;
       break;
     }
   }

@@ -74,8 +74,13 @@ void KeyInt(std::string* key, int64_t v) {
 }
 
 // The key's model part: operations and wiring; operands' type, lifetime
-// and rank; constants' dims and bytes (hashed).
-std::string ModelKey(const Model& m) {
+// and rank; constants' dims and bytes (hashed). A constant that shares its
+// buffer with the same operand of the last model keyed (`bytes`, `hashes`,
+// by operand index; updated here) takes that hash without reading the
+// bytes: a shared buffer is never written (SharedBytes), and the held copy
+// keeps its address from being reused. Counts the constants hashed.
+std::string ModelKey(const Model& m, std::vector<SharedBytes>* bytes,
+                     std::vector<int64_t>* hashes, int* hashed) {
   std::string key;
   for (const Operation& op : m.operations) {
     KeyInt(&key, static_cast<int64_t>(op.type));
@@ -84,15 +89,27 @@ std::string ModelKey(const Model& m) {
       for (int idx : *list) KeyInt(&key, idx);
     }
   }
-  for (const Operand& o : m.operands) {
+  std::vector<SharedBytes> next_bytes(m.operands.size());
+  std::vector<int64_t> next_hashes(m.operands.size(), 0);
+  for (size_t i = 0; i < m.operands.size(); ++i) {
+    const Operand& o = m.operands[i];
     KeyInt(&key, static_cast<int64_t>(o.type));
     KeyInt(&key, static_cast<int64_t>(o.lifetime));
     KeyInt(&key, static_cast<int64_t>(o.dims.size()));
     if (o.lifetime != Lifetime::kConstant) continue;
     for (int64_t d : o.dims) KeyInt(&key, d);
-    const std::string_view bytes(reinterpret_cast<const char*>(o.data.data()), o.data.size());
-    KeyInt(&key, static_cast<int64_t>(std::hash<std::string_view>()(bytes)));
+    if (i < bytes->size() && o.data.SameBuffer((*bytes)[i])) {
+      next_hashes[i] = (*hashes)[i];
+    } else {
+      const std::string_view view(reinterpret_cast<const char*>(o.data.data()), o.data.size());
+      next_hashes[i] = static_cast<int64_t>(std::hash<std::string_view>()(view));
+      ++*hashed;
+    }
+    next_bytes[i] = o.data;
+    KeyInt(&key, next_hashes[i]);
   }
+  *bytes = std::move(next_bytes);
+  *hashes = std::move(next_hashes);
   KeyInt(&key, static_cast<int64_t>(m.inputs.size()));
   for (int idx : m.inputs) KeyInt(&key, idx);
   for (int idx : m.outputs) KeyInt(&key, idx);
@@ -217,7 +234,7 @@ StatusOr<std::unique_ptr<Executable>> OperatorPath::Compile(const Model& model, 
   auto exe = std::make_unique<OperatorExecutable>();
   std::vector<std::unique_ptr<OpNode>> nodes;
   RETURN_IF_ERROR(MakeSteps(model, &exe->steps, &nodes));
-  std::string key = ModelKey(model);
+  std::string key = ModelKey(model, &key_bytes_, &key_hashes_, &hashed_);
   for (const auto& node : nodes) {
     KeyInt(&key, static_cast<int64_t>(node->key().size()));
     key += node->key();

@@ -57,6 +57,8 @@ class OperatorPath {
   // Node sets created and compiles that reused the kept one (tests, docs).
   int created() const { return created_; }
   int reused() const { return reused_; }
+  // Constants whose bytes Compile hashed (not recognised by their buffer).
+  int hashed() const { return hashed_; }
 
  private:
   std::shared_ptr<NodeSet> kept_;
@@ -64,6 +66,12 @@ class OperatorPath {
   std::shared_ptr<pthreadpool> pool_;
   int pool_threads_ = 0;
   int created_ = 0, reused_ = 0;
+  // The constants of the last model keyed and their hashes, by operand
+  // index: an operand sharing its buffer is not hashed again. Holds those
+  // buffers (the subgraph kernel holds the same ones).
+  std::vector<SharedBytes> key_bytes_;
+  std::vector<int64_t> key_hashes_;
+  int hashed_ = 0;
 };
 
 }  // namespace npu

@@ -4,7 +4,8 @@
 // counters say so), executables of both sizes run interleaved (each run
 // sets the operators up for its own size again), executables are destroyed
 // in either order, and a change of structure (other weights, another
-// stride) creates new operators.
+// stride) creates new operators. Constants sharing their buffers with the
+// last model's are recognised without hashing their bytes.
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -29,7 +30,7 @@ Operand Tensor(const std::string& name, Ints dims, Lifetime lifetime, float seed
     for (int64_t i = 0; i < n; ++i) {
       const float v = 0.07f * static_cast<float>((i * 7 + 3) % 11) - 0.3f + seed;
       const auto* p = reinterpret_cast<const uint8_t*>(&v);
-      o.data.insert(o.data.end(), p, p + 4);
+      o.data.append(p, p + 4);
     }
   }
   return o;
@@ -187,6 +188,41 @@ TEST(XnnpackOperatorPath, ExecutablesDestroyedInEitherOrder) {
     eb.reset();
     ExpectMatchesReference(&driver, ec.get(), c);
   }
+}
+
+// The subgraph kernel hands every size the same weight buffers; a copy
+// written (copy on write) is a buffer of its own and is hashed again.
+TEST(XnnpackOperatorPath, SharedConstantsAreRecognisedByTheirBuffer) {
+  XnnpackDriver driver;
+  const Model a = Net(8, 12);
+  Model b = Net(14, 6), c = Net(10, 10);
+  int constants = 0;
+  for (size_t i = 0; i < a.operands.size(); ++i) {
+    if (a.operands[i].lifetime != Lifetime::kConstant) continue;
+    ++constants;
+    b.operands[i].data = a.operands[i].data;
+    c.operands[i].data = a.operands[i].data;
+    ASSERT_TRUE(b.operands[i].data.SameBuffer(a.operands[i].data));
+  }
+  auto ea = MustCompile(&driver, a);
+  ASSERT_TRUE(ea);
+  EXPECT_EQ(driver.operators().hashed(), constants);
+  auto eb = MustCompile(&driver, b);
+  ASSERT_TRUE(eb);
+  EXPECT_EQ(driver.operators().hashed(), constants);
+  EXPECT_EQ(driver.operators().reused(), 1);
+  // Another first weight value in c's own copy: hashed, new operators.
+  const int w1 = 1;
+  ASSERT_EQ(c.operands[w1].name, "w1");
+  c.operands[w1].data.mutable_data()[0] ^= 0x40;
+  EXPECT_FALSE(c.operands[w1].data.SameBuffer(a.operands[w1].data));
+  auto ec = MustCompile(&driver, c);
+  ASSERT_TRUE(ec);
+  EXPECT_EQ(driver.operators().hashed(), constants + 1);
+  EXPECT_EQ(driver.operators().created(), 2);
+  ExpectMatchesReference(&driver, ea.get(), a);
+  ExpectMatchesReference(&driver, eb.get(), b);
+  ExpectMatchesReference(&driver, ec.get(), c);
 }
 
 TEST(XnnpackOperatorPath, StructureChangeCreatesNewOperators) {

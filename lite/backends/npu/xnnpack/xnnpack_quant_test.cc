@@ -48,7 +48,7 @@ Operand Float(const std::string& name, Ints dims, Lifetime lifetime) {
     for (int64_t i = 0; i < dims[0]; ++i) {
       const float v = 0.05f * static_cast<float>(i % 5) - 0.1f;
       const auto* p = reinterpret_cast<const uint8_t*>(&v);
-      o.data.insert(o.data.end(), p, p + 4);
+      o.data.append(p, p + 4);
     }
   }
   return o;

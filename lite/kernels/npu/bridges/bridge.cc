@@ -30,6 +30,16 @@ const Tensor* BridgeContext::Weight(const std::string& var) const {
   return &v->GetTensor();
 }
 
+const SharedBytes& WeightCache::Get(const std::string& var, const Tensor& w) {
+  Entry& e = entries_[var];
+  if (e.data.empty() || e.raw != w.raw_data() || e.bytes != w.memory_size() ||
+      e.dtype != w.dtype()) {
+    const uint8_t* p = static_cast<const uint8_t*>(w.raw_data());
+    e = Entry{w.raw_data(), w.memory_size(), w.dtype(), SharedBytes(p, p + w.memory_size())};
+  }
+  return e.data;
+}
+
 std::vector<int64_t> BridgeContext::Dims(const std::string& var) const {
   int idx = Find(var);
   if (idx >= 0) return model_->operands[idx].dims;
@@ -62,8 +72,12 @@ StatusOr<int> BridgeContext::Input(const OpLite& op, const std::string& var) {
     o.dims = w->dims();
     o.type = ToElementType(w->dtype());
     if (!check_mode_) {
-      const uint8_t* p = static_cast<const uint8_t*>(w->raw_data());
-      o.data.assign(p, p + w->memory_size());
+      if (cache_) {
+        o.data = cache_->Get(var, *w);
+      } else {
+        const uint8_t* p = static_cast<const uint8_t*>(w->raw_data());
+        o.data.assign(p, p + w->memory_size());
+      }
     }
     idx = model_->AddOperand(std::move(o));
     var_to_operand_[var] = idx;
@@ -97,8 +111,8 @@ int BridgeContext::AddConstant(const std::string& name, const std::vector<int64_
   o.lifetime = Lifetime::kConstant;
   o.dims = dims;
   if (!check_mode_) {
-    o.data.resize(data.size() * sizeof(float));
-    if (!data.empty()) std::memcpy(o.data.data(), data.data(), o.data.size());
+    const auto* p = reinterpret_cast<const uint8_t*>(data.data());
+    o.data.assign(p, p + data.size() * sizeof(float));
   }
   return model_->AddOperand(std::move(o));
 }

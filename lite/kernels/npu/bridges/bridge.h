@@ -29,12 +29,38 @@
 namespace lite {
 namespace npu {
 
+// The bytes of the weights one conversion read, by var, for the next
+// conversion of the same ops: the subgraph kernel converts its subgraph
+// again at each new input size, and a weight whose tensor still has the
+// same buffer, size and type gets the same SharedBytes (no copy; drivers
+// may recognise it by SameBuffer). Weights are constants: like a compiled
+// executable, it does not see a weight tensor written in place. One per
+// converting owner (never shared by two predictors), used on one thread at
+// a time.
+class WeightCache {
+ public:
+  // The bytes of weight tensor `w` of var `var`, copied on first sight.
+  const SharedBytes& Get(const std::string& var, const Tensor& w);
+
+ private:
+  struct Entry {
+    const void* raw = nullptr;
+    size_t bytes = 0;
+    DataType dtype = DataType::kUnknown;
+    SharedBytes data;
+  };
+  std::map<std::string, Entry> entries_;
+};
+
 class BridgeContext {
  public:
   // `scope` gives the dims of the op's vars; `weights` (usually its
-  // ancestor, the predictor's root scope) holds the constants.
-  BridgeContext(Model* model, const Scope* scope, const Scope* weights, bool check_mode)
-      : model_(model), scope_(scope), weights_(weights), check_mode_(check_mode) {}
+  // ancestor, the predictor's root scope) holds the constants; `cache`
+  // (may be null) keeps their bytes across conversions.
+  BridgeContext(Model* model, const Scope* scope, const Scope* weights, bool check_mode,
+                WeightCache* cache = nullptr)
+      : model_(model), scope_(scope), weights_(weights), check_mode_(check_mode),
+        cache_(cache) {}
 
   bool check_mode() const { return check_mode_; }
   Model* model() { return model_; }
@@ -85,6 +111,7 @@ class BridgeContext {
   const Scope* scope_;
   const Scope* weights_;
   bool check_mode_;
+  WeightCache* cache_;
   std::map<std::string, int> var_to_operand_;
 };
 

@@ -44,7 +44,7 @@ Status MarkChannelQuantized(const OpLite& op, BridgeContext* ctx, const std::str
   if (!any_nonpositive || f.data.empty()) return Status::OK();
   int64_t inner = 1;
   for (size_t d = axis + 1; d < f.dims.size(); ++d) inner *= f.dims[d];
-  auto* levels = reinterpret_cast<int8_t*>(f.data.data());
+  auto* levels = reinterpret_cast<int8_t*>(f.data.mutable_data());  // f's own copy
   const int64_t n = f.numel();
   for (int64_t i = 0; i < n; ++i) {
     const float s = filter_scales[(i / inner) % f.dims[axis]];

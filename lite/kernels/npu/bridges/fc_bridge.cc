@@ -123,9 +123,10 @@ Status MatMulBridge(OpLite* op, BridgeContext* ctx) {
     t.name += "/transposed";
     if (!ctx->check_mode()) {
       const size_t size = ElementSize(src.type);
+      uint8_t* to = t.data.mutable_data();  // t's own copy
       for (int64_t i = 0; i < yd[0]; ++i) {
         for (int64_t j = 0; j < yd[1]; ++j) {
-          std::memcpy(&t.data[(j * yd[0] + i) * size], &src.data[(i * yd[1] + j) * size], size);
+          std::memcpy(&to[(j * yd[0] + i) * size], &src.data[(i * yd[1] + j) * size], size);
         }
       }
     }
