@@ -4,29 +4,19 @@
 #include <string>
 #include <vector>
 
+#include "tools/standin_net.h"
+
 namespace lite {
 namespace tools {
 
 namespace {
 
-using Ints = std::vector<int32_t>;
-
-// Layer helpers over ProgramBuilder: each appends one layer's ops and
-// returns its output ("<op><n>.out", declared with the dims the op gives;
-// spatial extents -1 where they follow the input's).
-class Layers {
+// Net (tools/standin_net.h) with the layers as PaddleClas's classic nets
+// write them: explicit padding attributes, declared spatial extents, and
+// paddle.nn.Linear as matmul_v2.
+class Layers : public Net {
  public:
-  explicit Layers(uint32_t seed) : b_(seed) {}
-
-  ProgramBuilder& b() { return b_; }
-  int64_t C(const std::string& x) const { return b_.Dims(x)[1]; }
-
-  std::string Out(const std::string& type, std::vector<int64_t> dims) {
-    std::string name = type + std::to_string(++count_) + ".out";
-    b_.Activation(name, std::move(dims));
-    return name;
-  }
-  std::string W(const std::string& kind) { return kind + std::to_string(count_ + 1); }
+  using Net::Net;
 
   // conv2d k x k / stride with `pad` on each side; uniform weights of
   // variance gain^2 / fan_in (gain sqrt(2) keeps a relu'd map's scale), with
@@ -36,9 +26,9 @@ class Layers {
     const int64_t cin = C(x);
     const std::string w = W("w");
     const double a = gain * std::sqrt(3.0 / static_cast<double>(cin * k * k));
-    b_.Weight(w, {cout, cin, k, k}, -a, a);
+    b().Weight(w, {cout, cin, k, k}, -a, a);
     std::string y = Out("conv", {-1, cout, out_hw[0], out_hw[1]});
-    auto& op = b_.Op("conv2d");
+    auto& op = b().Op("conv2d");
     op.SetInput("Input", {x});
     op.SetInput("Filter", {w});
     op.SetOutput("Output", {y});
@@ -50,40 +40,28 @@ class Layers {
     op.SetAttr("data_format", std::string("NCHW"));
     if (!bias) return y;
     const std::string bw = W("b");
-    b_.Weight(bw, {cout}, -0.1, 0.1);
+    b().Weight(bw, {cout}, -0.1, 0.1);
     return Add(y, bw, 1);
   }
 
   // X + Y (Y aligned at `axis`); the output `name`, or a fresh one.
   std::string Add(const std::string& x, const std::string& y, int axis,
                   const std::string& name = "") {
-    std::string z = name;
-    if (z.empty()) {
-      z = Out("add", b_.Dims(x));
-    } else {
-      b_.Activation(z, b_.Dims(x));
-    }
-    auto& op = b_.Op("elementwise_add");
+    if (name.empty()) return Binary("elementwise_add", x, y, axis);
+    b().Activation(name, b().Dims(x));
+    auto& op = b().Op("elementwise_add");
     op.SetInput("X", {x});
     op.SetInput("Y", {y});
-    op.SetOutput("Out", {z});
+    op.SetOutput("Out", {name});
     op.SetAttr("axis", axis);
-    return z;
-  }
-
-  std::string Relu(const std::string& x) {
-    std::string y = Out("relu", b_.Dims(x));
-    auto& op = b_.Op("relu");
-    op.SetInput("X", {x});
-    op.SetOutput("Out", {y});
-    return y;
+    return name;
   }
 
   // Max k x k / stride (ceil mode, no padding) or 3x3/1 padded 1; global avg.
   std::string Pool(const std::string& x, const std::string& type, int k, int stride, int pad,
                    bool ceil_mode, bool global = false) {
     std::string y = Out("pool", {-1, C(x), global ? 1 : -1, global ? 1 : -1});
-    auto& op = b_.Op("pool2d");
+    auto& op = b().Op("pool2d");
     op.SetInput("X", {x});
     op.SetOutput("Out", {y});
     op.SetAttr("pooling_type", type);
@@ -103,19 +81,19 @@ class Layers {
   // the bias added on the last axis.
   std::string Linear(const std::string& x, int64_t out, double gain,
                      const std::string& name = "") {
-    const int64_t in = b_.Dims(x)[1];
+    const int64_t in = b().Dims(x)[1];
     const std::string w = W("fc_w");
     const double a = gain * std::sqrt(3.0 / static_cast<double>(in));
-    b_.Weight(w, {in, out}, -a, a);
+    b().Weight(w, {in, out}, -a, a);
     std::string y = Out("matmul", {-1, out});
-    auto& op = b_.Op("matmul_v2");
+    auto& op = b().Op("matmul_v2");
     op.SetInput("X", {x});
     op.SetInput("Y", {w});
     op.SetOutput("Out", {y});
     op.SetAttr("trans_x", false);
     op.SetAttr("trans_y", false);
     const std::string bw = W("fc_b");
-    b_.Weight(bw, {out}, -0.1, 0.1);
+    b().Weight(bw, {out}, -0.1, 0.1);
     return Add(y, bw, -1, name);
   }
 
@@ -124,16 +102,13 @@ class Layers {
                          std::vector<int64_t> dims) {
     *y = Out(type, std::move(dims));
     const std::string xshape = Out(type + "_xshape", {0, -1, -1, -1, -1});
-    auto& op = b_.Op(type);
+    auto& op = b().Op(type);
     op.SetInput("X", {x});
     op.SetOutput("Out", {*y});
     op.SetOutput("XShape", {xshape});
     return op;
   }
 
- private:
-  ProgramBuilder b_;
-  int count_ = 0;
 };
 
 const double kReluGain = std::sqrt(2.0);
@@ -148,12 +123,8 @@ std::string Inception(Layers& n, const std::string& x, int64_t c1, int64_t c3r, 
   const std::string b5 = n.Conv(n.Conv(x, c5r, 1, 1, 0, 1.0, false), c5, 5, 1, 2, kReluGain,
                                 false);
   const std::string bp = n.Conv(n.Pool(x, "max", 3, 1, 1, false), proj, 1, 1, 0, 1.0, false);
-  const std::string cat = n.Out("concat", {-1, c1 + c3 + c5 + proj, -1, -1});
-  auto& op = n.b().Op("concat");
-  op.SetInput("X", {b1, b3, b5, bp});
-  op.SetOutput("Out", {cat});
-  op.SetAttr("axis", 1);
-  return n.Relu(cat);
+  const std::string cat = n.Concat({b1, b3, b5, bp}, 1, {-1, c1 + c3 + c5 + proj, -1, -1});
+  return n.Act("relu", cat);
 }
 
 }  // namespace
@@ -203,21 +174,15 @@ BuiltProgram GoogLeNetStandin() {
 BuiltProgram DqnStandin() {
   Layers n(5000);
   n.b().Feed("x", {-1, 4, 84, 84});
-  const std::string scaled = n.Out("scale", {-1, 4, 84, 84});
-  auto& sc = n.b().Op("scale");
-  sc.SetInput("X", {"x"});
-  sc.SetOutput("Out", {scaled});
-  sc.SetAttr("scale", 1.f / 255.f);
-  sc.SetAttr("bias", 0.f);
-  sc.SetAttr("bias_after_scale", true);
-  std::string x = n.Relu(n.Conv(scaled, 32, 8, 4, 0, kReluGain, true, {20, 20}));
-  x = n.Relu(n.Conv(x, 64, 4, 2, 0, kReluGain, true, {9, 9}));
-  x = n.Relu(n.Conv(x, 64, 3, 1, 0, kReluGain, true, {7, 7}));
+  const std::string scaled = n.Scale("x", 1.f / 255.f, 0.f);
+  std::string x = n.Act("relu", n.Conv(scaled, 32, 8, 4, 0, kReluGain, true, {20, 20}));
+  x = n.Act("relu", n.Conv(x, 64, 4, 2, 0, kReluGain, true, {9, 9}));
+  x = n.Act("relu", n.Conv(x, 64, 3, 1, 0, kReluGain, true, {7, 7}));
   std::string flat;
   auto& fl = n.Reshaping("flatten_contiguous_range", x, &flat, {-1, 3136});
   fl.SetAttr("start_axis", 1);
   fl.SetAttr("stop_axis", 3);
-  x = n.Relu(n.Linear(flat, 512, kReluGain));
+  x = n.Act("relu", n.Linear(flat, 512, kReluGain));
   n.b().Fetch(n.Linear(x, 6, 1.0, "q"));
   return n.b().Finish();
 }

@@ -32,6 +32,8 @@ class Net {
     return name;
   }
   std::string Map(const std::string& type, int64_t c) { return Out(type, {-1, c, -1, -1}); }
+  // The name of the next layer's weight of `kind` ("w", "b", ...).
+  std::string W(const std::string& kind) const { return kind + std::to_string(count_ + 1); }
 
   // conv2d (depthwise_conv2d when groups == C(x) == cout), He-uniform
   // weights times `gain`, the bias as Paddle exports it: an elementwise_add
