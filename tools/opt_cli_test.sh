@@ -98,7 +98,7 @@ $EMU "$OPT" --print_drivers --npu_driver_paths="$TMP/drivers" >"$TMP/drivers.log
   || { fail "--print_drivers with a plugin"; cat "$TMP/drivers.log"; }
 grep -q "^  sample_ref  abi 1.2  version 1.0.0  $TMP/drivers/sample_ref_npu_driver.so$" \
   "$TMP/drivers.log" || { fail "--print_drivers lacks the plugin line"; cat "$TMP/drivers.log"; }
-grep -q "^  reference  api 1.2  built in$" "$TMP/drivers.log" || fail "--print_drivers built-in line"
+grep -q "^  reference  api 1.3  built in$" "$TMP/drivers.log" || fail "--print_drivers built-in line"
 grep -q "^  ignored: $TMP/drivers/notes.txt: not named" "$TMP/drivers.log" \
   || fail "--print_drivers lacks the ignored file"
 LITE_NPU_DRIVER_PATH="$TMP/drivers" $EMU "$OPT" --print_drivers | grep -q "^  sample_ref " \
