@@ -38,7 +38,7 @@
 namespace lite {
 namespace tools {
 
-// The names above, in that order.
+// The names above, then tools/standin_families2.h's (ernie, unet, picodet).
 const std::vector<std::string>& FamilyStandinNames();
 
 // The named family stand-in; NotFound when `name` is not one of them.

@@ -181,15 +181,22 @@ Latency Summarize(std::vector<double> ms) {
   return l;
 }
 
+namespace {
+
+template <typename T>
+std::vector<float> Widened(const paddle::lite_api::Tensor& t) {
+  std::vector<T> iv(static_cast<size_t>(t.numel()));
+  t.CopyToCpu(iv.data());
+  return std::vector<float>(iv.begin(), iv.end());
+}
+
+}  // namespace
+
 std::vector<float> OutputAsFloats(const paddle::lite_api::Tensor& t) {
+  if (t.dtype() == paddle::lite_api::DataType::kInt32) return Widened<int32_t>(t);
+  if (t.dtype() == paddle::lite_api::DataType::kInt64) return Widened<int64_t>(t);
   std::vector<float> v(static_cast<size_t>(t.numel()));
-  if (t.dtype() == paddle::lite_api::DataType::kInt32) {
-    std::vector<int32_t> iv(v.size());
-    t.CopyToCpu(iv.data());
-    for (size_t k = 0; k < v.size(); ++k) v[k] = static_cast<float>(iv[k]);
-  } else {
-    t.CopyToCpu(v.data());
-  }
+  t.CopyToCpu(v.data());
   return v;
 }
 

@@ -82,7 +82,8 @@ Latency Summarize(std::vector<double> ms);
 StatusOr<std::shared_ptr<paddle::lite_api::PaddlePredictor>> CreatePredictor(
     const ModelFlags& flags);
 
-// An output's values as floats (int32 outputs, such as box counts, widened).
+// An output's values as floats (int32 / int64 outputs, such as box counts
+// and labels, widened).
 std::vector<float> OutputAsFloats(const paddle::lite_api::Tensor& t);
 
 }  // namespace tools

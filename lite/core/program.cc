@@ -338,6 +338,11 @@ StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* ins
       }
       const Tensor* t = exec_scope->FindMutableTensor(var);
       if (!t || t->dims().empty()) return false;
+      // An extent an earlier op left unknown (range of values computed at
+      // run time gives [-1]) is no shape to check against.
+      for (int64_t d : t->dims()) {
+        if (d < 0) return false;
+      }
     }
   }
   // Every input's dims are known from the declared feed shapes (batch 1 for
