@@ -22,7 +22,8 @@ class FcCompute : public DnnlKernel {
  protected:
   Status RunDnnl() override {
     const auto& p = Param<operators::FcParam>();
-    if (p.m == 1 && p.w->persistable() && lite::x86::Gemv::Available()) return RunGemv(p);
+    ran_gemv_ = p.m == 1 && p.w->persistable() && lite::x86::Gemv::Available();
+    if (ran_gemv_) return RunGemv(p);
     using lite::x86::PlainDesc;
     const DDim src{p.m, p.k}, w{p.k, p.n}, dst{p.m, p.n}, bias{1, p.n};
     if (src != src_dims_ || w != w_dims_) {
@@ -48,7 +49,7 @@ class FcCompute : public DnnlKernel {
   }
 
   const std::string& impl_info() const override {
-    return gemv_.has_weights() ? kGemvImpl : KernelBase::impl_info();
+    return ran_gemv_ ? kGemvImpl : KernelBase::impl_info();
   }
 
  private:
@@ -68,6 +69,7 @@ class FcCompute : public DnnlKernel {
 
   const std::string kGemvImpl = "lite:gemv";
   lite::x86::Gemv gemv_;
+  bool ran_gemv_ = false;  // the last run's implementation, for the profile
   DDim src_dims_, w_dims_;
   dnnl::matmul matmul_;
 };

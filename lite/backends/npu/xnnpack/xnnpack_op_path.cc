@@ -250,11 +250,13 @@ StatusOr<std::unique_ptr<Executable>> OperatorPath::Compile(const Model& model, 
     ++created_;
   }
   exe->nodes = kept_;
-  if (threads > 1 && pool_threads_ != threads) {
+  if (threads <= 1) {
+    pool_.reset();
+    pool_threads_ = 0;
+  } else if (pool_threads_ != threads) {
     pool_.reset(pthreadpool_create(static_cast<size_t>(threads)), pthreadpool_destroy);
     pool_threads_ = threads;
   }
-  if (threads <= 1) pool_.reset(), pool_threads_ = 0;
   exe->pool = pool_;
   exe->dims.operations = model.operations;
   exe->dims.inputs = model.inputs;
