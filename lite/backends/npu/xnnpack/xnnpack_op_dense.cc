@@ -1,8 +1,11 @@
 // Operator-path nodes with packed weights: conv2d (grouped and depthwise
-// alike, OIHW -> OHWI), conv2d_transpose (groups 1, [C, O, KH, KW] ->
-// [O, KH, KW, C]) and fully_connected ([K, N], transposed by XNNPACK).
+// alike, OIHW -> OHWI; one to four input channels on the driver's own
+// FewChannelConv, which needs no per-size setup), conv2d_transpose
+// (groups 1, [C, O, KH, KW] -> [O, KH, KW, C]) and fully_connected ([K, N],
+// transposed by XNNPACK).
 #include <xnnpack.h>
 
+#include "lite/backends/npu/xnnpack/few_channel_conv.h"
 #include "lite/backends/npu/xnnpack/xnnpack_builder.h"
 #include "lite/backends/npu/xnnpack/xnnpack_ops.h"
 
@@ -48,6 +51,49 @@ class ConvNode : public OpNode {
   size_t O_, CG_, KH_, KW_, C_, groups_;
   std::vector<int64_t> s_, p_, d_;
   float lo_, hi_;
+};
+
+// A dense conv over one to four input channels (an image): the driver's
+// own kernel, packed once, nothing to set up per size.
+class FewChannelConvNode : public OpNode {
+ public:
+  FewChannelConvNode(const Model& m, const Operation& op, float lo, float hi) : lo_(lo), hi_(hi) {
+    const auto& f = m.operands[op.inputs[1]].dims;
+    O_ = f[0], C_ = f[1], KH_ = f[2], KW_ = f[3];
+    s_ = op.Ints("strides"), p_ = op.Ints("paddings"), d_ = op.Ints("dilations");
+    Key("few_channel_conv");
+    std::vector<size_t> sizes = {size_t(O_), size_t(C_), size_t(KH_), size_t(KW_),
+                                 op.inputs.size()};
+    for (const auto* list : {&s_, &p_, &d_}) {
+      for (int64_t v : *list) sizes.push_back(size_t(v));
+    }
+    KeySizes(sizes);
+    Key(lo), Key(hi);
+  }
+  Status Create(const Model& m) override {
+    conv_ = std::make_unique<FewChannelConv>(m.operands[filter_].f32(),
+                                             bias_ >= 0 ? m.operands[bias_].f32() : nullptr, O_,
+                                             C_, KH_, KW_, lo_, hi_);
+    return Status::OK();
+  }
+  Status Setup(const OpEnv&) override { return Status::OK(); }
+  Status Run(const OpEnv& e) override {
+    const auto& x = e.model.operands[e.op.inputs[0]].dims;  // NCHW dims, NHWC data
+    const auto& y = e.model.operands[e.out].dims;
+    FewChannelConv::Geometry g;
+    g.n = x[0], g.ih = x[2], g.iw = x[3], g.oh = y[2], g.ow = y[3];
+    g.stride_h = s_[0], g.stride_w = s_[1], g.pad_top = p_[0], g.pad_left = p_[2];
+    g.dilation_h = d_[0], g.dilation_w = d_[1];
+    conv_->Run(g, e.buffer(e.op.inputs[0]), e.buffer(e.out), e.pool);
+    return Status::OK();
+  }
+  int filter_ = -1, bias_ = -1;
+
+ private:
+  int64_t O_, C_, KH_, KW_;
+  std::vector<int64_t> s_, p_, d_;  // paddings: top, bottom, left, right
+  float lo_, hi_;
+  std::unique_ptr<FewChannelConv> conv_;
 };
 
 class DeconvNode : public OpNode {
@@ -163,7 +209,13 @@ NodeOrWhy MakeDenseNode(const Model& m, const Operation& op, float lo, float hi)
                            " with a non-constant filter or bias");
     }
   }
-  if (op.type == OperationType::kConv2D) return Make<ConvNode>(m, op, lo, hi);
+  if (op.type == OperationType::kConv2D) {
+    const auto& f = m.operands[op.inputs[1]].dims;
+    if (op.Int("groups", 1) == 1 && f[1] <= FewChannelConv::kMaxChannels) {
+      return Make<FewChannelConvNode>(m, op, lo, hi);
+    }
+    return Make<ConvNode>(m, op, lo, hi);
+  }
   if (op.type == OperationType::kConv2DTranspose) return Make<DeconvNode>(m, op, lo, hi);
   return Make<FcNode>(m, op, lo, hi);
 }

@@ -1,0 +1,65 @@
+// FewChannelConv: the xnnpack driver's own NHWC convolution for inputs of
+// one to four channels (a model's first conv, which reads the image).
+//
+// Why: XNNPACK's NHWC convolution builds an indirection buffer at each
+// setup of a new input size, one pointer per output pixel and tap. With 3
+// input channels each pointer serves 3 floats, so on det the first conv's
+// setup took 1.3-2.3x its own run and more than a third of all setups of a
+// first sight (docs/memory.md, "Where a first sight's setups go"). This
+// kernel keeps no per-size state: a new size costs nothing before it runs.
+//
+// How: filters are packed once into blocks of 8 output channels, one
+// vector per (tap row, tap column, input channel), the last block
+// zero-padded. For each output row the input rows its taps read are copied
+// into a zero-padded patch (borders need no checks); a block of 8 output
+// pixels then accumulates bias + sum over taps and channels of one input
+// value times a filter vector, is clamped to [lo, hi] and stored. Vectors
+// are the compiler's generic 8-float vectors (two NEON registers on
+// aarch64, one AVX register or two SSE ones on x86), so the same code
+// serves both builds. Output rows are split over the pthreadpool.
+#pragma once
+
+#include <pthreadpool.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace lite {
+namespace npu {
+
+class FewChannelConv {
+ public:
+  // The largest input channel count this kernel takes.
+  static constexpr int64_t kMaxChannels = 4;
+
+  struct Geometry {
+    int64_t n = 1, ih = 0, iw = 0, oh = 0, ow = 0;
+    int64_t stride_h = 1, stride_w = 1, pad_top = 0, pad_left = 0;
+    int64_t dilation_h = 1, dilation_w = 1;
+  };
+
+  // filter: OIHW [oc, ic, kh, kw] with ic <= kMaxChannels; bias: oc values
+  // or null. Outputs are clamped to [lo, hi].
+  FewChannelConv(const float* filter, const float* bias, int64_t oc, int64_t ic, int64_t kh,
+                 int64_t kw, float lo, float hi);
+
+  // in: NHWC [n, ih, iw, ic]; out: NHWC [n, oh, ow, oc].
+  void Run(const Geometry& g, const float* in, float* out, pthreadpool_t pool) const;
+
+ private:
+  typedef float Vec8 __attribute__((vector_size(32)));
+  struct Row;
+  void RunRow(const Geometry& g, const float* in, float* out, int64_t row,
+              std::vector<float>* patch) const;
+  template <int P>
+  void Block(const float* patch, int64_t patch_stride, int64_t x, int64_t stride_w,
+             int64_t dilation_w, float* out) const;
+
+  int64_t oc_, ic_, kh_, kw_, blocks_;
+  float lo_, hi_;
+  std::vector<Vec8> w_;     // [block][ky][kx][c]
+  std::vector<Vec8> bias_;  // [block]
+};
+
+}  // namespace npu
+}  // namespace lite
