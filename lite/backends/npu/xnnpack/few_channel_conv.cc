@@ -24,58 +24,118 @@ FewChannelConv::FewChannelConv(const float* filter, const float* bias, int64_t o
   }
 }
 
-// P output pixels from column x of one output row, every block of output
-// channels. patch holds kh rows of patch_stride floats (the padded input
-// row, channels innermost).
-template <int P>
-void FewChannelConv::Block(const float* patch, int64_t patch_stride, int64_t x, int64_t stride_w,
-                           int64_t dilation_w, float* out) const {
+// P output pixels, every block of output channels. Tap (ky, kx) of
+// channel c of pixel p is rows[ky][p * pixel_step + kx * tap_step + c].
+// IC and KW are the input channels and kernel width when known at compile
+// time (0: read from the object).
+template <int P, int IC, int KW>
+void FewChannelConv::Block(const float* const* rows, int64_t pixel_step, int64_t tap_step,
+                           float* out) const {
+  const int64_t ic = IC > 0 ? IC : ic_, kw = KW > 0 ? KW : kw_;
   for (int64_t b = 0; b < blocks_; ++b) {
+    // The accumulators stay in registers only when the pixel loops are
+    // unrolled, which -O2 does not do by itself.
     Vec8 acc[P];
+#pragma GCC unroll 8
     for (int p = 0; p < P; ++p) acc[p] = bias_[b];
-    const Vec8* w = &w_[static_cast<size_t>(b * kh_ * kw_ * ic_)];
+    const Vec8* w = &w_[static_cast<size_t>(b * kh_ * kw * ic)];
     for (int64_t ky = 0; ky < kh_; ++ky) {
-      const float* row = patch + ky * patch_stride + x * stride_w * ic_;
-      for (int64_t kx = 0; kx < kw_; ++kx) {
-        const float* at = row + kx * dilation_w * ic_;
-        for (int64_t c = 0; c < ic_; ++c, ++w) {
+      for (int64_t kx = 0; kx < kw; ++kx) {
+        const float* at = rows[ky] + kx * tap_step;
+        for (int64_t c = 0; c < ic; ++c, ++w) {
           const Vec8 wv = *w;
-          for (int p = 0; p < P; ++p) acc[p] += at[p * stride_w * ic_ + c] * wv;
+#pragma GCC unroll 8
+          for (int p = 0; p < P; ++p) acc[p] += at[p * pixel_step + c] * wv;
         }
       }
     }
     const int64_t lanes = std::min<int64_t>(8, oc_ - b * 8);
+#pragma GCC unroll 8
     for (int p = 0; p < P; ++p) {
       Vec8 v = acc[p];
       v = v < lo_ ? lo_ : v;  // lanewise select; NaN passes through
       v = v > hi_ ? hi_ : v;
-      std::memcpy(out + p * oc_ + b * 8, &v, sizeof(float) * static_cast<size_t>(lanes));
+      if (lanes == 8) {
+        std::memcpy(out + p * oc_ + b * 8, &v, sizeof v);  // one unaligned vector store
+      } else {
+        std::memcpy(out + p * oc_ + b * 8, &v, sizeof(float) * static_cast<size_t>(lanes));
+      }
+    }
+  }
+}
+
+// Output columns [x0, x1) of one row, all of whose taps lie inside the
+// input columns: blocks of 8 pixels read the input rows in place (a
+// missing row reads zeros), then single pixels.
+template <int IC, int KW>
+void FewChannelConv::Interior(const Geometry& g, const float* const* in_rows, int64_t x0,
+                              int64_t x1, float* out) const {
+  const int64_t ic = IC > 0 ? IC : ic_;
+  const int64_t pixel_step = g.stride_w * ic, tap_step = g.dilation_w * ic;
+  const float* rows[kMaxKernel];
+  int64_t x = x0;
+  for (; x < x1; x += x + 8 <= x1 ? 8 : 1) {
+    const int64_t first = (x * g.stride_w - g.pad_left) * ic;  // >= 0 inside
+    for (int64_t ky = 0; ky < kh_; ++ky) rows[ky] = in_rows[ky] + first;
+    if (x + 8 <= x1) {
+      Block<8, IC, KW>(rows, pixel_step, tap_step, out + x * oc_);
+    } else {
+      Block<1, IC, KW>(rows, pixel_step, tap_step, out + x * oc_);
     }
   }
 }
 
 void FewChannelConv::RunRow(const Geometry& g, const float* in, float* out, int64_t row,
-                            std::vector<float>* patch) const {
+                            std::vector<float>* scratch) const {
   const int64_t n = row / g.oh, oy = row % g.oh;
-  const int64_t cols = (g.ow - 1) * g.stride_w + (kw_ - 1) * g.dilation_w + 1;
-  const int64_t stride = cols * ic_;
-  patch->assign(static_cast<size_t>(kh_ * stride), 0.f);
-  // The columns of the input inside the patch: [x0, x1) of the input row.
-  const int64_t x0 = std::max<int64_t>(0, g.pad_left);
-  const int64_t x1 = std::min<int64_t>(cols, g.iw + g.pad_left);
+  const int64_t row_floats = g.iw * ic_;
+  // scratch: room for one border pixel's taps (kh x kw x ic at most
+  // kTapFloats), then a zero input row: that part is never written, so it
+  // stays zeros as the buffer grows.
+  constexpr size_t kTapFloats = kMaxKernel * kMaxKernel * kMaxChannels;
+  if (scratch->size() < kTapFloats + static_cast<size_t>(row_floats)) {
+    scratch->assign(kTapFloats + static_cast<size_t>(row_floats), 0.f);
+  }
+  float* taps = scratch->data();
+  const float* zeros = scratch->data() + kTapFloats;
+  const float* in_rows[kMaxKernel];
   for (int64_t ky = 0; ky < kh_; ++ky) {
     const int64_t iy = oy * g.stride_h - g.pad_top + ky * g.dilation_h;
-    if (iy < 0 || iy >= g.ih || x1 <= x0) continue;
-    const float* src = in + ((n * g.ih + iy) * g.iw + (x0 - g.pad_left)) * ic_;
-    std::memcpy(patch->data() + ky * stride + x0 * ic_, src,
-                sizeof(float) * static_cast<size_t>((x1 - x0) * ic_));
+    in_rows[ky] = iy < 0 || iy >= g.ih ? zeros : in + (n * g.ih + iy) * row_floats;
   }
+  // Columns whose taps all fall inside: x * sw - pl >= 0 and
+  // x * sw - pl + (kw - 1) * dw <= iw - 1.
+  const int64_t reach = (kw_ - 1) * g.dilation_w;
+  int64_t x0 = (g.pad_left + g.stride_w - 1) / g.stride_w;
+  int64_t x1 = g.iw - 1 - reach + g.pad_left < 0
+                   ? 0
+                   : (g.iw - 1 - reach + g.pad_left) / g.stride_w + 1;
+  x0 = std::min(x0, g.ow);
+  x1 = std::max(x0, std::min(x1, g.ow));
   float* dst = out + (n * g.oh + oy) * g.ow * oc_;
-  int64_t x = 0;
-  for (; x + 8 <= g.ow; x += 8) {
-    Block<8>(patch->data(), stride, x, g.stride_w, g.dilation_w, dst + x * oc_);
+  // An RGB image under a 3x3 kernel (most first convs) unrolled in full.
+  if (ic_ == 3 && kw_ == 3) {
+    Interior<3, 3>(g, in_rows, x0, x1, dst);
+  } else {
+    Interior<0, 0>(g, in_rows, x0, x1, dst);
   }
-  for (; x < g.ow; ++x) Block<1>(patch->data(), stride, x, g.stride_w, g.dilation_w, dst + x * oc_);
+  // The border pixels, each from its taps gathered with zeros outside.
+  const float* tap_rows[kMaxKernel];
+  for (int64_t ky = 0; ky < kh_; ++ky) tap_rows[ky] = taps + ky * kw_ * ic_;
+  auto border = [&](int64_t x) {
+    for (int64_t ky = 0; ky < kh_; ++ky) {
+      for (int64_t kx = 0; kx < kw_; ++kx) {
+        const int64_t ix = x * g.stride_w - g.pad_left + kx * g.dilation_w;
+        for (int64_t c = 0; c < ic_; ++c) {
+          taps[(ky * kw_ + kx) * ic_ + c] =
+              ix < 0 || ix >= g.iw ? 0.f : in_rows[ky][ix * ic_ + c];
+        }
+      }
+    }
+    Block<1, 0, 0>(tap_rows, 0, ic_, dst + x * oc_);
+  };
+  for (int64_t x = 0; x < x0; ++x) border(x);
+  for (int64_t x = x1; x < g.ow; ++x) border(x);
 }
 
 struct FewChannelConv::Row {
@@ -84,9 +144,9 @@ struct FewChannelConv::Row {
   const float* in;
   float* out;
   static void Run(void* context, size_t row) {
-    thread_local std::vector<float> patch;
+    thread_local std::vector<float> scratch;
     auto* r = static_cast<Row*>(context);
-    r->conv->RunRow(*r->g, r->in, r->out, static_cast<int64_t>(row), &patch);
+    r->conv->RunRow(*r->g, r->in, r->out, static_cast<int64_t>(row), &scratch);
   }
 };
 

@@ -10,13 +10,14 @@
 //
 // How: filters are packed once into blocks of 8 output channels, one
 // vector per (tap row, tap column, input channel), the last block
-// zero-padded. For each output row the input rows its taps read are copied
-// into a zero-padded patch (borders need no checks); a block of 8 output
-// pixels then accumulates bias + sum over taps and channels of one input
-// value times a filter vector, is clamped to [lo, hi] and stored. Vectors
-// are the compiler's generic 8-float vectors (two NEON registers on
-// aarch64, one AVX register or two SSE ones on x86), so the same code
-// serves both builds. Output rows are split over the pthreadpool.
+// zero-padded. Output columns whose taps all lie inside the input read the
+// input rows in place (a row above or below the image reads a zero row):
+// a block of 8 output pixels accumulates bias + sum over taps and channels
+// of one input value times a filter vector, is clamped to [lo, hi] and
+// stored. A border pixel first gathers its taps, zeros outside, into a
+// small buffer. Vectors are the compiler's generic 8-float vectors (two
+// NEON registers on aarch64, one AVX register or two SSE ones on x86), so
+// the same code serves both builds. Output rows are split over the pthreadpool.
 #pragma once
 
 #include <pthreadpool.h>
@@ -31,6 +32,8 @@ class FewChannelConv {
  public:
   // The largest input channel count this kernel takes.
   static constexpr int64_t kMaxChannels = 4;
+  // The tallest and widest kernel it takes.
+  static constexpr int64_t kMaxKernel = 16;
 
   struct Geometry {
     int64_t n = 1, ih = 0, iw = 0, oh = 0, ow = 0;
@@ -38,7 +41,8 @@ class FewChannelConv {
     int64_t dilation_h = 1, dilation_w = 1;
   };
 
-  // filter: OIHW [oc, ic, kh, kw] with ic <= kMaxChannels; bias: oc values
+  // filter: OIHW [oc, ic, kh, kw] with ic <= kMaxChannels and kh, kw <=
+  // kMaxKernel; bias: oc values
   // or null. Outputs are clamped to [lo, hi].
   FewChannelConv(const float* filter, const float* bias, int64_t oc, int64_t ic, int64_t kh,
                  int64_t kw, float lo, float hi);
@@ -50,10 +54,12 @@ class FewChannelConv {
   typedef float Vec8 __attribute__((vector_size(32)));
   struct Row;
   void RunRow(const Geometry& g, const float* in, float* out, int64_t row,
-              std::vector<float>* patch) const;
-  template <int P>
-  void Block(const float* patch, int64_t patch_stride, int64_t x, int64_t stride_w,
-             int64_t dilation_w, float* out) const;
+              std::vector<float>* scratch) const;
+  template <int IC, int KW>
+  void Interior(const Geometry& g, const float* const* in_rows, int64_t x0, int64_t x1,
+                float* out) const;
+  template <int P, int IC, int KW>
+  void Block(const float* const* rows, int64_t pixel_step, int64_t tap_step, float* out) const;
 
   int64_t oc_, ic_, kh_, kw_, blocks_;
   float lo_, hi_;

@@ -211,7 +211,8 @@ NodeOrWhy MakeDenseNode(const Model& m, const Operation& op, float lo, float hi)
   }
   if (op.type == OperationType::kConv2D) {
     const auto& f = m.operands[op.inputs[1]].dims;
-    if (op.Int("groups", 1) == 1 && f[1] <= FewChannelConv::kMaxChannels) {
+    if (op.Int("groups", 1) == 1 && f[1] <= FewChannelConv::kMaxChannels &&
+        f[2] <= FewChannelConv::kMaxKernel && f[3] <= FewChannelConv::kMaxKernel) {
       return Make<FewChannelConvNode>(m, op, lo, hi);
     }
     return Make<ConvNode>(m, op, lo, hi);
