@@ -161,8 +161,9 @@ StatusOr<std::vector<std::unique_ptr<Instruction>>> BuildInstructions(
 // Best effort, one instruction of block 0 at a time in order: infers its
 // output shapes ahead of the first run, the feed vars' from their declared
 // dims (a leading -1 taken as batch 1). False when it cannot (dims still
-// unknown or holding an unknown -1 extent, or an op reading an integer activation or a shape-giving input,
-// whose values may decide shapes): later instructions are then not tried.
+// unknown or holding an unknown -1 extent, or an op reading an integer
+// activation or a shape-giving input, whose values may decide shapes):
+// later instructions are then not tried.
 // An error when the op rejects shapes that are all known (its attributes
 // cannot apply to the model's declared inputs).
 StatusOr<bool> InferShapeAheadStep(const cpp::BlockDesc& block, Instruction* instruction,

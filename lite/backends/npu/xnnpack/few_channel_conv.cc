@@ -73,16 +73,14 @@ void FewChannelConv::Interior(const Geometry& g, const float* const* in_rows, in
   const int64_t ic = IC > 0 ? IC : ic_;
   const int64_t pixel_step = g.stride_w * ic, tap_step = g.dilation_w * ic;
   const float* rows[kMaxKernel];
-  int64_t x = x0;
-  for (; x < x1; x += x + 8 <= x1 ? 8 : 1) {
+  auto at = [&](int64_t x) {  // rows[] for output column x
     const int64_t first = (x * g.stride_w - g.pad_left) * ic;  // >= 0 inside
     for (int64_t ky = 0; ky < kh_; ++ky) rows[ky] = in_rows[ky] + first;
-    if (x + 8 <= x1) {
-      Block<8, IC, KW>(rows, pixel_step, tap_step, out + x * oc_);
-    } else {
-      Block<1, IC, KW>(rows, pixel_step, tap_step, out + x * oc_);
-    }
-  }
+    return rows;
+  };
+  int64_t x = x0;
+  for (; x + 8 <= x1; x += 8) Block<8, IC, KW>(at(x), pixel_step, tap_step, out + x * oc_);
+  for (; x < x1; ++x) Block<1, IC, KW>(at(x), pixel_step, tap_step, out + x * oc_);
 }
 
 void FewChannelConv::RunRow(const Geometry& g, const float* in, float* out, int64_t row,

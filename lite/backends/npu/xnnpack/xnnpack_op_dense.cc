@@ -14,19 +14,37 @@ namespace npu {
 
 namespace {
 
-class ConvNode : public OpNode {
+// What every conv node reads of its operation, and its key: the filter's
+// [O, C/groups, KH, KW], input channels, groups, strides, paddings (top,
+// bottom, left, right), dilations and fused bounds, under the node kind's
+// name.
+class ConvParams : public OpNode {
  public:
-  ConvNode(const Model& m, const Operation& op, float lo, float hi) : lo_(lo), hi_(hi) {
+  ConvParams(const Model& m, const Operation& op, float lo, float hi, const char* kind)
+      : lo_(lo), hi_(hi) {
     const auto& f = m.operands[op.inputs[1]].dims;
     O_ = U(f[0]), CG_ = U(f[1]), KH_ = U(f[2]), KW_ = U(f[3]);
     C_ = U(m.operands[op.inputs[0]].dims[1]);
     groups_ = U(op.Int("groups", 1));
     s_ = op.Ints("strides"), p_ = op.Ints("paddings"), d_ = op.Ints("dilations");
-    Key("conv");
+    Key(kind);
     KeySizes({O_, CG_, KH_, KW_, C_, groups_, U(s_[0]), U(s_[1]), U(p_[0]), U(p_[1]), U(p_[2]),
          U(p_[3]), U(d_[0]), U(d_[1]), op.inputs.size()});
     Key(lo), Key(hi);
   }
+  int filter_ = -1, bias_ = -1;
+
+ protected:
+  static size_t U(int64_t v) { return static_cast<size_t>(v); }
+  size_t O_, CG_, KH_, KW_, C_, groups_;
+  std::vector<int64_t> s_, p_, d_;
+  float lo_, hi_;
+};
+
+class ConvNode : public ConvParams {
+ public:
+  ConvNode(const Model& m, const Operation& op, float lo, float hi)
+      : ConvParams(m, op, lo, hi, "conv") {}
   Status Create(const Model& m) override {
     const Operand& f = m.operands[filter_];
     const std::vector<float> w = NhwcData(f.f32(), f.dims);  // OIHW -> OHWI
@@ -44,36 +62,18 @@ class ConvNode : public OpNode {
                                                   e.pool),
                  e.op, "xnn_setup_convolution2d_nhwc_f32");
   }
-  int filter_ = -1, bias_ = -1;
-
- private:
-  static size_t U(int64_t v) { return static_cast<size_t>(v); }
-  size_t O_, CG_, KH_, KW_, C_, groups_;
-  std::vector<int64_t> s_, p_, d_;
-  float lo_, hi_;
 };
 
 // A dense conv over one to four input channels (an image): the driver's
 // own kernel, packed once, nothing to set up per size.
-class FewChannelConvNode : public OpNode {
+class FewChannelConvNode : public ConvParams {
  public:
-  FewChannelConvNode(const Model& m, const Operation& op, float lo, float hi) : lo_(lo), hi_(hi) {
-    const auto& f = m.operands[op.inputs[1]].dims;
-    O_ = f[0], C_ = f[1], KH_ = f[2], KW_ = f[3];
-    s_ = op.Ints("strides"), p_ = op.Ints("paddings"), d_ = op.Ints("dilations");
-    Key("few_channel_conv");
-    std::vector<size_t> sizes = {size_t(O_), size_t(C_), size_t(KH_), size_t(KW_),
-                                 op.inputs.size()};
-    for (const auto* list : {&s_, &p_, &d_}) {
-      for (int64_t v : *list) sizes.push_back(size_t(v));
-    }
-    KeySizes(sizes);
-    Key(lo), Key(hi);
-  }
+  FewChannelConvNode(const Model& m, const Operation& op, float lo, float hi)
+      : ConvParams(m, op, lo, hi, "few_channel_conv") {}
   Status Create(const Model& m) override {
     conv_ = std::make_unique<FewChannelConv>(m.operands[filter_].f32(),
-                                             bias_ >= 0 ? m.operands[bias_].f32() : nullptr, O_,
-                                             C_, KH_, KW_, lo_, hi_);
+                                             bias_ >= 0 ? m.operands[bias_].f32() : nullptr,
+                                             O_, C_, KH_, KW_, lo_, hi_);
     return Status::OK();
   }
   Status Setup(const OpEnv&) override { return Status::OK(); }
@@ -87,12 +87,8 @@ class FewChannelConvNode : public OpNode {
     conv_->Run(g, e.buffer(e.op.inputs[0]), e.buffer(e.out), e.pool);
     return Status::OK();
   }
-  int filter_ = -1, bias_ = -1;
 
  private:
-  int64_t O_, C_, KH_, KW_;
-  std::vector<int64_t> s_, p_, d_;  // paddings: top, bottom, left, right
-  float lo_, hi_;
   std::unique_ptr<FewChannelConv> conv_;
 };
 
