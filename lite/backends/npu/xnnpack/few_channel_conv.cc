@@ -85,7 +85,6 @@ void FewChannelConv::Interior(const Geometry& g, const float* const* in_rows, in
 
 void FewChannelConv::RunRow(const Geometry& g, const float* in, float* out, int64_t row,
                             std::vector<float>* scratch) const {
-  const int64_t n = row / g.oh, oy = row % g.oh;
   const int64_t row_floats = g.iw * ic_;
   // scratch: room for one border pixel's taps (kh x kw x ic at most
   // kTapFloats), then a zero input row: that part is never written, so it
@@ -95,22 +94,11 @@ void FewChannelConv::RunRow(const Geometry& g, const float* in, float* out, int6
     scratch->assign(kTapFloats + static_cast<size_t>(row_floats), 0.f);
   }
   float* taps = scratch->data();
-  const float* zeros = scratch->data() + kTapFloats;
   const float* in_rows[kMaxKernel];
-  for (int64_t ky = 0; ky < kh_; ++ky) {
-    const int64_t iy = oy * g.stride_h - g.pad_top + ky * g.dilation_h;
-    in_rows[ky] = iy < 0 || iy >= g.ih ? zeros : in + (n * g.ih + iy) * row_floats;
-  }
-  // Columns whose taps all fall inside: x * sw - pl >= 0 and
-  // x * sw - pl + (kw - 1) * dw <= iw - 1.
-  const int64_t reach = (kw_ - 1) * g.dilation_w;
-  int64_t x0 = (g.pad_left + g.stride_w - 1) / g.stride_w;
-  int64_t x1 = g.iw - 1 - reach + g.pad_left < 0
-                   ? 0
-                   : (g.iw - 1 - reach + g.pad_left) / g.stride_w + 1;
-  x0 = std::min(x0, g.ow);
-  x1 = std::max(x0, std::min(x1, g.ow));
-  float* dst = out + (n * g.oh + oy) * g.ow * oc_;
+  g.TapRows(in, row_floats, row, kh_, scratch->data() + kTapFloats, in_rows);
+  int64_t x0, x1;
+  g.InteriorColumns(kw_, &x0, &x1);
+  float* dst = out + row * g.ow * oc_;
   // An RGB image under a 3x3 kernel (most first convs) unrolled in full.
   if (ic_ == 3 && kw_ == 3) {
     Interior<3, 3>(g, in_rows, x0, x1, dst);

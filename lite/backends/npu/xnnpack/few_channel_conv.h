@@ -25,6 +25,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "lite/backends/npu/xnnpack/conv_geometry.h"
+
 namespace lite {
 namespace npu {
 
@@ -35,11 +37,7 @@ class FewChannelConv {
   // The tallest and widest kernel it takes.
   static constexpr int64_t kMaxKernel = 16;
 
-  struct Geometry {
-    int64_t n = 1, ih = 0, iw = 0, oh = 0, ow = 0;
-    int64_t stride_h = 1, stride_w = 1, pad_top = 0, pad_left = 0;
-    int64_t dilation_h = 1, dilation_w = 1;
-  };
+  using Geometry = ConvGeometry;
 
   // filter: OIHW [oc, ic, kh, kw] with ic <= kMaxChannels and kh, kw <=
   // kMaxKernel; bias: oc values

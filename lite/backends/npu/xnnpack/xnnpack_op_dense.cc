@@ -1,10 +1,12 @@
-// Operator-path nodes with packed weights: conv2d (grouped and depthwise
-// alike, OIHW -> OHWI; one to four input channels on the driver's own
-// FewChannelConv, which needs no per-size setup), conv2d_transpose
+// Operator-path nodes with packed weights: conv2d (grouped alike, OIHW ->
+// OHWI; one to four input channels on the driver's own FewChannelConv and
+// depthwise ones with one output per channel on its own DepthwiseConv,
+// which need no per-size setup), conv2d_transpose
 // (groups 1, [C, O, KH, KW] -> [O, KH, KW, C]) and fully_connected ([K, N],
 // transposed by XNNPACK).
 #include <xnnpack.h>
 
+#include "lite/backends/npu/xnnpack/depthwise_conv.h"
 #include "lite/backends/npu/xnnpack/few_channel_conv.h"
 #include "lite/backends/npu/xnnpack/xnnpack_builder.h"
 #include "lite/backends/npu/xnnpack/xnnpack_ops.h"
@@ -36,6 +38,16 @@ class ConvParams : public OpNode {
 
  protected:
   static size_t U(int64_t v) { return static_cast<size_t>(v); }
+  // env's sizes for the driver's own kernels (NCHW dims, NHWC data).
+  ConvGeometry GeometryOf(const OpEnv& e) const {
+    const auto& x = e.model.operands[e.op.inputs[0]].dims;
+    const auto& y = e.model.operands[e.out].dims;
+    ConvGeometry g;
+    g.n = x[0], g.ih = x[2], g.iw = x[3], g.oh = y[2], g.ow = y[3];
+    g.stride_h = s_[0], g.stride_w = s_[1], g.pad_top = p_[0], g.pad_left = p_[2];
+    g.dilation_h = d_[0], g.dilation_w = d_[1];
+    return g;
+  }
   size_t O_, CG_, KH_, KW_, C_, groups_;
   std::vector<int64_t> s_, p_, d_;
   float lo_, hi_;
@@ -64,33 +76,49 @@ class ConvNode : public ConvParams {
   }
 };
 
-// A dense conv over one to four input channels (an image): the driver's
-// own kernel, packed once, nothing to set up per size.
-class FewChannelConvNode : public ConvParams {
+// A conv on one of the driver's own kernels: FewChannelConv for a dense
+// conv over one to four input channels (an image), DepthwiseConv for a
+// depthwise one with one output per channel. Packed once at Create,
+// nothing to set up per size.
+template <typename Kernel>
+class OwnConvNode : public ConvParams {
  public:
-  FewChannelConvNode(const Model& m, const Operation& op, float lo, float hi)
-      : ConvParams(m, op, lo, hi, "few_channel_conv") {}
+  OwnConvNode(const Model& m, const Operation& op, float lo, float hi)
+      : ConvParams(m, op, lo, hi, Kind()) {}
   Status Create(const Model& m) override {
-    conv_ = std::make_unique<FewChannelConv>(m.operands[filter_].f32(),
-                                             bias_ >= 0 ? m.operands[bias_].f32() : nullptr,
-                                             O_, C_, KH_, KW_, lo_, hi_);
+    kernel_ = New(m.operands[filter_].f32(), bias_ >= 0 ? m.operands[bias_].f32() : nullptr);
     return Status::OK();
   }
   Status Setup(const OpEnv&) override { return Status::OK(); }
   Status Run(const OpEnv& e) override {
-    const auto& x = e.model.operands[e.op.inputs[0]].dims;  // NCHW dims, NHWC data
-    const auto& y = e.model.operands[e.out].dims;
-    FewChannelConv::Geometry g;
-    g.n = x[0], g.ih = x[2], g.iw = x[3], g.oh = y[2], g.ow = y[3];
-    g.stride_h = s_[0], g.stride_w = s_[1], g.pad_top = p_[0], g.pad_left = p_[2];
-    g.dilation_h = d_[0], g.dilation_w = d_[1];
-    conv_->Run(g, e.buffer(e.op.inputs[0]), e.buffer(e.out), e.pool);
+    kernel_->Run(GeometryOf(e), e.buffer(e.op.inputs[0]), e.buffer(e.out), e.pool);
     return Status::OK();
   }
 
  private:
-  std::unique_ptr<FewChannelConv> conv_;
+  static const char* Kind();
+  std::unique_ptr<Kernel> New(const float* filter, const float* bias) const;
+  std::unique_ptr<Kernel> kernel_;
 };
+
+template <>
+const char* OwnConvNode<FewChannelConv>::Kind() {
+  return "few_channel_conv";
+}
+template <>
+std::unique_ptr<FewChannelConv> OwnConvNode<FewChannelConv>::New(const float* filter,
+                                                                 const float* bias) const {
+  return std::make_unique<FewChannelConv>(filter, bias, O_, C_, KH_, KW_, lo_, hi_);
+}
+template <>
+const char* OwnConvNode<DepthwiseConv>::Kind() {
+  return "depthwise_conv";
+}
+template <>
+std::unique_ptr<DepthwiseConv> OwnConvNode<DepthwiseConv>::New(const float* filter,
+                                                               const float* bias) const {
+  return std::make_unique<DepthwiseConv>(filter, bias, C_, KH_, KW_, lo_, hi_);
+}
 
 class DeconvNode : public OpNode {
  public:
@@ -207,9 +235,15 @@ NodeOrWhy MakeDenseNode(const Model& m, const Operation& op, float lo, float hi)
   }
   if (op.type == OperationType::kConv2D) {
     const auto& f = m.operands[op.inputs[1]].dims;
-    if (op.Int("groups", 1) == 1 && f[1] <= FewChannelConv::kMaxChannels &&
+    const int64_t groups = op.Int("groups", 1);
+    if (groups == 1 && f[1] <= FewChannelConv::kMaxChannels &&
         f[2] <= FewChannelConv::kMaxKernel && f[3] <= FewChannelConv::kMaxKernel) {
-      return Make<FewChannelConvNode>(m, op, lo, hi);
+      return Make<OwnConvNode<FewChannelConv>>(m, op, lo, hi);
+    }
+    if (groups > 1 && f[0] == groups && f[1] == 1 &&
+        m.operands[op.inputs[0]].dims[1] == groups && f[2] <= DepthwiseConv::kMaxKernel &&
+        f[3] <= DepthwiseConv::kMaxKernel) {
+      return Make<OwnConvNode<DepthwiseConv>>(m, op, lo, hi);
     }
     return Make<ConvNode>(m, op, lo, hi);
   }
