@@ -13,8 +13,9 @@
 // vector per (block, tap row, tap column), the last block zero-padded.
 // Output columns whose taps all lie inside the input read the input rows
 // in place (a row in the padding reads a zero row), four pixels at a time
-// per block; a border pixel skips the taps outside. A last block of fewer
-// than 8 channels goes pixel by pixel, loading and storing only its lanes. Vectors are the compiler's
+// per block; the border columns read a patch of their input columns with
+// zeros outside, the same way. A last block of fewer than 8 channels goes
+// pixel by pixel, loading and storing only its lanes. Vectors are the compiler's
 // generic 8-float vectors, as in FewChannelConv, so the same code runs as
 // NEON on aarch64. Output rows are split over the pthreadpool.
 #pragma once
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "lite/backends/npu/xnnpack/conv_geometry.h"
+#include "lite/backends/npu/xnnpack/vec8.h"
 
 namespace lite {
 namespace npu {
@@ -43,18 +45,25 @@ class DepthwiseConv {
   void Run(const ConvGeometry& g, const float* in, float* out, pthreadpool_t pool) const;
 
  private:
-  typedef float Vec8 __attribute__((vector_size(32)));
-  struct Row;
+  struct Rows;
+  // A thread's buffers: a zero input row, the border columns' patch.
+  struct Scratch {
+    std::vector<float> zeros, patch;
+  };
   void RunRow(const ConvGeometry& g, const float* in, float* out, int64_t row,
-              std::vector<float>* zeros) const;
+              Scratch* scratch) const;
   template <int KH, int KW>
-  void Interior(const ConvGeometry& g, const float* const* rows, int64_t x0, int64_t x1,
-                float* out) const;
+  void Row(const ConvGeometry& g, const float* const* rows, int64_t x0, int64_t x1,
+           std::vector<float>* patch, float* out) const;
+  template <int KH, int KW>
+  void Columns(const ConvGeometry& g, const float* const* rows, int64_t origin, int64_t x0,
+               int64_t x1, float* out) const;
+  template <int KH, int KW>
+  void Border(const ConvGeometry& g, const float* const* rows, int64_t x0, int64_t x1,
+              std::vector<float>* patch, float* out) const;
   template <int P, int KH, int KW>
   void FullBlocks(const float* const* rows, int64_t first, int64_t pixel_step, int64_t tap_step,
                   float* out) const;
-  void Pixel(const ConvGeometry& g, const float* const* rows, int64_t x, int64_t block,
-             float* out) const;
 
   int64_t c_, kh_, kw_, full_blocks_, tail_;
   float lo_, hi_;

@@ -13,11 +13,12 @@ FewChannelConv::FewChannelConv(const float* filter, const float* bias, int64_t o
   bias_.assign(static_cast<size_t>(blocks_), Vec8{});
   for (int64_t o = 0; o < oc; ++o) {
     const int64_t b = o / 8, lane = o % 8;
-    if (bias) bias_[b][lane] = bias[o];
+    if (bias) SetLane(&bias_[b], lane, bias[o]);
     for (int64_t c = 0; c < ic; ++c) {
       for (int64_t y = 0; y < kh; ++y) {
         for (int64_t x = 0; x < kw; ++x) {
-          w_[((b * kh + y) * kw + x) * ic + c][lane] = filter[((o * ic + c) * kh + y) * kw + x];
+          SetLane(&w_[((b * kh + y) * kw + x) * ic + c], lane,
+                  filter[((o * ic + c) * kh + y) * kw + x]);
         }
       }
     }
@@ -51,16 +52,7 @@ void FewChannelConv::Block(const float* const* rows, int64_t pixel_step, int64_t
     }
     const int64_t lanes = std::min<int64_t>(8, oc_ - b * 8);
 #pragma GCC unroll 8
-    for (int p = 0; p < P; ++p) {
-      Vec8 v = acc[p];
-      v = v < lo_ ? lo_ : v;  // lanewise select; NaN passes through
-      v = v > hi_ ? hi_ : v;
-      if (lanes == 8) {
-        std::memcpy(out + p * oc_ + b * 8, &v, sizeof v);  // one unaligned vector store
-      } else {
-        std::memcpy(out + p * oc_ + b * 8, &v, sizeof(float) * static_cast<size_t>(lanes));
-      }
-    }
+    for (int p = 0; p < P; ++p) StoreClamped(out + p * oc_ + b * 8, acc[p], lo_, hi_, lanes);
   }
 }
 

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "lite/backends/npu/xnnpack/conv_geometry.h"
+#include "lite/backends/npu/xnnpack/vec8.h"
 
 namespace lite {
 namespace npu {
@@ -49,7 +50,6 @@ class FewChannelConv {
   void Run(const Geometry& g, const float* in, float* out, pthreadpool_t pool) const;
 
  private:
-  typedef float Vec8 __attribute__((vector_size(32)));
   struct Row;
   void RunRow(const Geometry& g, const float* in, float* out, int64_t row,
               std::vector<float>* scratch) const;
