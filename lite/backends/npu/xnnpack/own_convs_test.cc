@@ -84,7 +84,20 @@ void Check(const Case& c, const Data& d, const Conv& conv, pthreadpool_t pool) {
   EXPECT_EQ(out.back(), 12345.f) << "wrote past the output";
 }
 
-using PoolPtr = std::unique_ptr<pthreadpool, decltype(&pthreadpool_destroy)>;
+// Each case's kernel, made by `make(case, data)`, without and with a
+// 3-thread pool.
+template <size_t N, typename Make>
+void CheckCases(const Case (&cases)[N], Make make) {
+  std::unique_ptr<pthreadpool, decltype(&pthreadpool_destroy)> pool(pthreadpool_create(3),
+                                                                     pthreadpool_destroy);
+  for (const Case& c : cases) {
+    const Data d = Prepare(c);
+    const auto conv = make(c, d);
+    Check(c, d, conv, nullptr);
+    Check(c, d, conv, pool.get());
+  }
+}
+
 constexpr float kInf = INFINITY;
 
 TEST(FewChannelConv, MatchesDirectLoop) {
@@ -102,14 +115,10 @@ TEST(FewChannelConv, MatchesDirectLoop) {
       // padding wider than the input
       {1, 3, 8, 1, 2, 2, 3, 3, 1, 1, 3, 3, 3, 3, 1, 1, -kInf, kInf, true},
   };
-  PoolPtr pool(pthreadpool_create(3), pthreadpool_destroy);
-  for (const Case& c : cases) {
-    const Data d = Prepare(c);
-    const FewChannelConv conv(d.filter.data(), c.bias ? d.bias.data() : nullptr, c.oc, c.ic, c.kh,
-                              c.kw, c.lo, c.hi);
-    Check(c, d, conv, nullptr);
-    Check(c, d, conv, pool.get());
-  }
+  CheckCases(cases, [](const Case& c, const Data& d) {
+    return FewChannelConv(d.filter.data(), c.bias ? d.bias.data() : nullptr, c.oc, c.ic, c.kh,
+                          c.kw, c.lo, c.hi);
+  });
 }
 
 TEST(DepthwiseConv, MatchesDirectLoop) {
@@ -131,14 +140,10 @@ TEST(DepthwiseConv, MatchesDirectLoop) {
       {1, 16, 16, 16, 2, 2, 3, 3, 1, 1, 3, 3, 3, 3, 1, 1, -kInf, kInf, true},
       {1, 8, 8, 8, 5, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, -kInf, kInf, true},
   };
-  PoolPtr pool(pthreadpool_create(3), pthreadpool_destroy);
-  for (const Case& c : cases) {
-    const Data d = Prepare(c);
-    const DepthwiseConv conv(d.filter.data(), c.bias ? d.bias.data() : nullptr, c.ic, c.kh, c.kw,
-                             c.lo, c.hi);
-    Check(c, d, conv, nullptr);
-    Check(c, d, conv, pool.get());
-  }
+  CheckCases(cases, [](const Case& c, const Data& d) {
+    return DepthwiseConv(d.filter.data(), c.bias ? d.bias.data() : nullptr, c.ic, c.kh, c.kw,
+                         c.lo, c.hi);
+  });
 }
 
 }  // namespace
